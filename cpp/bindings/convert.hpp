@@ -1,0 +1,135 @@
+// Conversions at the Python boundary. Every value coming from Python is checked
+// here, so that a wrong type is a TypeError and a bad value a ValueError before
+// the core sees it.
+#pragma once
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include <climits>
+#include <string>
+#include <vector>
+
+#include "core/card.hpp"
+#include "core/errors.hpp"
+#include "core/game.hpp"
+#include "core/options.hpp"
+
+namespace cardsim::py_bind {
+
+namespace py = pybind11;
+
+inline std::string type_name_of(py::handle h) { return Py_TYPE(h.ptr())->tp_name; }
+
+inline bool is_integer(py::handle h) {
+  if (PyBool_Check(h.ptr())) return false;
+  if (PyLong_Check(h.ptr())) return true;
+  // numpy integers, but not numpy bools or floats: they are not indices.
+  return PyIndex_Check(h.ptr()) && !PyFloat_Check(h.ptr()) &&
+         type_name_of(h).find("bool") == std::string::npos;
+}
+
+// Reads a Python int, raising OverflowError-free: out-of-range values clamp so
+// that callers can report them as out of range.
+inline long long clamp_int(py::handle h) {
+  int overflow = 0;
+  py::object idx = py::reinterpret_steal<py::object>(PyNumber_Index(h.ptr()));
+  if (!idx) throw py::error_already_set();
+  long long v = PyLong_AsLongLongAndOverflow(idx.ptr(), &overflow);
+  if (overflow > 0) return LLONG_MAX;
+  if (overflow < 0) return LLONG_MIN;
+  return v;
+}
+
+inline Action action_from_py(py::handle h, int num_actions) {
+  if (!is_integer(h))
+    throw WrongType("an action must be an int, got " + type_name_of(h));
+  const long long v = clamp_int(h);
+  if (v < 0 || v >= num_actions)
+    throw IllegalAction("action " + py::str(h).cast<std::string>() + " is out of range [0, " +
+                        std::to_string(num_actions) + ")");
+  return static_cast<Action>(v);
+}
+
+inline int player_from_py(py::handle h, int num_players) {
+  if (!is_integer(h)) throw WrongType("a player must be an int, got " + type_name_of(h));
+  const long long v = clamp_int(h);
+  if (v < 0 || v >= num_players)
+    throw InvalidArgument("player " + py::str(h).cast<std::string>() + " is out of range [0, " +
+                          std::to_string(num_players) + ")");
+  return static_cast<int>(v);
+}
+
+inline std::uint64_t seed_from_py(py::handle h) {
+  if (!is_integer(h)) throw WrongType("seed must be an int, got " + type_name_of(h));
+  py::int_ v = py::reinterpret_steal<py::int_>(PyNumber_Index(h.ptr()));
+  if (v < py::int_(0) || v >= py::int_(1).attr("__lshift__")(64))
+    throw InvalidArgument("seed must be in [0, 2**64), got " + py::str(h).cast<std::string>());
+  return PyLong_AsUnsignedLongLong(v.ptr());
+}
+
+inline std::vector<std::string> strings_from_py(py::handle h, const std::string& what) {
+  if (PyUnicode_Check(h.ptr()) || PyBytes_Check(h.ptr()) || !PySequence_Check(h.ptr()))
+    throw WrongType(what + " must be a list of card strings, got " + type_name_of(h));
+  std::vector<std::string> out;
+  py::sequence seq = py::reinterpret_borrow<py::sequence>(h);
+  out.reserve(seq.size());
+  for (std::size_t i = 0; i < seq.size(); ++i) {
+    py::object item = seq[i];
+    if (!PyUnicode_Check(item.ptr()))
+      throw WrongType(what + " position " + std::to_string(i) + " must be a str, got " +
+                      type_name_of(item));
+    out.push_back(item.cast<std::string>());
+  }
+  return out;
+}
+
+inline OptionMap options_from_py(const py::dict& d) {
+  OptionMap out;
+  for (auto [k, v] : d) {
+    if (!PyUnicode_Check(k.ptr())) throw WrongType("option names must be str, got " + type_name_of(k));
+    const auto name = k.cast<std::string>();
+    if (PyBool_Check(v.ptr())) {
+      out[name] = v.cast<bool>();
+    } else if (is_integer(v)) {
+      const long long x = clamp_int(v);
+      out[name] = static_cast<std::int64_t>(x);
+    } else if (PyUnicode_Check(v.ptr())) {
+      out[name] = v.cast<std::string>();
+    } else if (PyList_Check(v.ptr()) || PyTuple_Check(v.ptr())) {
+      out[name] = strings_from_py(v, "option '" + name + "'");
+    } else {
+      throw WrongType("option '" + name + "' has a value of type " + type_name_of(v) +
+                      " (options are bool, int, str or a list of str)");
+    }
+  }
+  return out;
+}
+
+inline py::object option_to_py(const OptionValue& v) {
+  switch (v.index()) {
+    case 0: return py::bool_(std::get<bool>(v));
+    case 1: return py::int_(std::get<std::int64_t>(v));
+    case 2: return py::str(std::get<std::string>(v));
+    default: {
+      py::list l;
+      for (const auto& s : std::get<std::vector<std::string>>(v)) l.append(s);
+      return l;
+    }
+  }
+}
+
+inline py::dict options_to_py(const OptionMap& m) {
+  py::dict d;
+  for (const auto& [k, v] : m) d[py::str(k)] = option_to_py(v);
+  return d;
+}
+
+template <class Cards>
+py::list cards_to_py(const Cards& cards) {
+  py::list l;
+  for (Card c : cards) l.append(card_to_string(c));
+  return l;
+}
+
+}  // namespace cardsim::py_bind

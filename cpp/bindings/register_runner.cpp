@@ -1,0 +1,155 @@
+// The batch runner's Python face: the exact, mergeable Summary.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "bindings/convert.hpp"
+#include "runner/summary.hpp"
+
+namespace cardsim::py_bind {
+
+namespace {
+
+py::int_ int128_to_py(Int128 v) {
+  const auto hi = static_cast<std::int64_t>(v >> 64);
+  const auto lo = static_cast<std::uint64_t>(v);
+  return py::int_(py::int_(hi).attr("__lshift__")(64).attr("__or__")(py::int_(lo)));
+}
+
+Int128 int128_from_py(py::handle h) {
+  py::int_ v = py::reinterpret_borrow<py::int_>(h);
+  const auto hi = v.attr("__rshift__")(64).cast<std::int64_t>();
+  const auto lo = v.attr("__and__")(py::int_(~0ULL)).cast<std::uint64_t>();
+  return (static_cast<Int128>(hi) << 64) | lo;
+}
+
+py::dict moments_state(const Moments& m) {
+  py::dict d;
+  d["n"] = m.n;
+  d["sum"] = int128_to_py(m.sum);
+  d["sum_sq"] = int128_to_py(m.sum_sq);
+  d["min"] = m.min;
+  d["max"] = m.max;
+  return d;
+}
+
+Moments moments_from(const py::dict& d) {
+  Moments m;
+  m.n = d["n"].cast<std::uint64_t>();
+  m.sum = int128_from_py(d["sum"]);
+  m.sum_sq = int128_from_py(d["sum_sq"]);
+  m.min = d["min"].cast<std::int64_t>();
+  m.max = d["max"].cast<std::int64_t>();
+  return m;
+}
+
+py::dict summary_state(const Summary& s) {
+  py::dict d;
+  d["num_players"] = s.num_players;
+  d["games"] = s.games;
+  d["draws"] = s.draws;
+  d["no_winner"] = s.no_winner;
+  d["truncated"] = s.truncated;
+  py::list wins, score, hist;
+  for (int p = 0; p < s.num_players; ++p) {
+    wins.append(s.wins[p]);
+    score.append(moments_state(s.score[p]));
+    py::list counts;
+    for (auto c : s.score_hist[p].counts) counts.append(c);
+    hist.append(py::make_tuple(s.score_hist[p].lo, counts));
+  }
+  d["wins"] = wins;
+  d["score"] = score;
+  d["score_hist"] = hist;
+  d["moves"] = moments_state(s.moves);
+  return d;
+}
+
+Summary summary_from(const py::dict& d) {
+  try {
+    Summary s(d["num_players"].cast<int>());
+    if (s.num_players < 1 || s.num_players > kMaxPlayers) throw InvalidArgument("bad num_players");
+    s.games = d["games"].cast<std::uint64_t>();
+    s.draws = d["draws"].cast<std::uint64_t>();
+    s.no_winner = d["no_winner"].cast<std::uint64_t>();
+    s.truncated = d["truncated"].cast<std::uint64_t>();
+    auto wins = d["wins"].cast<py::list>();
+    auto score = d["score"].cast<py::list>();
+    auto hist = d["score_hist"].cast<py::list>();
+    if (wins.size() != static_cast<std::size_t>(s.num_players) || score.size() != wins.size() ||
+        hist.size() != wins.size())
+      throw InvalidArgument("per-player lists have the wrong length");
+    for (int p = 0; p < s.num_players; ++p) {
+      s.wins[p] = wins[p].cast<std::uint64_t>();
+      s.score[p] = moments_from(score[p].cast<py::dict>());
+      auto h = hist[p].cast<py::tuple>();
+      s.score_hist[p].lo = h[0].cast<std::int64_t>();
+      s.score_hist[p].counts = h[1].cast<std::vector<std::uint64_t>>();
+    }
+    s.moves = moments_from(d["moves"].cast<py::dict>());
+    return s;
+  } catch (const py::error_already_set& e) {
+    throw InvalidArgument(std::string("not a summary state: ") + e.what());
+  } catch (const py::cast_error& e) {
+    throw InvalidArgument(std::string("not a summary state: ") + e.what());
+  }
+}
+
+py::dict moments_view(const Moments& m) { return moments_state(m); }
+
+}  // namespace
+
+void register_runner(py::module_& m) {
+  py::class_<Summary>(m, "Summary",
+                      "Exact streaming totals of a batch run; merge() adds another run's.")
+      .def(py::init([](int players) {
+             if (players < 1 || players > kMaxPlayers)
+               throw InvalidArgument("num_players must be in [1, " + std::to_string(kMaxPlayers) + "]");
+             return Summary(players);
+           }),
+           py::arg("num_players"))
+      .def_readonly("num_players", &Summary::num_players)
+      .def_readonly("games", &Summary::games)
+      .def_readonly("draws", &Summary::draws)
+      .def_readonly("no_winner", &Summary::no_winner)
+      .def_readonly("truncated", &Summary::truncated)
+      .def_property_readonly("wins",
+                             [](const Summary& s) {
+                               return std::vector<std::uint64_t>(s.wins.begin(), s.wins.begin() + s.num_players);
+                             })
+      .def_property_readonly("score",
+                             [](const Summary& s) {
+                               py::list l;
+                               for (int p = 0; p < s.num_players; ++p) l.append(moments_view(s.score[p]));
+                               return l;
+                             })
+      .def_property_readonly("moves", [](const Summary& s) { return moments_view(s.moves); })
+      .def("score_histogram",
+           [](const Summary& s, int player) {
+             if (player < 0 || player >= s.num_players) throw InvalidArgument("player out of range");
+             const Histogram& h = s.score_hist[player];
+             py::array_t<std::int64_t> values(static_cast<py::ssize_t>(h.counts.size()));
+             py::array_t<std::uint64_t> counts(static_cast<py::ssize_t>(h.counts.size()));
+             for (std::size_t i = 0; i < h.counts.size(); ++i) {
+               values.mutable_data()[i] = h.lo + static_cast<std::int64_t>(i);
+               counts.mutable_data()[i] = h.counts[i];
+             }
+             return py::make_tuple(values, counts);
+           },
+           py::arg("player") = 0, "(values, counts) of the player's final scores.")
+      .def("merge",
+           [](Summary& s, const Summary& o) {
+             if (s.num_players != o.num_players)
+               throw InvalidArgument("cannot merge summaries of different player counts");
+             s.merge(o);
+           })
+      .def("to_state", &summary_state, "A plain, exact, JSON-safe dict of the totals.")
+      .def_static("from_state", [](py::handle d) {
+        if (!PyDict_Check(d.ptr())) throw WrongType("summary state must be a dict");
+        return summary_from(py::reinterpret_borrow<py::dict>(d));
+      })
+      .def(py::pickle([](const Summary& s) { return summary_state(s); },
+                      [](const py::dict& d) { return summary_from(d); }));
+}
+
+}  // namespace cardsim::py_bind

@@ -1,0 +1,204 @@
+// Clock Patience, and the two-pack duel (RULES.md "Clock Patience").
+//
+// Rules in brief: 52 cards dealt face down into 13 piles of 4: deck[i] goes to
+// pile (i mod 13)+1, the last card dealt to a pile is its top. Piles 1..12 are
+// the hours (A..Q), pile 13 the centre (K). Turn the top face-down card of the
+// centre, tuck it face up under the pile of its rank, turn the top face-down
+// card of that pile, and so on, until the pile to turn from has no face-down
+// card (only ever the centre, on the fourth king). Won with all 52 face up.
+// Score: cards turned face up (4..52).
+//
+// Duel: each player has their own pack and clock. Players take turns one card
+// at a time (a player whose clock has stopped is skipped); more cards out wins,
+// equal counts draw. The explicit deal is player 0's 52 cards, then player 1's.
+//
+// Actions: a single id, 0 = "turn" (turn the next card). There are no choices.
+#pragma once
+
+#include <array>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/card.hpp"
+#include "core/deck.hpp"
+#include "core/game.hpp"
+#include "core/options.hpp"
+#include "core/rng.hpp"
+#include "core/static_vector.hpp"
+
+namespace cardsim::clock {
+
+inline constexpr int kPiles = 13;
+inline constexpr int kCentre = 12;  // pile index of the kings
+inline constexpr Action kTurn = 0;
+
+// One player's clock. Piles are indexed 0..12 for the hours A..Q and the centre.
+struct Clock {
+  std::array<StaticVector<Card, 4>, kPiles> face_down;  // bottom .. top
+  std::array<StaticVector<Card, 4>, kPiles> face_up;    // in the order tucked
+  int next_pile = kCentre;
+  int turned = 0;
+
+  bool stopped() const { return face_down[next_pile].empty(); }
+
+  void turn() {
+    const Card c = face_down[next_pile].back();
+    face_down[next_pile].pop_back();
+    const int home = rank_of(c) - 1;  // K (13) lands on index 12, the centre
+    face_up[home].push_back(c);
+    next_pile = home;
+    ++turned;
+  }
+
+  bool operator==(const Clock&) const = default;
+};
+
+class ClockState {
+ public:
+  using ActionList = StaticVector<Action, 1>;
+
+  ClockState(int num_players, const std::vector<Card>& deck) : num_players_(num_players) {
+    for (int p = 0; p < num_players; ++p)
+      for (int i = 0; i < 52; ++i)
+        clocks_[p].face_down[i % kPiles].push_back(deck[static_cast<std::size_t>(p * 52 + i)]);
+  }
+
+  int num_players() const { return num_players_; }
+  const Clock& clock(int p) const { return clocks_[p]; }
+
+  int current_player() const { return current_; }
+  bool is_terminal() const { return current_ == kTerminalPlayer; }
+  bool is_truncated() const { return false; }
+
+  void legal_actions(ActionList& out) const {
+    out.clear();
+    if (!is_terminal()) out.push_back(kTurn);
+  }
+
+  std::string why_illegal(Action a) const {
+    if (a != kTurn) return "action " + std::to_string(a) + " is out of range (clock has only 0 = turn)";
+    if (is_terminal()) return "the game is over";
+    return {};
+  }
+
+  void apply(Action) {
+    clocks_[current_].turn();
+    // Players alternate; a stopped clock is skipped.
+    for (int k = 1; k <= num_players_; ++k) {
+      const int p = (current_ + k) % num_players_;
+      if (!clocks_[p].stopped()) {
+        current_ = p;
+        return;
+      }
+    }
+    current_ = kTerminalPlayer;
+  }
+
+  Scores scores() const {
+    Scores s{};
+    for (int p = 0; p < num_players_; ++p) s[p] = clocks_[p].turned;
+    return s;
+  }
+
+  Outcome outcome() const {
+    Outcome o;
+    if (!is_terminal()) return o;
+    if (num_players_ == 1) {
+      if (clocks_[0].turned == 52) o.winners = 1;
+    } else if (clocks_[0].turned == clocks_[1].turned) {
+      o.draw = true;
+    } else {
+      o.winners = clocks_[0].turned > clocks_[1].turned ? 1 : 2;
+    }
+    return o;
+  }
+
+  std::string action_to_string(Action a) const {
+    if (a != kTurn) throw IllegalAction("action " + std::to_string(a) + " is out of range (clock has only 0 = turn)");
+    return "turn";
+  }
+  Action string_to_action(std::string_view s) const {
+    if (s == "turn") return kTurn;
+    throw InvalidArgument("unknown action '" + std::string(s) + "' (clock has only 'turn')");
+  }
+
+  std::string to_string() const {
+    static constexpr const char* kNames[kPiles] = {"A", "2", "3", "4", "5", "6", "7",
+                                                   "8", "9", "T", "J", "Q", "K"};
+    std::string out;
+    for (int p = 0; p < num_players_; ++p) {
+      const Clock& c = clocks_[p];
+      out += "player " + std::to_string(p) + ": " + std::to_string(c.turned) + " turned, ";
+      out += c.stopped() ? std::string("stopped\n") : "next from pile " + std::string(kNames[c.next_pile]) + "\n";
+      for (int i = 0; i < kPiles; ++i) {
+        out += std::string("  ") + kNames[i] + ": " + std::to_string(c.face_down[i].size()) + " down, up";
+        for (Card u : c.face_up[i]) out += " " + card_to_string(u);
+        out += "\n";
+      }
+    }
+    return out;
+  }
+
+  bool operator==(const ClockState&) const = default;
+
+ private:
+  int num_players_;
+  int current_ = 0;
+  std::array<Clock, 2> clocks_{};
+};
+
+class ClockGame {
+ public:
+  using State = ClockState;
+
+  ClockGame(const OptionMap& options, int num_players) : num_players_(num_players) {
+    OptionReader reader(options, name());
+    reader.finish();
+    options_ = reader.resolved();
+    specs_ = reader.specs();
+  }
+
+  std::string name() const { return num_players_ == 1 ? "clock" : "clock_duel"; }
+  int num_players() const { return num_players_; }
+  int num_actions() const { return 1; }
+  const OptionMap& options() const { return options_; }
+  const std::vector<OptionSpec>& option_specs() const { return specs_; }
+
+  // Each player shuffles their own pack; the packs follow one another.
+  void random_deck(Rng& rng, std::vector<Card>& deck) const {
+    deck.clear();
+    for (int p = 0; p < num_players_; ++p) {
+      for (int c = 0; c < 52; ++c) deck.push_back(static_cast<Card>(c));
+      rng.shuffle(deck.data() + p * 52, 52);
+    }
+  }
+
+  std::vector<Card> parse_deck(const std::vector<std::string>& texts) const {
+    const auto expected = static_cast<std::size_t>(52 * num_players_);
+    if (texts.size() != expected)
+      throw InvalidArgument(name() + " needs a deck of " + std::to_string(expected) + " cards" +
+                            (num_players_ > 1 ? " (each player's 52, one after another)" : "") +
+                            ", got " + std::to_string(texts.size()));
+    std::vector<Card> deck;
+    for (int p = 0; p < num_players_; ++p) {
+      std::vector<std::string> pack(texts.begin() + p * 52, texts.begin() + (p + 1) * 52);
+      auto cards = cardsim::parse_deck(
+          pack, DeckSpec::packs(1),
+          num_players_ == 1 ? name() : name() + " (player " + std::to_string(p) + "'s pack)");
+      deck.insert(deck.end(), cards.begin(), cards.end());
+    }
+    return deck;
+  }
+
+  State deal(const std::vector<Card>& deck) const { return State(num_players_, deck); }
+
+  Action greedy_action(const State&, const State::ActionList& legal, Rng&) const { return legal[0]; }
+
+ private:
+  int num_players_;
+  OptionMap options_;
+  std::vector<OptionSpec> specs_;
+};
+
+}  // namespace cardsim::clock

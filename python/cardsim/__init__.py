@@ -1,0 +1,38 @@
+"""cardsim: fast, checked simulation of card games.
+
+    >>> import cardsim
+    >>> state = cardsim.make("clock").new_game(seed=7)
+    >>> while not state.is_terminal():
+    ...     state.apply_action(state.legal_actions()[0])
+    >>> result = cardsim.simulate("clock", games=100_000, seed=1)
+
+See README.md and docs/ for the state contract shared by every game.
+"""
+
+from __future__ import annotations
+
+from . import _core
+from .api import BACKENDS, POLICIES, GameInfo, games, make, simulate
+from .constants import MAX_PLAYERS, SIMULTANEOUS, TERMINAL
+from .errors import IllegalActionError
+from .result import Estimate, SimulationResult
+
+__all__ = [
+    "BACKENDS",
+    "MAX_PLAYERS",
+    "POLICIES",
+    "SIMULTANEOUS",
+    "TERMINAL",
+    "Estimate",
+    "GameInfo",
+    "IllegalActionError",
+    "SimulationResult",
+    "Summary",
+    "games",
+    "make",
+    "simulate",
+]
+
+#: Exact, mergeable totals of a batch run (see SimulationResult.summary).
+Summary = _core.Summary
+__version__ = "0.1.0"

@@ -1,0 +1,105 @@
+"""The ``cardsim`` command: list games, run batches."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from . import api
+
+__all__ = ["main"]
+
+
+def _option_value(text: str) -> Any:
+    low = text.lower()
+    if low in ("true", "false"):
+        return low == "true"
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    if "," in text:
+        return text.split(",")
+    return text
+
+
+def _cmd_games(args: argparse.Namespace) -> int:
+    infos = api.games()
+    if args.json:
+        print(json.dumps([info.__dict__ for info in infos], indent=2))
+        return 0
+    for info in infos:
+        print(f"{info.name}: {info.description}")
+        print(f"    players {info.num_players}, actions {info.num_actions}")
+        for o in info.options:
+            extra = ""
+            if "range" in o:
+                extra = f" in [{o['range'][0]}, {o['range'][1]}]"
+            if "choices" in o:
+                extra = f" one of {', '.join(o['choices'])}"
+            print(f"    --option {o['name']}={o['default']!r}{extra}: {o['doc']}")
+    return 0
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    options: dict[str, Any] = {}
+    for item in args.option or []:
+        if "=" not in item:
+            raise ValueError(f"--option wants NAME=VALUE, got {item!r}")
+        k, v = item.split("=", 1)
+        options[k] = _option_value(v)
+    if args.players is not None:
+        options["players"] = args.players
+    result = api.simulate(
+        args.game,
+        games=args.games,
+        seed=args.seed,
+        policy=args.policy,
+        threads=args.threads,
+        first_game=args.first_game,
+        summary_only=True,
+        progress=None if not args.json else False,
+        **options,
+    )
+    print(json.dumps(result.to_dict(), indent=2) if args.json else result)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the ``cardsim`` command."""
+    parser = argparse.ArgumentParser(prog="cardsim", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p_games = sub.add_parser("games", help="list the games and their options")
+    p_games.add_argument("--json", action="store_true", help="print JSON")
+    p_games.set_defaults(run=_cmd_games)
+
+    p_sim = sub.add_parser("simulate", help="run a batch of games in C++")
+    p_sim.add_argument("game", help="a registered game name (see `cardsim games`)")
+    p_sim.add_argument("--games", type=int, default=1_000_000, help="number of games")
+    p_sim.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
+    p_sim.add_argument("--first-game", type=int, default=0, help="index of the first game")
+    p_sim.add_argument("--threads", type=int, default=None, help="threads (default: all cores)")
+    p_sim.add_argument("--policy", default="random", choices=api.POLICIES, help="play policy")
+    p_sim.add_argument("--players", type=int, default=None, help="the game's `players` option")
+    p_sim.add_argument(
+        "--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)"
+    )
+    p_sim.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p_sim.set_defaults(run=_cmd_simulate)
+
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args))
+    except (ValueError, TypeError) as e:
+        print(f"cardsim: error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("cardsim: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

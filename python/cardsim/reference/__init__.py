@@ -1,0 +1,30 @@
+"""Pure-Python reference implementations of every game, written from the rules.
+
+They follow the same state contract as the C++ core and exist to check it:
+the cross-check tests drive both in lockstep. Use ``cardsim.make(name,
+backend="reference")`` to get one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .base import Option, ReferenceGame, ReferenceState
+from .clock import Clock, ClockDuel
+
+__all__ = ["GAMES", "Option", "ReferenceGame", "ReferenceState", "make"]
+
+#: Reference game classes by registered name.
+GAMES: dict[str, type[ReferenceGame]] = {
+    "clock": Clock,
+    "clock_duel": ClockDuel,
+}
+
+
+def make(name: Any, **options: Any) -> ReferenceGame:
+    """The reference implementation of game ``name`` with ``options``."""
+    if not isinstance(name, str):
+        raise TypeError(f"game name must be a str, got {type(name).__name__}")
+    if name not in GAMES:
+        raise ValueError(f"unknown game {name!r} (known: {', '.join(sorted(GAMES))})")
+    return GAMES[name](**options)

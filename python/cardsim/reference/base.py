@@ -1,0 +1,256 @@
+"""The state contract, in plain Python, shared by every reference game.
+
+A reference game implements the few methods marked abstract; everything the
+contract adds around them (type checks, illegal-action handling, masks,
+copies, pickling) lives here once.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import numpy as np
+
+from ..errors import IllegalActionError
+from .rng import GameRng
+
+__all__ = ["Option", "ReferenceGame", "ReferenceState", "check_int", "resolve_options"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option a game takes: its name, default, meaning and allowed values."""
+
+    name: str
+    default: Any
+    doc: str
+    range: tuple[int, int] | None = None
+    choices: tuple[str, ...] | None = None
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, (int, np.integer)):
+        return "int"
+    if isinstance(value, str):
+        return "str"
+    if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+        return "list of str"
+    return type(value).__name__
+
+
+def resolve_options(game: str, specs: list[Option], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Checks ``given`` against ``specs`` and fills in defaults."""
+    known = {s.name: s for s in specs}
+    for name in given:
+        if not isinstance(name, str):
+            raise TypeError(f"option names must be str, got {type(name).__name__}")
+        if name not in known:
+            listing = f"known: {', '.join(known)}" if known else "it takes no options"
+            raise ValueError(f"unknown option {name!r} for {game} ({listing})")
+    out: dict[str, Any] = {}
+    for spec in specs:
+        value = given.get(spec.name, spec.default)
+        want, got = _kind(spec.default), _kind(value)
+        if want != got:
+            raise TypeError(f"{game} option {spec.name!r} must be {want}, got {got}")
+        if want == "int":
+            value = int(value)
+            lo, hi = spec.range if spec.range else (-(2**63), 2**63 - 1)
+            if not lo <= value <= hi:
+                raise ValueError(
+                    f"{game} option {spec.name!r} must be between {lo} and {hi}, got {value}"
+                )
+        if spec.choices is not None and value not in spec.choices:
+            raise ValueError(
+                f"{game} option {spec.name!r} must be one of {', '.join(map(repr, spec.choices))},"
+                f" got {value!r}"
+            )
+        if want == "list of str":
+            value = list(value)
+        out[spec.name] = value
+    return out
+
+
+def check_int(value: Any, what: str) -> int:
+    """An int or numpy integer, never a bool or float; else TypeError."""
+    if isinstance(value, bool) or isinstance(value, np.bool_):
+        raise TypeError(f"{what} must be an int, got bool")
+    if isinstance(value, (int, np.integer)):
+        return int(value)
+    raise TypeError(f"{what} must be an int, got {type(value).__name__}")
+
+
+class ReferenceGame(ABC):
+    """A game with validated options; ``new_game`` deals a state."""
+
+    name: ClassVar[str]
+    option_specs: ClassVar[list[Option]] = []
+
+    def __init__(self, **options: Any) -> None:
+        self._options = resolve_options(self.name, self.option_specs, options)
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self._options)
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    @property
+    @abstractmethod
+    def num_actions(self) -> int: ...
+
+    @abstractmethod
+    def random_deck(self, rng: GameRng) -> list[str]:
+        """The deck order a seeded deal uses (drawn exactly as the core draws it)."""
+
+    @abstractmethod
+    def parse_deck(self, deck: Any) -> list[str]:
+        """Checks an explicit deal and returns it as card strings."""
+
+    @abstractmethod
+    def deal(self, deck: list[str]) -> ReferenceState: ...
+
+    def new_game(self, *, seed: Any = None, deck: Any = None) -> ReferenceState:
+        """Deals from an explicit ``deck`` (card strings, top first) or from ``seed``."""
+        if deck is not None:
+            if seed is not None:
+                raise ValueError("new_game takes seed= or deck=, not both")
+            cards = self.parse_deck(deck)
+        else:
+            if seed is None:
+                seed = int.from_bytes(os.urandom(8), "little")
+            s = check_int(seed, "seed")
+            if not 0 <= s < 2**64:
+                raise ValueError(f"seed must be in [0, 2**64), got {s}")
+            cards = self.random_deck(GameRng.for_game(s, 0))
+        state = self.deal(list(cards))
+        state.deck = list(cards)
+        return state
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, ReferenceGame)
+            and other.name == self.name
+            and other.options == self.options
+        )
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
+    def __repr__(self) -> str:
+        return f"<cardsim reference game {self.name}>"
+
+
+class ReferenceState(ABC):
+    """A game in progress. Subclasses implement the rules; this class the contract."""
+
+    def __init__(self, game: ReferenceGame) -> None:
+        self.game = game
+        self.deck: list[str] = []
+        self.history: list[int] = []
+
+    @property
+    def num_players(self) -> int:
+        return self.game.num_players
+
+    # --- what each game implements -------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int: ...
+
+    @abstractmethod
+    def legal_actions(self) -> list[int]:
+        """Sorted ids of the legal actions."""
+
+    @abstractmethod
+    def why_illegal(self, action: int) -> str:
+        """The reason ``action`` (in range) is not legal now, or "" if it is."""
+
+    @abstractmethod
+    def _apply(self, action: int) -> None:
+        """Plays a legal action."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    def is_truncated(self) -> bool:
+        return False
+
+    @abstractmethod
+    def scores(self) -> list[int]: ...
+
+    @abstractmethod
+    def winners(self) -> list[int]: ...
+
+    def is_draw(self) -> bool:
+        return False
+
+    @abstractmethod
+    def to_dict(self) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def observation(self, player: Any) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def action_to_string(self, action: Any) -> str: ...
+
+    @abstractmethod
+    def string_to_action(self, text: Any) -> int: ...
+
+    # --- the contract around them --------------------------------------------------
+    def check_action(self, action: Any) -> int:
+        """Type and range check shared by every method that takes an action id."""
+        a = check_int(action, "an action")
+        if not 0 <= a < self.game.num_actions:
+            raise IllegalActionError(
+                f"action {a} is out of range [0, {self.game.num_actions})"
+            )
+        return a
+
+    def check_player(self, player: Any) -> int:
+        p = check_int(player, "a player")
+        if not 0 <= p < self.num_players:
+            raise ValueError(f"player {p} is out of range [0, {self.num_players})")
+        return p
+
+    def apply_action(self, action: Any) -> None:
+        """Plays ``action``; raises IllegalActionError (state unchanged) if it is not legal."""
+        a = self.check_action(action)
+        why = self.why_illegal(a)
+        if why:
+            raise IllegalActionError(f"illegal action {a}: {why}")
+        self._apply(a)
+        self.history.append(a)
+
+    def legal_actions_for(self, player: Any) -> list[int]:
+        p = self.check_player(player)
+        return self.legal_actions() if self.current_player() == p else []
+
+    def legal_action_mask(self) -> np.ndarray:
+        mask = np.zeros(self.game.num_actions, dtype=bool)
+        mask[self.legal_actions()] = True
+        return mask
+
+    def clone(self) -> ReferenceState:
+        return copy.deepcopy(self)
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, ReferenceState)
+            and self.game == other.game
+            and self.to_dict() == other.to_dict()
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        end = ", terminal" if self.is_terminal() else ""
+        return f"<{self.game.name} reference state, {len(self.history)} actions{end}>"

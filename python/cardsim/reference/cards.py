@@ -1,0 +1,102 @@
+"""Cards as the rules write them (RULES.md, "Common conventions").
+
+A card is the text itself, e.g. ``"TH"``; ``"JK"`` is a joker. The reference
+works on these strings directly, so its state reads like the rules.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+__all__ = [
+    "JOKER",
+    "RANKS",
+    "SUITS",
+    "canonical_deck",
+    "check_deck",
+    "colour",
+    "full_pack",
+    "normalize_card",
+    "rank",
+    "suit",
+]
+
+RANKS = "A23456789TJQK"
+SUITS = "CDHS"
+JOKER = "JK"
+
+
+def full_pack() -> list[str]:
+    """The 52 cards in the canonical order a seeded shuffle starts from (clubs A..K, then D, H, S)."""
+    return [r + s for s in SUITS for r in RANKS]
+
+
+def rank(card: str) -> int:
+    """A=1 .. K=13."""
+    return RANKS.index(card[0]) + 1
+
+
+def suit(card: str) -> str:
+    return card[1]
+
+
+def colour(card: str) -> str:
+    return "red" if card[1] in "HD" else "black"
+
+
+def normalize_card(text: Any) -> str:
+    """Reads ``"TH"``, ``"10h"`` or ``"jk"``; raises ValueError naming anything else."""
+    if not isinstance(text, str):
+        raise TypeError(f"a card must be a str, got {type(text).__name__}")
+    t = text.upper()
+    if t == JOKER:
+        return t
+    if len(t) == 3 and t.startswith("10"):
+        t = "T" + t[2]
+    if len(t) == 2 and t[0] in RANKS and t[1] in SUITS:
+        return t
+    raise ValueError(
+        f"unknown card {text!r} (expected rank A23456789TJQK or 10, then suit CDHS, or JK)"
+    )
+
+
+def check_deck(deck: Any, expected: Iterable[str], game: str) -> list[str]:
+    """Checks an explicit deal: a sequence of card strings holding exactly ``expected``."""
+    if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence):
+        raise TypeError(f"deck must be a list of card strings, got {type(deck).__name__}")
+    cards = []
+    for i, text in enumerate(deck):
+        if not isinstance(text, str):
+            raise TypeError(f"deck position {i} must be a str, got {type(text).__name__}")
+        try:
+            cards.append(normalize_card(text))
+        except ValueError as e:
+            raise ValueError(f"deck position {i}: {e}") from None
+    want = Counter(expected)
+    if len(cards) != sum(want.values()):
+        raise ValueError(f"{game} needs a deck of {sum(want.values())} cards, got {len(cards)}")
+    have = Counter(cards)
+    for card in sorted(set(want) | set(have)):
+        if have[card] != want[card]:
+            if want[card] == 0:
+                raise ValueError(f"{game} does not use {card}, but the deck holds it")
+            raise ValueError(
+                f"the deck holds {card} {_times(have[card])}, {game} uses it {_times(want[card])}"
+            )
+    return cards
+
+
+def _times(n: int) -> str:
+    return "once" if n == 1 else f"{n} times"
+
+
+def pretty(cards: Sequence[str]) -> str:
+    return " ".join(cards)
+
+
+def canonical_deck(packs: int = 1, jokers: int = 0) -> list[str]:
+    """The order a seeded shuffle of a multi-pack deck starts from: each card of
+    ``full_pack()`` repeated ``packs`` times in a row, then the jokers."""
+    return [c for c in full_pack() for _ in range(packs)] + [JOKER] * jokers
