@@ -58,15 +58,16 @@ inline std::vector<Card> parse_deck(const std::vector<std::string>& texts, const
                           " cards, got " + std::to_string(deck.size()));
   std::array<int, kNumCardKinds> seen{};
   for (Card c : deck) ++seen[c];
-  for (int c = 0; c < kNumCardKinds; ++c) {
-    if (seen[c] != spec.copies[c]) {
-      const auto name = card_to_string(static_cast<Card>(c));
-      if (spec.copies[c] == 0)
-        throw InvalidArgument(game + " does not use " + name + ", but the deck holds it");
-      throw InvalidArgument("the deck holds " + name + " " + times(seen[c]) + ", " + game +
-                            " uses it " + times(spec.copies[c]));
-    }
-  }
+  // Report the most telling problem first: a stranger, then a duplicate, then a gap.
+  for (int c = 0; c < kNumCardKinds; ++c)
+    if (seen[c] && !spec.copies[c])
+      throw InvalidArgument(game + " does not use " + card_to_string(static_cast<Card>(c)) +
+                            ", but the deck holds it");
+  for (int pass = 0; pass < 2; ++pass)
+    for (int c = 0; c < kNumCardKinds; ++c)
+      if (pass == 0 ? seen[c] > spec.copies[c] : seen[c] < spec.copies[c])
+        throw InvalidArgument("the deck holds " + card_to_string(static_cast<Card>(c)) + " " +
+                              times(seen[c]) + ", " + game + " uses it " + times(spec.copies[c]));
   return deck;
 }
 

@@ -78,22 +78,28 @@ def check_deck(deck: Any, expected: Iterable[str], game: str) -> list[str]:
     if len(cards) != sum(want.values()):
         raise ValueError(f"{game} needs a deck of {sum(want.values())} cards, got {len(cards)}")
     have = Counter(cards)
-    for card in sorted(set(want) | set(have)):
-        if have[card] != want[card]:
-            if want[card] == 0:
-                raise ValueError(f"{game} does not use {card}, but the deck holds it")
-            raise ValueError(
-                f"the deck holds {card} {_times(have[card])}, {game} uses it {_times(want[card])}"
-            )
+    # The most telling problem first: a stranger, then a duplicate, then a gap.
+    for card in have:
+        if want[card] == 0:
+            raise ValueError(f"{game} does not use {card}, but the deck holds it")
+    for too_many in (True, False):
+        for card in sorted(want, key=canonical_index):
+            if (have[card] > want[card]) if too_many else (have[card] < want[card]):
+                raise ValueError(
+                    f"the deck holds {card} {_times(have[card])}, {game} uses it {_times(want[card])}"
+                )
     return cards
+
+
+def canonical_index(card: str) -> int:
+    """The core's card id: suit-major (C, D, H, S), rank within; the joker last."""
+    return 52 if card == JOKER else SUITS.index(card[1]) * 13 + RANKS.index(card[0])
 
 
 def _times(n: int) -> str:
     return "once" if n == 1 else f"{n} times"
 
 
-def pretty(cards: Sequence[str]) -> str:
-    return " ".join(cards)
 
 
 def canonical_deck(packs: int = 1, jokers: int = 0) -> list[str]:

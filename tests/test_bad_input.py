@@ -1,0 +1,171 @@
+"""Bad input gets a clear ValueError or TypeError on both backends and harms nothing."""
+
+from __future__ import annotations
+
+import json
+import pickle
+
+import numpy as np
+import pytest
+
+import cardsim
+from cardsim.reference.cards import full_pack
+from game_configs import all_configs, config_id
+
+BACKENDS = cardsim.BACKENDS
+CASES = [(n, o, b) for n, o in all_configs() for b in BACKENDS]
+IDS = [f"{config_id(n, o)}-{b}" for n, o, b in CASES]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_unknown_game(backend):
+    with pytest.raises(ValueError, match="unknown game 'poker'"):
+        cardsim.make("poker", backend=backend)
+    with pytest.raises(TypeError):
+        cardsim.make(3, backend=backend)
+
+
+def test_unknown_backend():
+    with pytest.raises(ValueError, match="unknown backend 'java'"):
+        cardsim.make("clock", backend="java")
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_unknown_option(backend):
+    with pytest.raises(ValueError, match="unknown option 'speed'"):
+        cardsim.make("clock", backend=backend, speed=3)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    ("deck", "error", "text"),
+    [
+        (full_pack()[:51], ValueError, "52 cards, got 51"),
+        (full_pack() + ["AS"], ValueError, "52 cards, got 53"),
+        (full_pack()[:51] + ["AS"], ValueError, "AS 2 times"),
+        (full_pack()[:51] + ["XX"], ValueError, "unknown card 'XX'"),
+        (full_pack()[:51] + ["JK"], ValueError, "does not use JK"),
+        (full_pack()[:51] + [7], TypeError, "must be a str"),
+        ("AS 2S", TypeError, "list of card strings"),
+        (52, TypeError, "list of card strings"),
+    ],
+)
+def test_bad_decks(backend, deck, error, text):
+    with pytest.raises(error, match=text):
+        cardsim.make("clock", backend=backend).new_game(deck=deck)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_duel_packs_are_checked_one_by_one(backend):
+    game = cardsim.make("clock_duel", backend=backend)
+    with pytest.raises(ValueError, match="104 cards"):
+        game.new_game(deck=full_pack())
+    mixed = full_pack()[:51] + ["AC"] + full_pack()  # AC twice, KS missing, in pack 0
+    with pytest.raises(ValueError, match="player 0's pack"):
+        game.new_game(deck=mixed)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_card_text_forms(backend):
+    deck = [c.replace("T", "10").lower() for c in full_pack()]
+    game = cardsim.make("clock", backend=backend)
+    assert game.new_game(deck=deck).to_dict() == game.new_game(deck=full_pack()).to_dict()
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    ("kwargs", "error"),
+    [
+        ({"seed": -1}, ValueError),
+        ({"seed": 2**64}, ValueError),
+        ({"seed": 1.5}, TypeError),
+        ({"seed": "7"}, TypeError),
+        ({"seed": True}, TypeError),
+        ({"seed": 1, "deck": full_pack()}, ValueError),
+    ],
+)
+def test_bad_seeds(backend, kwargs, error):
+    with pytest.raises(error):
+        cardsim.make("clock", backend=backend).new_game(**kwargs)
+
+
+@pytest.mark.parametrize(("name", "options", "backend"), CASES, ids=IDS)
+@pytest.mark.parametrize(
+    ("action", "error"),
+    [
+        (-1, cardsim.IllegalActionError),
+        (10**9, cardsim.IllegalActionError),
+        (2**70, cardsim.IllegalActionError),
+        (-(2**70), cardsim.IllegalActionError),
+        (1.0, TypeError),
+        (None, TypeError),
+        ("0", TypeError),
+        (True, TypeError),
+        (np.float64(0), TypeError),
+    ],
+)
+def test_bad_actions_change_nothing(name, options, backend, action, error):
+    state = cardsim.make(name, backend=backend, **options).new_game(seed=3)
+    before = json.dumps(state.to_dict())
+    with pytest.raises(error):
+        state.apply_action(action)
+    assert json.dumps(state.to_dict()) == before
+    assert issubclass(cardsim.IllegalActionError, ValueError)
+
+
+@pytest.mark.parametrize(("name", "options", "backend"), CASES, ids=IDS)
+def test_numpy_int_actions_work(name, options, backend):
+    state = cardsim.make(name, backend=backend, **options).new_game(seed=3)
+    state.apply_action(np.int64(state.legal_actions()[0]))
+    assert len(state.history) == 1
+
+
+@pytest.mark.parametrize(("name", "options", "backend"), CASES, ids=IDS)
+def test_bad_text_and_players(name, options, backend):
+    state = cardsim.make(name, backend=backend, **options).new_game(seed=3)
+    with pytest.raises(ValueError):
+        state.string_to_action("fly to the moon")
+    with pytest.raises(TypeError):
+        state.string_to_action(5)
+    with pytest.raises(ValueError):
+        state.observation(state.num_players)
+    with pytest.raises(TypeError):
+        state.observation("0")
+    with pytest.raises((ValueError, cardsim.IllegalActionError)):
+        state.action_to_string(-1)
+
+
+def test_corrupted_pickles_raise_clearly():
+    state = cardsim.make("clock").new_game(seed=3)
+    cls = type(state)
+    for bad in [
+        ("clock", {}, ["AS"], []),
+        ("clock", {}, full_pack(), [5]),
+        ("clock", {}, full_pack(), ["x"]),
+        ("poker", {}, full_pack(), []),
+        ("clock", {"x": 1}, full_pack(), []),
+        ("clock",),
+    ]:
+        blank = cls.__new__(cls)
+        with pytest.raises((ValueError, TypeError)):
+            blank.__setstate__(bad)
+    data = pickle.dumps(state)
+    with pytest.raises(Exception):  # noqa: B017 - truncation is pickle's own error
+        pickle.loads(data[: len(data) // 2])
+
+
+def test_simulate_bad_arguments():
+    with pytest.raises(ValueError, match="unknown game"):
+        cardsim.simulate("poker", games=10)
+    with pytest.raises(ValueError, match="unknown policy"):
+        cardsim.simulate("clock", games=10, policy="clever")
+    with pytest.raises(ValueError):
+        cardsim.simulate("clock", games=-1)
+    with pytest.raises(TypeError):
+        cardsim.simulate("clock", games=1.5)
+    with pytest.raises(ValueError):
+        cardsim.simulate("clock", games=10, threads=0)
+    with pytest.raises(ValueError, match="unknown option"):
+        cardsim.simulate("clock", games=10, speed=2)
+    with pytest.raises(TypeError):
+        cardsim.simulate(cardsim.make("clock", backend="reference"), games=10)

@@ -1,0 +1,42 @@
+"""The `cardsim` command."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from cardsim.cli import main
+
+
+def test_games_lists_every_game(capsys):
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert "clock:" in out and "clock_duel:" in out
+
+
+def test_simulate_prints_a_summary(capsys):
+    assert main(["simulate", "clock", "--games", "20000", "--seed", "1", "--threads", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "win rate" in out and "20,000 games" in out
+
+
+def test_simulate_json(capsys):
+    assert main(["simulate", "clock", "--games", "5000", "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["games"] == 5000 and 0 < d["players"][0]["win_rate"]["value"] < 0.2
+
+
+def test_errors_are_clear_and_exit_2(capsys):
+    assert main(["simulate", "poker", "--games", "10"]) == 2
+    assert "unknown game 'poker'" in capsys.readouterr().err
+    assert main(["simulate", "clock", "--games", "10", "--option", "speed=3"]) == 2
+    assert "unknown option 'speed'" in capsys.readouterr().err
+
+
+def test_entry_point_runs():
+    out = subprocess.run(
+        [sys.executable, "-m", "cardsim.cli", "simulate", "clock", "--games", "1000"],
+        capture_output=True, text=True, check=True,
+    ).stdout
+    assert "clock: 1,000 games" in out
