@@ -6,7 +6,9 @@
 //   key     = mix(mix(s) ^ i)      mix = SplitMix64's finaliser of (x + golden)
 //   state   = four successive SplitMix64 outputs from key
 //   next()  = xoshiro256**
-//   below(n) = Lemire's multiply-and-reject, unbiased
+//   next32() = the low half of a fresh next(), then its high half
+//   below(n) = Lemire's multiply-and-reject, unbiased: on next32() for n <= 2^32
+//              (half the generator work for shuffles), else on next()
 //   shuffle = Fisher-Yates from the back: for k = n-1..1 swap(a[k], a[below(k+1)])
 #pragma once
 
@@ -51,8 +53,30 @@ class Rng {
     return result;
   }
 
+  std::uint32_t next32() {
+    if (has_half_) {
+      has_half_ = false;
+      return static_cast<std::uint32_t>(half_ >> 32);
+    }
+    half_ = next();
+    has_half_ = true;
+    return static_cast<std::uint32_t>(half_);
+  }
+
   // Uniform in [0, n), n >= 1.
   std::uint64_t below(std::uint64_t n) {
+    if (n <= (std::uint64_t{1} << 32)) {
+      std::uint64_t m = static_cast<std::uint64_t>(next32()) * n;
+      auto low = static_cast<std::uint32_t>(m);
+      if (low < n) {
+        const auto threshold = static_cast<std::uint32_t>((std::uint64_t{1} << 32) % n);
+        while (low < threshold) {
+          m = static_cast<std::uint64_t>(next32()) * n;
+          low = static_cast<std::uint32_t>(m);
+        }
+      }
+      return m >> 32;
+    }
     unsigned __int128 m = static_cast<unsigned __int128>(next()) * n;
     auto low = static_cast<std::uint64_t>(m);
     if (low < n) {
@@ -76,6 +100,8 @@ class Rng {
  private:
   static constexpr std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
   std::uint64_t s_[4];
+  std::uint64_t half_ = 0;
+  bool has_half_ = false;
 };
 
 }  // namespace cardsim

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 namespace cardsim {
 
@@ -24,6 +25,7 @@ class StaticVector {
   constexpr void pop_back() { --size_; }
   constexpr void clear() { size_ = 0; }
   constexpr std::size_t size() const { return size_; }
+  constexpr void resize(std::size_t n) { size_ = static_cast<Size>(n); }
   constexpr bool empty() const { return size_ == 0; }
   static constexpr std::size_t capacity() { return N; }
   constexpr T& operator[](std::size_t i) { return data_[i]; }
@@ -56,8 +58,10 @@ class StaticVector {
   }
 
  private:
+  // Small lists (a pile, a hand) keep a one-byte size so states stay compact.
+  using Size = std::conditional_t<(N < 256), std::uint8_t, std::uint32_t>;
   std::array<T, N> data_{};
-  std::uint32_t size_ = 0;
+  Size size_ = 0;
 };
 
 }  // namespace cardsim

@@ -60,7 +60,11 @@ void play_one(const G& game, std::uint64_t seed, std::uint64_t index, Policy pol
     state.legal_actions(legal);
     Action a;
     switch (policy) {
-      case Policy::Random: a = legal[static_cast<std::size_t>(rng.below(legal.size()))]; break;
+      // A forced move draws nothing from the stream: that keeps no-choice
+      // games (Clock) at full speed and changes no distribution.
+      case Policy::Random:
+        a = legal.size() == 1 ? legal[0] : legal[static_cast<std::size_t>(rng.below(legal.size()))];
+        break;
       case Policy::Greedy: a = game.greedy_action(state, legal, rng); break;
       default: a = legal[0]; break;
     }

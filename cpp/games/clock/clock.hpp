@@ -59,9 +59,10 @@ class ClockState {
   using ActionList = StaticVector<Action, 1>;
 
   ClockState(int num_players, const std::vector<Card>& deck) : num_players_(num_players) {
+    const Card* card = deck.data();
     for (int p = 0; p < num_players; ++p)
-      for (int i = 0; i < 52; ++i)
-        clocks_[p].face_down[i % kPiles].push_back(deck[static_cast<std::size_t>(p * 52 + i)]);
+      for (int round = 0; round < 4; ++round)
+        for (int pile = 0; pile < kPiles; ++pile) clocks_[p].face_down[pile].push_back(*card++);
   }
 
   int num_players() const { return num_players_; }
@@ -84,6 +85,10 @@ class ClockState {
 
   void apply(Action) {
     clocks_[current_].turn();
+    if (num_players_ == 1) {
+      if (clocks_[0].stopped()) current_ = kTerminalPlayer;
+      return;
+    }
     // Players alternate; a stopped clock is skipped.
     for (int k = 1; k <= num_players_; ++k) {
       const int p = (current_ + k) % num_players_;
@@ -167,10 +172,11 @@ class ClockGame {
 
   // Each player shuffles their own pack; the packs follow one another.
   void random_deck(Rng& rng, std::vector<Card>& deck) const {
-    deck.clear();
+    deck.resize(static_cast<std::size_t>(52 * num_players_));
     for (int p = 0; p < num_players_; ++p) {
-      for (int c = 0; c < 52; ++c) deck.push_back(static_cast<Card>(c));
-      rng.shuffle(deck.data() + p * 52, 52);
+      Card* pack = deck.data() + p * 52;
+      for (int c = 0; c < 52; ++c) pack[c] = static_cast<Card>(c);
+      rng.shuffle(pack, 52);
     }
   }
 

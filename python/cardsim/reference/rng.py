@@ -5,7 +5,8 @@ Specification (docs/architecture.md, "Seeds and streams"):
     key    = mix(mix(seed) ^ index), where mix is SplitMix64's output function of (x + golden)
     state  = four successive SplitMix64 outputs starting from key
     next   = xoshiro256**
-    below  = Lemire's multiply-and-reject (unbiased)
+    next32 = the low half of a fresh next(), then its high half
+    below  = Lemire's multiply-and-reject (unbiased): on next32 for n <= 2**32, else on next
     shuffle = Fisher-Yates from the back: for k = n-1 .. 1, swap a[k] with a[below(k + 1)]
 """
 
@@ -37,6 +38,7 @@ class GameRng:
 
     def __init__(self, key: int) -> None:
         x = key & _MASK
+        self._half: int | None = None
         self._s = []
         for _ in range(4):
             self._s.append(splitmix_mix(x))
@@ -59,8 +61,25 @@ class GameRng:
         s[3] = _rotl(s[3], 45)
         return result
 
+    def next32(self) -> int:
+        if self._half is not None:
+            half, self._half = self._half, None
+            return half
+        word = self.next()
+        self._half = word >> 32
+        return word & 0xFFFFFFFF
+
     def below(self, n: int) -> int:
         """Uniform integer in [0, n)."""
+        if n <= 1 << 32:
+            m = self.next32() * n
+            low = m & 0xFFFFFFFF
+            if low < n:
+                threshold = (1 << 32) % n
+                while low < threshold:
+                    m = self.next32() * n
+                    low = m & 0xFFFFFFFF
+            return m >> 32
         m = self.next() * n
         low = m & _MASK
         if low < n:
