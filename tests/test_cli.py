@@ -37,6 +37,8 @@ def test_errors_are_clear_and_exit_2(capsys):
 def test_entry_point_runs():
     out = subprocess.run(
         [sys.executable, "-m", "cardsim.cli", "simulate", "clock", "--games", "1000"],
-        capture_output=True, text=True, check=True,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
     assert "clock: 1,000 games" in out

@@ -126,7 +126,7 @@ def test_clock_win_rate_and_score_distribution_match_the_exact_law():
     assert abs(r.win_rate().value - p) < 4 * se
 
     values, counts = r.score_histogram()
-    observed = dict(zip(values.tolist(), counts.tolist()))
+    observed = dict(zip(values.tolist(), counts.tolist(), strict=True))
     assert set(observed) <= set(range(4, 53))
     total = math.comb(52, 4)
     expected = {n: n_games * math.comb(n - 1, 3) / total for n in range(4, 53)}

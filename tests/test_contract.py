@@ -30,7 +30,7 @@ def test_option_specs_agree_between_backends():
     for info in cardsim.games():
         ref = reference.GAMES[info.name]
         assert [o["name"] for o in info.options] == [o.name for o in ref.option_specs]
-        for o, r in zip(info.options, ref.option_specs):
+        for o, r in zip(info.options, ref.option_specs, strict=True):
             assert o["default"] == r.default, (info.name, o["name"])
         assert cardsim.make(info.name).options == cardsim.make(info.name, "reference").options
 

@@ -50,8 +50,11 @@ def check_illegal(cpp, ref, action: int) -> None:
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
-@given(seed=st.integers(0, 2**64 - 1), choices=st.lists(st.integers(0, 2**16), max_size=400),
-       probes=st.lists(st.integers(-3, 2**16), max_size=40))
+@given(
+    seed=st.integers(0, 2**64 - 1),
+    choices=st.lists(st.integers(0, 2**16), max_size=400),
+    probes=st.lists(st.integers(-3, 2**16), max_size=40),
+)
 def test_lockstep(name, options, seed, choices, probes):
     cpp = cardsim.make(name, **options).new_game(seed=seed)
     ref = cardsim.make(name, backend="reference", **options).new_game(seed=seed)

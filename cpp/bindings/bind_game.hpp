@@ -41,15 +41,15 @@ struct Hooks {
 };
 
 template <class G>
-PyState<G> new_state(const std::shared_ptr<const G>& game, const py::object& seed,
-                     const py::object& deck) {
+PyState<G> new_state(const std::shared_ptr<const G>& game, const py::object& seed, const py::object& deck) {
   std::vector<Card> cards;
   if (!deck.is_none()) {
     if (!seed.is_none()) throw InvalidArgument("new_game takes seed= or deck=, not both");
     cards = game->parse_deck(strings_from_py(deck, "deck"));
   } else {
-    const std::uint64_t s = seed.is_none() ? (static_cast<std::uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}()
-                                           : seed_from_py(seed);
+    const std::uint64_t s =
+        seed.is_none() ? (static_cast<std::uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}()
+                       : seed_from_py(seed);
     Rng rng = Rng::for_game(s, 0);
     game->random_deck(rng, cards);
   }
@@ -61,8 +61,7 @@ template <class G>
 void apply_checked(PyState<G>& s, py::handle action) {
   const Action a = action_from_py(action, s.game->num_actions());
   const std::string why = s.state.why_illegal(a);
-  if (!why.empty())
-    throw IllegalAction("illegal action " + std::to_string(a) + ": " + why);
+  if (!why.empty()) throw IllegalAction("illegal action " + std::to_string(a) + ": " + why);
   s.state.apply(a);
   s.history.push_back(a);
 }
@@ -94,104 +93,13 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
   using S = PyState<G>;
   using State = typename G::State;
 
-  py::class_<S>(m, (prefix + "State").c_str(), "A game in progress (see cardsim docs for the contract).")
-      .def_property_readonly("game", [](const S& s) { return s.game; })
-      .def_property_readonly("num_players", [](const S& s) { return s.game->num_players(); })
-      .def("current_player", [](const S& s) { return s.state.current_player(); })
-      .def("legal_actions",
-           [](const S& s) {
-             typename State::ActionList legal;
-             s.state.legal_actions(legal);
-             PyObject* list = PyList_New(static_cast<Py_ssize_t>(legal.size()));
-             if (!list) throw py::error_already_set();
-             for (std::size_t i = 0; i < legal.size(); ++i)
-               PyList_SET_ITEM(list, static_cast<Py_ssize_t>(i), PyLong_FromLong(legal[i]));
-             return py::reinterpret_steal<py::list>(list);
-           })
-      .def("legal_actions_for",
-           [](const S& s, py::handle player) {
-             const int p = player_from_py(player, s.game->num_players());
-             typename State::ActionList legal;
-             py::list out;
-             if (s.state.current_player() == p || s.state.current_player() == kSimultaneousPlayer) {
-               s.state.legal_actions(legal);
-               for (Action a : legal) {
-                 if constexpr (requires { s.state.actor(a); }) {
-                   if (s.state.current_player() == kSimultaneousPlayer && s.state.actor(a) != p) continue;
-                 }
-                 out.append(a);
-               }
-             }
-             return out;
-           })
-      .def("legal_action_mask",
-           [](const S& s) {
-             py::array_t<bool> mask(s.game->num_actions());
-             auto* p = mask.mutable_data();
-             std::fill(p, p + s.game->num_actions(), false);
-             typename State::ActionList legal;
-             s.state.legal_actions(legal);
-             for (Action a : legal) p[a] = true;
-             return mask;
-           })
-      .def("apply_action", [](S& s, py::handle a) { apply_checked(s, a); })
-      .def("is_terminal", [](const S& s) { return s.state.is_terminal(); })
-      .def("is_truncated", [](const S& s) { return s.state.is_truncated(); })
-      .def("scores",
-           [](const S& s) {
-             const Scores sc = s.state.scores();
-             py::list out;
-             for (int p = 0; p < s.game->num_players(); ++p) out.append(sc[p]);
-             return out;
-           })
-      .def("winners",
-           [](const S& s) {
-             const Outcome o = s.state.outcome();
-             py::list out;
-             for (int p = 0; p < s.game->num_players(); ++p)
-               if (o.winners >> p & 1) out.append(p);
-             return out;
-           })
-      .def("is_draw", [](const S& s) { return s.state.outcome().draw; })
-      .def("clone", [](const S& s) { return S(s); })
-      .def("__copy__", [](const S& s) { return S(s); })
-      .def("__deepcopy__", [](const S& s, py::handle) { return S(s); })
-      .def("__eq__",
-           [](const S& a, py::handle b) {
-             if (!py::isinstance<S>(b)) return false;
-             const S& o = b.cast<const S&>();
-             return a.game->name() == o.game->name() && a.game->options() == o.game->options() &&
-                    a.state == o.state;
-           })
-      .def("__hash__", [](const S&) -> py::int_ { throw py::type_error("game states are mutable and unhashable"); })
-      .def("to_dict", [hooks](const S& s) { return hooks.to_dict(s.state); })
-      .def("observation",
-           [hooks](const S& s, py::handle player) {
-             return hooks.observation(s.state, player_from_py(player, s.game->num_players()));
-           })
-      .def("__str__", [](const S& s) { return s.state.to_string(); })
-      .def("__repr__",
-           [](const S& s) {
-             return "<" + s.game->name() + " state, " + std::to_string(s.history.size()) + " actions" +
-                    (s.state.is_terminal() ? ", terminal>" : ">");
-           })
-      .def("action_to_string",
-           [](const S& s, py::handle a) {
-             return s.state.action_to_string(action_from_py(a, s.game->num_actions()));
-           })
-      .def("string_to_action",
-           [](const S& s, py::handle text) {
-             if (!PyUnicode_Check(text.ptr()))
-               throw WrongType("action text must be a str, got " + type_name_of(text));
-             return s.state.string_to_action(text.cast<std::string>());
-           })
-      .def_property_readonly("history", [](const S& s) { return py::cast(s.history); })
-      .def_property_readonly("deck", [](const S& s) { return cards_to_py(s.deck); })
-      .def(py::pickle([](const S& s) { return state_pickle(s); },
-                      [](const py::tuple& t) { return state_unpickle<G>(t); }));
+  // Both classes exist before any method is bound, so that signatures that
+  // mention the other (new_game, .game) name it properly.
+  py::class_<G, std::shared_ptr<G>> game_cls(m, (prefix + "Game").c_str(), "A game with validated options.");
+  py::class_<S> state_cls(m, (prefix + "State").c_str(),
+                          "A game in progress (see docs/architecture.md for the contract).");
 
-  py::class_<G, std::shared_ptr<G>>(m, (prefix + "Game").c_str(), "A game with validated options.")
-      .def_property_readonly("name", &G::name)
+  game_cls.def_property_readonly("name", &G::name)
       .def_property_readonly("num_players", &G::num_players)
       .def_property_readonly("num_actions", &G::num_actions)
       .def_property_readonly("options", [](const G& g) { return options_to_py(g.options()); })
@@ -200,7 +108,9 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
           [](const std::shared_ptr<G>& g, py::object seed, py::object deck) {
             return new_state<G>(g, seed, deck);
           },
-          py::kw_only(), py::arg("seed") = py::none(), py::arg("deck") = py::none())
+          py::kw_only(), py::arg("seed") = py::none(), py::arg("deck") = py::none(),
+          "Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With "
+          "neither, a random seed.")
       .def("__eq__",
            [](const G& a, py::handle b) {
              if (!py::isinstance<G>(b)) return false;
@@ -208,33 +118,34 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
              return a.name() == o.name() && a.options() == o.options();
            })
       .def("__repr__", [](const G& g) { return "<cardsim game " + g.name() + ">"; })
-      .def("_option_specs",
-           [](const G& g) {
-             py::list out;
-             for (const auto& spec : g.option_specs()) {
-               py::dict d;
-               d["name"] = spec.name;
-               d["default"] = option_to_py(spec.default_value);
-               d["doc"] = spec.doc;
-               if (spec.default_value.index() == 1) d["range"] = py::make_tuple(spec.min, spec.max);
-               if (!spec.choices.empty()) d["choices"] = py::cast(spec.choices);
-               out.append(d);
-             }
-             return out;
-           })
-      .def(py::pickle(
-          [](const G& g) { return py::make_tuple(g.name(), options_to_py(g.options())); },
-          [](const py::tuple& t) {
-            if (t.size() != 2 || !PyUnicode_Check(t[0].ptr()) || !PyDict_Check(t[1].ptr()))
-              throw InvalidArgument("corrupted game pickle");
-            return std::const_pointer_cast<G>(
-                typed_factory<G>(t[0].cast<std::string>())(options_from_py(t[1].cast<py::dict>())));
-          }))
+      .def(
+          "_option_specs",
+          [](const G& g) {
+            py::list out;
+            for (const auto& spec : g.option_specs()) {
+              py::dict d;
+              d["name"] = spec.name;
+              d["default"] = option_to_py(spec.default_value);
+              d["doc"] = spec.doc;
+              if (spec.default_value.index() == 1) d["range"] = py::make_tuple(spec.min, spec.max);
+              if (!spec.choices.empty()) d["choices"] = py::cast(spec.choices);
+              out.append(d);
+            }
+            return out;
+          },
+          "Internal: the option specs (name, default, doc, range or choices).")
+      .def(py::pickle([](const G& g) { return py::make_tuple(g.name(), options_to_py(g.options())); },
+                      [](const py::tuple& t) {
+                        if (t.size() != 2 || !PyUnicode_Check(t[0].ptr()) || !PyDict_Check(t[1].ptr()))
+                          throw InvalidArgument("corrupted game pickle");
+                        return std::const_pointer_cast<G>(typed_factory<G>(t[0].cast<std::string>())(
+                            options_from_py(t[1].cast<py::dict>())));
+                      }))
       .def(
           "_simulate",
-          [](const G& g, py::handle seed, std::uint64_t first, std::uint64_t count,
-             const std::string& policy, int threads, Summary& summary, py::object scores,
-             py::object winner, py::object winners_mask, py::object moves, py::object truncated) {
+          [](const G& g, py::handle seed, std::uint64_t first, std::uint64_t count, const std::string& policy,
+             int threads, Summary& summary, py::object scores, py::object winner, py::object winners_mask,
+             py::object moves, py::object truncated) {
             const std::uint64_t s = seed_from_py(seed);
             const Policy pol = parse_policy(policy);
             if (summary.num_players != g.num_players())
@@ -264,7 +175,137 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
           py::arg("seed"), py::arg("first"), py::arg("count"), py::arg("policy"), py::arg("threads"),
           py::arg("summary"), py::arg("scores") = py::none(), py::arg("winner") = py::none(),
           py::arg("winners_mask") = py::none(), py::arg("moves") = py::none(),
-          py::arg("truncated") = py::none());
+          py::arg("truncated") = py::none(),
+          "Internal: runs games [first, first+count) in C++ with the GIL released (use cardsim.simulate).");
+
+  state_cls
+      .def_property_readonly(
+          "game", [](const S& s) { return std::const_pointer_cast<G>(s.game); },
+          "The game (rules and options) this state belongs to.")
+      .def_property_readonly("num_players", [](const S& s) { return s.game->num_players(); })
+      .def(
+          "current_player", [](const S& s) { return s.state.current_player(); },
+          "The seat to act, TERMINAL (-4) at the end, or SIMULTANEOUS (-2).")
+      .def(
+          "legal_actions",
+          [](const S& s) {
+            typename State::ActionList legal;
+            s.state.legal_actions(legal);
+            PyObject* list = PyList_New(static_cast<Py_ssize_t>(legal.size()));
+            if (!list) throw py::error_already_set();
+            for (std::size_t i = 0; i < legal.size(); ++i)
+              PyList_SET_ITEM(list, static_cast<Py_ssize_t>(i), PyLong_FromLong(legal[i]));
+            return py::reinterpret_steal<py::list>(list);
+          },
+          "The legal action ids, sorted ascending (empty at the end).")
+      .def(
+          "legal_actions_for",
+          [](const S& s, py::handle player) {
+            const int p = player_from_py(player, s.game->num_players());
+            typename State::ActionList legal;
+            py::list out;
+            if (s.state.current_player() == p || s.state.current_player() == kSimultaneousPlayer) {
+              s.state.legal_actions(legal);
+              for (Action a : legal) {
+                if constexpr (requires { s.state.actor(a); }) {
+                  if (s.state.current_player() == kSimultaneousPlayer && s.state.actor(a) != p) continue;
+                }
+                out.append(a);
+              }
+            }
+            return out;
+          },
+          "The legal action ids of one seat (for simultaneous games; else all or none).")
+      .def(
+          "legal_action_mask",
+          [](const S& s) {
+            py::array_t<bool> mask(s.game->num_actions());
+            auto* p = mask.mutable_data();
+            std::fill(p, p + s.game->num_actions(), false);
+            typename State::ActionList legal;
+            s.state.legal_actions(legal);
+            for (Action a : legal) p[a] = true;
+            return mask;
+          },
+          "A numpy bool array of length num_actions, True where legal.")
+      .def(
+          "apply_action", [](S& s, py::handle a) { apply_checked(s, a); },
+          "Plays an action id. IllegalActionError (a ValueError) if out of range or illegal, TypeError if "
+          "not an int; the state is then unchanged.")
+      .def(
+          "is_terminal", [](const S& s) { return s.state.is_terminal(); },
+          "True once the game is over (won, lost, drawn or truncated).")
+      .def(
+          "is_truncated", [](const S& s) { return s.state.is_truncated(); },
+          "True if the game was stopped by its move cap: no winner, scores as they stand.")
+      .def(
+          "scores",
+          [](const S& s) {
+            const Scores sc = s.state.scores();
+            py::list out;
+            for (int p = 0; p < s.game->num_players(); ++p) out.append(sc[p]);
+            return out;
+          },
+          "Each seat's score, as the game's rules define it.")
+      .def(
+          "winners",
+          [](const S& s) {
+            const Outcome o = s.state.outcome();
+            py::list out;
+            for (int p = 0; p < s.game->num_players(); ++p)
+              if (o.winners >> p & 1) out.append(p);
+            return out;
+          },
+          "The winning seats (a side may win together); empty for a draw or a loss.")
+      .def(
+          "is_draw", [](const S& s) { return s.state.outcome().draw; },
+          "True if the finished game is a draw.")
+      .def(
+          "clone", [](const S& s) { return S(s); }, "An independent copy.")
+      .def("__copy__", [](const S& s) { return S(s); })
+      .def("__deepcopy__", [](const S& s, py::handle) { return S(s); })
+      .def("__eq__",
+           [](const S& a, py::handle b) {
+             if (!py::isinstance<S>(b)) return false;
+             const S& o = b.cast<const S&>();
+             return a.game->name() == o.game->name() && a.game->options() == o.game->options() &&
+                    a.state == o.state;
+           })
+      .def("__hash__",
+           [](const S&) -> py::int_ { throw py::type_error("game states are mutable and unhashable"); })
+      .def(
+          "to_dict", [hooks](const S& s) { return hooks.to_dict(s.state); },
+          "The full state as a JSON-safe dict (format in docs/rules/<game>.md).")
+      .def(
+          "observation",
+          [hooks](const S& s, py::handle player) {
+            return hooks.observation(s.state, player_from_py(player, s.game->num_players()));
+          },
+          "What one seat may see, as a JSON-safe dict (hidden cards are counts).")
+      .def("__str__", [](const S& s) { return s.state.to_string(); })
+      .def("__repr__",
+           [](const S& s) {
+             return "<" + s.game->name() + " state, " + std::to_string(s.history.size()) + " actions" +
+                    (s.state.is_terminal() ? ", terminal>" : ">");
+           })
+      .def(
+          "action_to_string",
+          [](const S& s, py::handle a) {
+            return s.state.action_to_string(action_from_py(a, s.game->num_actions()));
+          },
+          "Readable text of an action id (round-trips through string_to_action).")
+      .def(
+          "string_to_action",
+          [](const S& s, py::handle text) {
+            if (!PyUnicode_Check(text.ptr()))
+              throw WrongType("action text must be a str, got " + type_name_of(text));
+            return s.state.string_to_action(text.cast<std::string>());
+          },
+          "The action id of a text from action_to_string; ValueError if unknown.")
+      .def_property_readonly("history", [](const S& s) { return py::cast(s.history); })
+      .def_property_readonly("deck", [](const S& s) { return cards_to_py(s.deck); })
+      .def(py::pickle([](const S& s) { return state_pickle(s); },
+                      [](const py::tuple& t) { return state_unpickle<G>(t); }));
 }
 
 }  // namespace cardsim::py_bind

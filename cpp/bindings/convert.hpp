@@ -42,8 +42,7 @@ inline long long clamp_int(py::handle h) {
 }
 
 inline Action action_from_py(py::handle h, int num_actions) {
-  if (!is_integer(h))
-    throw WrongType("an action must be an int, got " + type_name_of(h));
+  if (!is_integer(h)) throw WrongType("an action must be an int, got " + type_name_of(h));
   const long long v = clamp_int(h);
   if (v < 0 || v >= num_actions)
     throw IllegalAction("action " + py::str(h).cast<std::string>() + " is out of range [0, " +
@@ -77,8 +76,7 @@ inline std::vector<std::string> strings_from_py(py::handle h, const std::string&
   for (std::size_t i = 0; i < seq.size(); ++i) {
     py::object item = seq[i];
     if (!PyUnicode_Check(item.ptr()))
-      throw WrongType(what + " position " + std::to_string(i) + " must be a str, got " +
-                      type_name_of(item));
+      throw WrongType(what + " position " + std::to_string(i) + " must be a str, got " + type_name_of(item));
     out.push_back(item.cast<std::string>());
   }
   return out;

@@ -21,7 +21,8 @@ PYBIND11_MODULE(_core, m) {
   m.doc() = "cardsim's C++ core: game states, move generation, scoring and the batch runner.";
 
   // The Python-side exception class, so that core and reference raise the same type.
-  static PyObject* illegal = py::object(py::module_::import("cardsim.errors").attr("IllegalActionError")).release().ptr();
+  static PyObject* illegal =
+      py::object(py::module_::import("cardsim.errors").attr("IllegalActionError")).release().ptr();
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
@@ -39,17 +40,22 @@ PYBIND11_MODULE(_core, m) {
   register_runner(m);
   register_clock(m);
 
-  m.def("games", [] {
-    py::dict out;
-    for (const auto& [name, e] : registry()) out[py::str(name)] = e.description;
-    return out;
-  }, "Registered game names and one-line descriptions.");
+  m.def(
+      "games",
+      [] {
+        py::dict out;
+        for (const auto& [name, e] : registry()) out[py::str(name)] = e.description;
+        return out;
+      },
+      "Registered game names and one-line descriptions.");
 
   m.def(
       "make",
       [](py::handle name, py::handle options) {
-        if (!PyUnicode_Check(name.ptr())) throw WrongType("game name must be a str, got " + type_name_of(name));
-        if (!PyDict_Check(options.ptr())) throw WrongType("options must be a dict, got " + type_name_of(options));
+        if (!PyUnicode_Check(name.ptr()))
+          throw WrongType("game name must be a str, got " + type_name_of(name));
+        if (!PyDict_Check(options.ptr()))
+          throw WrongType("options must be a dict, got " + type_name_of(options));
         return find_game(name.cast<std::string>()).make(options_from_py(options.cast<py::dict>()));
       },
       py::arg("name"), py::arg("options"), "Creates a game of the core by name, validating its options.");

@@ -100,8 +100,7 @@ py::dict moments_view(const Moments& m) { return moments_state(m); }
 }  // namespace
 
 void register_runner(py::module_& m) {
-  py::class_<Summary>(m, "Summary",
-                      "Exact streaming totals of a batch run; merge() adds another run's.")
+  py::class_<Summary>(m, "Summary", "Exact streaming totals of a batch run; merge() adds another run's.")
       .def(py::init([](int players) {
              if (players < 1 || players > kMaxPlayers)
                throw InvalidArgument("num_players must be in [1, " + std::to_string(kMaxPlayers) + "]");
@@ -115,7 +114,8 @@ void register_runner(py::module_& m) {
       .def_readonly("truncated", &Summary::truncated)
       .def_property_readonly("wins",
                              [](const Summary& s) {
-                               return std::vector<std::uint64_t>(s.wins.begin(), s.wins.begin() + s.num_players);
+                               return std::vector<std::uint64_t>(s.wins.begin(),
+                                                                 s.wins.begin() + s.num_players);
                              })
       .def_property_readonly("score",
                              [](const Summary& s) {
@@ -124,19 +124,20 @@ void register_runner(py::module_& m) {
                                return l;
                              })
       .def_property_readonly("moves", [](const Summary& s) { return moments_view(s.moves); })
-      .def("score_histogram",
-           [](const Summary& s, int player) {
-             if (player < 0 || player >= s.num_players) throw InvalidArgument("player out of range");
-             const Histogram& h = s.score_hist[player];
-             py::array_t<std::int64_t> values(static_cast<py::ssize_t>(h.counts.size()));
-             py::array_t<std::uint64_t> counts(static_cast<py::ssize_t>(h.counts.size()));
-             for (std::size_t i = 0; i < h.counts.size(); ++i) {
-               values.mutable_data()[i] = h.lo + static_cast<std::int64_t>(i);
-               counts.mutable_data()[i] = h.counts[i];
-             }
-             return py::make_tuple(values, counts);
-           },
-           py::arg("player") = 0, "(values, counts) of the player's final scores.")
+      .def(
+          "score_histogram",
+          [](const Summary& s, int player) {
+            if (player < 0 || player >= s.num_players) throw InvalidArgument("player out of range");
+            const Histogram& h = s.score_hist[player];
+            py::array_t<std::int64_t> values(static_cast<py::ssize_t>(h.counts.size()));
+            py::array_t<std::uint64_t> counts(static_cast<py::ssize_t>(h.counts.size()));
+            for (std::size_t i = 0; i < h.counts.size(); ++i) {
+              values.mutable_data()[i] = h.lo + static_cast<std::int64_t>(i);
+              counts.mutable_data()[i] = h.counts[i];
+            }
+            return py::make_tuple(values, counts);
+          },
+          py::arg("player") = 0, "(values, counts) of the player's final scores.")
       .def("merge",
            [](Summary& s, const Summary& o) {
              if (s.num_players != o.num_players)
@@ -144,10 +145,11 @@ void register_runner(py::module_& m) {
              s.merge(o);
            })
       .def("to_state", &summary_state, "A plain, exact, JSON-safe dict of the totals.")
-      .def_static("from_state", [](py::handle d) {
-        if (!PyDict_Check(d.ptr())) throw WrongType("summary state must be a dict");
-        return summary_from(py::reinterpret_borrow<py::dict>(d));
-      })
+      .def_static("from_state",
+                  [](py::handle d) {
+                    if (!PyDict_Check(d.ptr())) throw WrongType("summary state must be a dict");
+                    return summary_from(py::reinterpret_borrow<py::dict>(d));
+                  })
       .def(py::pickle([](const Summary& s) { return summary_state(s); },
                       [](const py::dict& d) { return summary_from(d); }));
 }

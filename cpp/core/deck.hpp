@@ -54,8 +54,8 @@ inline std::vector<Card> parse_deck(const std::vector<std::string>& texts, const
     }
   }
   if (static_cast<int>(deck.size()) != spec.size())
-    throw InvalidArgument(game + " needs a deck of " + std::to_string(spec.size()) +
-                          " cards, got " + std::to_string(deck.size()));
+    throw InvalidArgument(game + " needs a deck of " + std::to_string(spec.size()) + " cards, got " +
+                          std::to_string(deck.size()));
   std::array<int, kNumCardKinds> seen{};
   for (Card c : deck) ++seen[c];
   // Report the most telling problem first: a stranger, then a duplicate, then a gap.

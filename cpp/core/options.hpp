@@ -47,8 +47,8 @@ class OptionReader {
     specs_.push_back({name, def, doc, lo, hi, {}});
     auto v = std::get<std::int64_t>(take(name, OptionValue{def}));
     if (v < lo || v > hi)
-      throw InvalidArgument(game_ + " option '" + name + "' must be between " + std::to_string(lo) +
-                            " and " + std::to_string(hi) + ", got " + std::to_string(v));
+      throw InvalidArgument(game_ + " option '" + name + "' must be between " + std::to_string(lo) + " and " +
+                            std::to_string(hi) + ", got " + std::to_string(v));
     return v;
   }
 
@@ -60,8 +60,7 @@ class OptionReader {
       if (c == v) return v;
     std::string list;
     for (const auto& c : choices) list += (list.empty() ? "'" : ", '") + c + "'";
-    throw InvalidArgument(game_ + " option '" + name + "' must be one of " + list + ", got '" + v +
-                          "'");
+    throw InvalidArgument(game_ + " option '" + name + "' must be one of " + list + ", got '" + v + "'");
   }
 
   std::vector<std::string> get_list(const std::string& name, const std::string& doc) {
@@ -91,8 +90,7 @@ class OptionReader {
     auto it = given_.find(name);
     OptionValue v = it == given_.end() ? def : it->second;
     if (v.index() != def.index())
-      throw WrongType(game_ + " option '" + name + "' must be " + type_name(def) + ", got " +
-                      type_name(v));
+      throw WrongType(game_ + " option '" + name + "' must be " + type_name(def) + ", got " + type_name(v));
     resolved_[name] = v;
     return v;
   }

@@ -48,9 +48,8 @@ inline std::int8_t winner_code(Outcome o) {
 // One complete game. Allocates only while dealing (the deck); the play-out
 // itself reuses one fixed-capacity action list.
 template <class G>
-void play_one(const G& game, std::uint64_t seed, std::uint64_t index, Policy policy,
-              std::vector<Card>& deck, Summary& summary, const BatchOutput& out,
-              std::uint64_t k) {
+void play_one(const G& game, std::uint64_t seed, std::uint64_t index, Policy policy, std::vector<Card>& deck,
+              Summary& summary, const BatchOutput& out, std::uint64_t k) {
   Rng rng = Rng::for_game(seed, index);
   game.random_deck(rng, deck);
   typename G::State state = game.deal(deck);
@@ -77,7 +76,8 @@ void play_one(const G& game, std::uint64_t seed, std::uint64_t index, Policy pol
   summary.add(s, o, trunc, moves);
   const int np = game.num_players();
   if (out.scores)
-    for (int p = 0; p < np; ++p) out.scores[k * static_cast<std::uint64_t>(np) + static_cast<std::uint64_t>(p)] = s[p];
+    for (int p = 0; p < np; ++p)
+      out.scores[k * static_cast<std::uint64_t>(np) + static_cast<std::uint64_t>(p)] = s[p];
   if (out.winner) out.winner[k] = winner_code(o);
   if (out.winners_mask) out.winners_mask[k] = o.winners;
   if (out.moves) out.moves[k] = static_cast<std::int32_t>(moves);
@@ -87,12 +87,13 @@ void play_one(const G& game, std::uint64_t seed, std::uint64_t index, Policy pol
 // Runs the batch, merging into `summary`. Work is handed out in blocks from a
 // shared counter so that threads stay busy when game lengths vary.
 template <class G>
-void run_batch(const G& game, std::uint64_t seed, std::uint64_t first, std::uint64_t count,
-               Policy policy, int threads, Summary& summary, const BatchOutput& out) {
+void run_batch(const G& game, std::uint64_t seed, std::uint64_t first, std::uint64_t count, Policy policy,
+               int threads, Summary& summary, const BatchOutput& out) {
   if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   constexpr std::uint64_t kBlock = 1024;
   const std::uint64_t blocks = (count + kBlock - 1) / kBlock;
-  threads = static_cast<int>(std::min<std::uint64_t>(static_cast<std::uint64_t>(threads), std::max<std::uint64_t>(blocks, 1)));
+  threads = static_cast<int>(
+      std::min<std::uint64_t>(static_cast<std::uint64_t>(threads), std::max<std::uint64_t>(blocks, 1)));
 
   std::atomic<std::uint64_t> next_block{0};
   std::mutex merge_mutex;
@@ -106,8 +107,7 @@ void run_batch(const G& game, std::uint64_t seed, std::uint64_t first, std::uint
         const std::uint64_t b = next_block.fetch_add(1, std::memory_order_relaxed);
         if (b >= blocks) break;
         const std::uint64_t lo = b * kBlock, hi = std::min(count, lo + kBlock);
-        for (std::uint64_t k = lo; k < hi; ++k)
-          play_one(game, seed, first + k, policy, deck, local, out, k);
+        for (std::uint64_t k = lo; k < hi; ++k) play_one(game, seed, first + k, policy, deck, local, out, k);
       }
     } catch (...) {
       std::lock_guard<std::mutex> lock(merge_mutex);

@@ -14,7 +14,7 @@ from . import _core, reference
 from .progress import ProgressBar
 from .result import SimulationResult
 
-__all__ = ["BACKENDS", "GameInfo", "POLICIES", "games", "make", "simulate"]
+__all__ = ["BACKENDS", "POLICIES", "GameInfo", "games", "make", "simulate"]
 
 #: Backend names accepted by ``make``.
 BACKENDS = ("cpp", "reference")

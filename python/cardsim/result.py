@@ -133,7 +133,9 @@ class SimulationResult:
                     "score_variance": self.score_variance(p),
                     "score_min": self.summary.score[p]["min"],
                     "score_max": self.summary.score[p]["max"],
-                    "score_histogram": {int(v): int(c) for v, c in zip(values, counts) if c},
+                    "score_histogram": {
+                        int(v): int(c) for v, c in zip(values, counts, strict=True) if c
+                    },
                 }
             )
         return {
@@ -168,7 +170,8 @@ class SimulationResult:
         lines = [
             f"{self.game}: {self.games:,} games, policy {self.policy}, seed {self.seed}"
             + (f", games from {self.first_game:,}" if self.first_game else ""),
-            f"  {self.seconds:.3f} s on {self.threads} thread(s), {self.games_per_second:,.0f} games/s",
+            f"  {self.seconds:.3f} s on {self.threads} thread(s),"
+            f" {self.games_per_second:,.0f} games/s",
         ]
         if self.options:
             lines.append("  options: " + ", ".join(f"{k}={v!r}" for k, v in self.options.items()))

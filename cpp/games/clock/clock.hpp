@@ -85,19 +85,13 @@ class ClockState {
 
   void apply(Action) {
     clocks_[current_].turn();
-    if (num_players_ == 1) {
-      if (clocks_[0].stopped()) current_ = kTerminalPlayer;
-      return;
-    }
     // Players alternate; a stopped clock is skipped.
-    for (int k = 1; k <= num_players_; ++k) {
-      const int p = (current_ + k) % num_players_;
-      if (!clocks_[p].stopped()) {
-        current_ = p;
-        return;
-      }
+    const int other = num_players_ == 2 ? 1 - current_ : current_;
+    if (!clocks_[other].stopped()) {
+      current_ = other;
+    } else if (clocks_[current_].stopped()) {
+      current_ = kTerminalPlayer;
     }
-    current_ = kTerminalPlayer;
   }
 
   Scores scores() const {
@@ -120,7 +114,8 @@ class ClockState {
   }
 
   std::string action_to_string(Action a) const {
-    if (a != kTurn) throw IllegalAction("action " + std::to_string(a) + " is out of range (clock has only 0 = turn)");
+    if (a != kTurn)
+      throw IllegalAction("action " + std::to_string(a) + " is out of range (clock has only 0 = turn)");
     return "turn";
   }
   Action string_to_action(std::string_view s) const {
@@ -135,7 +130,8 @@ class ClockState {
     for (int p = 0; p < num_players_; ++p) {
       const Clock& c = clocks_[p];
       out += "player " + std::to_string(p) + ": " + std::to_string(c.turned) + " turned, ";
-      out += c.stopped() ? std::string("stopped\n") : "next from pile " + std::string(kNames[c.next_pile]) + "\n";
+      out += c.stopped() ? std::string("stopped\n")
+                         : "next from pile " + std::string(kNames[c.next_pile]) + "\n";
       for (int i = 0; i < kPiles; ++i) {
         out += std::string("  ") + kNames[i] + ": " + std::to_string(c.face_down[i].size()) + " down, up";
         for (Card u : c.face_up[i]) out += " " + card_to_string(u);
@@ -184,8 +180,8 @@ class ClockGame {
     const auto expected = static_cast<std::size_t>(52 * num_players_);
     if (texts.size() != expected)
       throw InvalidArgument(name() + " needs a deck of " + std::to_string(expected) + " cards" +
-                            (num_players_ > 1 ? " (each player's 52, one after another)" : "") +
-                            ", got " + std::to_string(texts.size()));
+                            (num_players_ > 1 ? " (each player's 52, one after another)" : "") + ", got " +
+                            std::to_string(texts.size()));
     std::vector<Card> deck;
     for (int p = 0; p < num_players_; ++p) {
       std::vector<std::string> pack(texts.begin() + p * 52, texts.begin() + (p + 1) * 52);

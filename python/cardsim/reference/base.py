@@ -80,7 +80,7 @@ def resolve_options(game: str, specs: list[Option], given: Mapping[str, Any]) ->
 
 def check_int(value: Any, what: str) -> int:
     """An int or numpy integer, never a bool or float; else TypeError."""
-    if isinstance(value, bool) or isinstance(value, np.bool_):
+    if isinstance(value, (bool, np.bool_)):
         raise TypeError(f"{what} must be an int, got bool")
     if isinstance(value, (int, np.integer)):
         return int(value)
@@ -210,9 +210,7 @@ class ReferenceState(ABC):
         """Type and range check shared by every method that takes an action id."""
         a = check_int(action, "an action")
         if not 0 <= a < self.game.num_actions:
-            raise IllegalActionError(
-                f"action {a} is out of range [0, {self.game.num_actions})"
-            )
+            raise IllegalActionError(f"action {a} is out of range [0, {self.game.num_actions})")
         return a
 
     def check_player(self, player: Any) -> int:

@@ -29,7 +29,7 @@ JOKER = "JK"
 
 
 def full_pack() -> list[str]:
-    """The 52 cards in the canonical order a seeded shuffle starts from (clubs A..K, then D, H, S)."""
+    """The 52 cards in the order a seeded shuffle starts from: clubs A..K, then D, H, S."""
     return [r + s for s in SUITS for r in RANKS]
 
 
@@ -86,7 +86,8 @@ def check_deck(deck: Any, expected: Iterable[str], game: str) -> list[str]:
         for card in sorted(want, key=canonical_index):
             if (have[card] > want[card]) if too_many else (have[card] < want[card]):
                 raise ValueError(
-                    f"the deck holds {card} {_times(have[card])}, {game} uses it {_times(want[card])}"
+                    f"the deck holds {card} {_times(have[card])},"
+                    f" {game} uses it {_times(want[card])}"
                 )
     return cards
 
@@ -98,8 +99,6 @@ def canonical_index(card: str) -> int:
 
 def _times(n: int) -> str:
     return "once" if n == 1 else f"{n} times"
-
-
 
 
 def canonical_deck(packs: int = 1, jokers: int = 0) -> list[str]:

@@ -187,4 +187,3 @@ class ClockDuel(Clock):
 
     name = "clock_duel"
     players = 2
-
