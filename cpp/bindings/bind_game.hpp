@@ -17,6 +17,7 @@
 
 #include "bindings/convert.hpp"
 #include "bindings/registry.hpp"
+#include "core/checked.hpp"
 #include "core/game.hpp"
 #include "core/rng.hpp"
 #include "runner/runner.hpp"
@@ -60,9 +61,7 @@ PyState<G> new_state(const std::shared_ptr<const G>& game, const py::object& see
 template <class G>
 void apply_checked(PyState<G>& s, py::handle action) {
   const Action a = action_from_py(action, s.game->num_actions());
-  const std::string why = s.state.why_illegal(a);
-  if (!why.empty()) throw IllegalAction("illegal action " + std::to_string(a) + ": " + why);
-  s.state.apply(a);
+  cardsim::apply_checked(s.state, a, s.game->num_actions());
   s.history.push_back(a);
 }
 

@@ -141,6 +141,14 @@ class ClockState {
     return out;
   }
 
+  // Every card is in exactly one place: the invariant tests count them.
+  std::size_t count_cards() const {
+    std::size_t n = 0;
+    for (int p = 0; p < num_players_; ++p)
+      for (int i = 0; i < kPiles; ++i) n += clocks_[p].face_down[i].size() + clocks_[p].face_up[i].size();
+    return n;
+  }
+
   bool operator==(const ClockState&) const = default;
 
  private:
@@ -152,6 +160,7 @@ class ClockState {
 class ClockGame {
  public:
   using State = ClockState;
+  static constexpr bool kScoresNonNegative = true;
 
   ClockGame(const OptionMap& options, int num_players) : num_players_(num_players) {
     OptionReader reader(options, name());

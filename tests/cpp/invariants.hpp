@@ -1,0 +1,110 @@
+// Play-outs of a game with the state contract's invariants checked after
+// every action. No Python: this runs under the sanitizers.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "core/checked.hpp"
+#include "core/deck.hpp"
+#include "core/game.hpp"
+#include "core/rng.hpp"
+#include "runner/runner.hpp"
+
+namespace cardsim::testing {
+
+struct Failure {
+  std::string what;
+};
+
+inline void expect(bool ok, const std::string& what) {
+  if (!ok) throw Failure{what};
+}
+
+// Checks every invariant at one state; `deck_size` cards must all be somewhere.
+template <class G>
+void check_state(const G& game, const typename G::State& state, std::size_t deck_size,
+                 const std::string& where) {
+  using State = typename G::State;
+  typename State::ActionList legal;
+  state.legal_actions(legal);
+  expect(std::is_sorted(legal.begin(), legal.end()) &&
+             std::adjacent_find(legal.begin(), legal.end()) == legal.end(),
+         where + ": legal actions not sorted and unique");
+  expect(state.is_terminal() == legal.empty(), where + ": terminal iff no legal action");
+  if (state.is_terminal())
+    expect(state.current_player() == kTerminalPlayer, where + ": terminal state has a player to act");
+  // The list agrees with the per-id answer (the mask), for every id.
+  std::size_t k = 0;
+  for (Action a = 0; a < game.num_actions(); ++a) {
+    const bool in_list = k < legal.size() && legal[k] == a;
+    if (in_list) ++k;
+    expect(state.why_illegal(a).empty() == in_list,
+           where + ": action " + std::to_string(a) + " list/mask disagree");
+  }
+  // An illegal id throws and leaves the state as it was.
+  for (long long bad : {-1LL, static_cast<long long>(game.num_actions()), 1LL << 40}) {
+    State copy = state;
+    bool threw = false;
+    try {
+      apply_checked(copy, bad, game.num_actions());
+    } catch (const IllegalAction&) {
+      threw = true;
+    }
+    expect(threw && copy == state, where + ": out-of-range action accepted or changed the state");
+  }
+  for (Action a = 0; a < game.num_actions(); ++a) {
+    if (std::find(legal.begin(), legal.end(), a) != legal.end()) continue;
+    State copy = state;
+    bool threw = false;
+    try {
+      apply_checked(copy, a, game.num_actions());
+    } catch (const IllegalAction&) {
+      threw = true;
+    }
+    expect(threw && copy == state, where + ": illegal action accepted or changed the state");
+    break;  // one illegal id per state is enough; the mask check covered the rest
+  }
+  if constexpr (requires { state.count_cards(); }) {
+    const std::size_t n = state.count_cards();
+    expect(n == deck_size,
+           where + ": " + std::to_string(n) + " cards in play, deck has " + std::to_string(deck_size));
+  }
+  if constexpr (requires { G::kScoresNonNegative; }) {
+    if (G::kScoresNonNegative) {
+      const Scores s = state.scores();
+      for (int p = 0; p < game.num_players(); ++p) expect(s[p] >= 0, where + ": negative score");
+    }
+  }
+  State copy = state;
+  expect(copy == state, where + ": a copy differs from its original");
+}
+
+// Plays `games` games of the run with `seed` under `policy`, checking every state.
+template <class G>
+void check_playouts(const G& game, std::uint64_t seed, int games, Policy policy) {
+  std::vector<Card> deck;
+  for (int i = 0; i < games; ++i) {
+    Rng rng = Rng::for_game(seed, static_cast<std::uint64_t>(i));
+    game.random_deck(rng, deck);
+    auto state = game.deal(deck);
+    typename G::State::ActionList legal;
+    for (int step = 0; !state.is_terminal(); ++step) {
+      const std::string where = game.name() + " game " + std::to_string(i) + " step " + std::to_string(step);
+      check_state(game, state, deck.size(), where);
+      state.legal_actions(legal);
+      Action a = policy == Policy::Greedy ? game.greedy_action(state, legal, rng)
+                                          : legal[static_cast<std::size_t>(rng.below(legal.size()))];
+      expect(std::find(legal.begin(), legal.end(), a) != legal.end(),
+             where + ": policy chose an illegal action");
+      apply_checked(state, a, game.num_actions());
+    }
+    check_state(game, state, deck.size(), game.name() + " game " + std::to_string(i) + " end");
+  }
+}
+
+}  // namespace cardsim::testing

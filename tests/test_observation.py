@@ -1,0 +1,72 @@
+"""observation(p) never reveals a card p cannot see, on every game and both backends.
+
+Generic test: play a game from a deck, collecting every card text p's
+observations ever showed. Swap two cards of the deck that p never saw and
+replay the same actions. Wherever the replay is still legal, p's observations
+must be identical: a leak of a hidden card (its identity, or the order of the
+stock) would show as a difference.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import cardsim
+from game_configs import all_configs, config_id
+
+CASES = [(n, o, b) for n, o in all_configs() for b in cardsim.BACKENDS]
+IDS = [f"{config_id(n, o)}-{b}" for n, o, b in CASES]
+CARD = re.compile(r'"((?:[A2-9TJQK][CDHS])|JK)"')
+
+
+def cards_in(obs) -> set[str]:
+    return set(CARD.findall(json.dumps(obs)))
+
+
+def replay(game, deck, actions, player):
+    state = game.new_game(deck=deck)
+    seen = [state.observation(player)]
+    for a in actions:
+        state.apply_action(a)
+        seen.append(state.observation(player))
+    return seen
+
+
+@pytest.mark.parametrize(("name", "options", "backend"), CASES, ids=IDS)
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 60), pick=st.randoms(use_true_random=False))
+def test_hidden_cards_do_not_show(name, options, backend, seed, steps, pick):
+    game = cardsim.make(name, backend=backend, **options)
+    state = game.new_game(seed=seed)
+    deck = list(state.deck)
+    actions = []
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        a = pick.choice(state.legal_actions())
+        state.apply_action(a)
+        actions.append(a)
+    for player in range(game.num_players):
+        seen = replay(game, deck, actions, player)
+        visible = set().union(*(cards_in(o) for o in seen))
+        hidden = [i for i, c in enumerate(deck) if c not in visible]
+        if len(hidden) < 2:
+            continue
+        i, j = pick.sample(hidden, 2)
+        swapped = list(deck)
+        swapped[i], swapped[j] = swapped[j], swapped[i]
+        try:
+            other = game.new_game(deck=swapped)
+        except ValueError:
+            continue  # the swap broke a per-player pack rule: not a legal deal
+        again = [other.observation(player)]
+        for a in actions:
+            if a not in other.legal_actions():
+                break  # a rival's hidden cards decided this action: stop comparing here
+            other.apply_action(a)
+            again.append(other.observation(player))
+        assert again == seen[: len(again)], f"player {player} sees a swap of {deck[i]}/{deck[j]}"
