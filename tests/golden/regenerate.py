@@ -21,9 +21,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from game_configs import CONFIGS  # noqa: E402
-
 import cardsim  # noqa: E402
+from game_configs import CONFIGS  # noqa: E402
 
 GAMES_PER_CONFIG = 3
 MAX_ACTIONS = 400
