@@ -42,3 +42,24 @@ def test_entry_point_runs():
         check=True,
     ).stdout
     assert "clock: 1,000 games" in out
+
+
+def test_workers_and_checkpoint(tmp_path, capsys):
+    ckpt = tmp_path / "run.json"
+    args = [
+        "simulate",
+        "clock",
+        "--games",
+        "20000",
+        "--seed",
+        "4",
+        "--json",
+        "--shard-size",
+        "5000",
+    ]
+    assert main([*args, "--workers", "2", "--checkpoint", str(ckpt)]) == 0
+    sharded = json.loads(capsys.readouterr().out)
+    assert main(["simulate", "clock", "--games", "20000", "--seed", "4", "--json"]) == 0
+    plain = json.loads(capsys.readouterr().out)
+    assert sharded["players"] == plain["players"]
+    assert len(json.loads(ckpt.read_text())["shards"]) == 4

@@ -13,6 +13,7 @@ import numpy as np
 from . import _core, reference
 from .progress import ProgressBar
 from .result import SimulationResult
+from .shards import run_sharded
 
 __all__ = ["BACKENDS", "POLICIES", "GameInfo", "games", "make", "simulate"]
 
@@ -76,8 +77,12 @@ def simulate(
     policy: str = "random",
     threads: int | None = None,
     first_game: int = 0,
-    summary_only: bool = False,
+    summary_only: bool | None = None,
     progress: bool | None = None,
+    executor: Any | None = None,
+    shard_size: int | None = None,
+    max_in_flight: int | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
     **options: Any,
 ) -> SimulationResult:
     """Plays games ``first_game .. first_game + games - 1`` of the run with ``seed`` in C++.
@@ -88,6 +93,16 @@ def simulate(
     core; the GIL is released while games run. ``summary_only`` keeps only the
     streaming totals, whose memory does not grow with ``games``. ``progress``
     shows a bar on stderr (default: when stderr is a terminal and the run is long).
+
+    Sharded runs (any of ``executor``, ``shard_size``, ``max_in_flight``,
+    ``checkpoint``): the range is cut into shards of ``shard_size`` games, each a
+    task submitted to ``executor`` (anything with ``submit(fn, *args)`` returning
+    a future: a process pool, Dask's ``client.get_executor()``,
+    ``cardsim.executors.RayExecutor``; default: in this process), at most
+    ``max_in_flight`` at a time. Results merge exactly, so they equal an unsharded
+    run. ``checkpoint`` names a JSON file recording finished shards: rerunning the
+    same call after an interruption plays only the missing ones. Sharded runs keep
+    the summary only.
     """
     g = make(game, **options) if isinstance(game, str) else game
     if not hasattr(g, "_simulate"):
@@ -101,10 +116,35 @@ def simulate(
         raise ValueError("seed and first_game + games must be below 2**64")
     if not isinstance(policy, str) or policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r} (known: {', '.join(POLICIES)})")
-    t = os.cpu_count() or 1 if threads is None else _check_count(threads, "threads")
+    t = (os.cpu_count() or 1) if threads is None else _check_count(threads, "threads")
     if t == 0:
         raise ValueError("threads must be >= 1")
     np_ = g.num_players
+    show = progress if progress is not None else (sys.stderr.isatty() and n >= _PROGRESS_MIN_GAMES)
+
+    if any(x is not None for x in (executor, shard_size, max_in_flight, checkpoint)):
+        if summary_only is False:
+            raise ValueError("sharded runs keep the summary only: drop summary_only=False")
+        if shard_size is not None and _check_count(shard_size, "shard_size") == 0:
+            raise ValueError("shard_size must be >= 1")
+        if max_in_flight is not None and _check_count(max_in_flight, "max_in_flight") == 0:
+            raise ValueError("max_in_flight must be >= 1")
+        if executor is not None and not callable(getattr(executor, "submit", None)):
+            raise TypeError("executor must have a submit(fn, *args) method returning a future")
+        summary, seconds = run_sharded(
+            g, s, policy, first, n, t, executor, shard_size, max_in_flight, checkpoint, show
+        )
+        return SimulationResult(
+            game=g.name,
+            options=g.options,
+            policy=policy,
+            seed=s,
+            first_game=first,
+            games=n,
+            threads=t,
+            seconds=seconds,
+            summary=summary,
+        )
 
     summary = _core.Summary(np_)
     arrays: dict[str, np.ndarray | None] = dict.fromkeys(
@@ -118,7 +158,6 @@ def simulate(
             "moves": np.zeros(n, dtype=np.int32),
             "truncated": np.zeros(n, dtype=bool),
         }
-    show = progress if progress is not None else (sys.stderr.isatty() and n >= _PROGRESS_MIN_GAMES)
     # Chunks only serve the progress bar and Ctrl-C; they change no result.
     chunk = max(n // 100, 50_000) if show else max(n, 1)
     bar = ProgressBar(n, g.name) if show else None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from contextlib import ExitStack
 from typing import Any
 
 from . import api
@@ -52,17 +53,37 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         options[k] = _option_value(v)
     if args.players is not None:
         options["players"] = args.players
-    result = api.simulate(
-        args.game,
-        games=args.games,
-        seed=args.seed,
-        policy=args.policy,
-        threads=args.threads,
-        first_game=args.first_game,
-        summary_only=True,
-        progress=None if not args.json else False,
-        **options,
-    )
+    sharding: dict[str, Any] = {}
+    if args.checkpoint:
+        sharding["checkpoint"] = args.checkpoint
+    if args.shard_size:
+        sharding["shard_size"] = args.shard_size
+    with ExitStack() as stack:
+        if args.workers and args.dask:
+            raise ValueError("choose --workers or --dask, not both")
+        if args.workers:
+            from concurrent.futures import ProcessPoolExecutor
+
+            sharding["executor"] = stack.enter_context(ProcessPoolExecutor(args.workers))
+        elif args.dask:
+            try:
+                from distributed import Client
+            except ImportError:
+                raise ValueError("--dask needs dask: pip install 'cardsim[dask]'") from None
+            client = stack.enter_context(Client(args.dask))
+            sharding["executor"] = client.get_executor(pure=False)
+        result = api.simulate(
+            args.game,
+            games=args.games,
+            seed=args.seed,
+            policy=args.policy,
+            threads=args.threads,
+            first_game=args.first_game,
+            summary_only=True,
+            progress=None if not args.json else False,
+            **sharding,
+            **options,
+        )
     print(json.dumps(result.to_dict(), indent=2) if args.json else result)
     return 0
 
@@ -88,6 +109,10 @@ def main(argv: list[str] | None = None) -> int:
         "--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)"
     )
     p_sim.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p_sim.add_argument("--workers", type=int, default=0, help="shard over a process pool")
+    p_sim.add_argument("--dask", metavar="ADDRESS", help="shard over a Dask scheduler")
+    p_sim.add_argument("--checkpoint", metavar="FILE", help="record shards; rerun to resume")
+    p_sim.add_argument("--shard-size", type=int, default=0, help="games per shard")
     p_sim.set_defaults(run=_cmd_simulate)
 
     args = parser.parse_args(argv)
