@@ -1,41 +1,29 @@
 """
 cardsim's C++ core: game states, move generation, scoring and the batch runner.
 """
-
 from __future__ import annotations
-
-import typing
-
 import numpy
 import numpy.typing
-
-__all__: list[str] = [
-    "MAX_PLAYERS",
-    "SIMULTANEOUS",
-    "TERMINAL",
-    "ClockGame",
-    "ClockState",
-    "Summary",
-    "card_to_string",
-    "games",
-    "make",
-    "option_specs",
-    "parse_card",
-]
-
+import typing
+__all__: list[str] = ['ClockGame', 'ClockState', 'MAX_PLAYERS', 'SIMULTANEOUS', 'Summary', 'TERMINAL', 'card_to_string', 'games', 'make', 'option_specs', 'parse_card']
 class Summary:
     """
     Exact streaming totals of a batch run; merge() adds another run's.
     """
     @staticmethod
-    def from_state(arg0: typing.Any) -> Summary: ...
-    def __getstate__(self) -> dict: ...
-    def __init__(self, num_players: typing.SupportsInt | typing.SupportsIndex) -> None: ...
-    def __setstate__(self, arg0: dict) -> None: ...
-    def merge(self, arg0: Summary) -> None: ...
-    def score_histogram(
-        self, player: typing.SupportsInt | typing.SupportsIndex = 0
-    ) -> tuple[numpy.typing.NDArray[numpy.int64], numpy.typing.NDArray[numpy.uint64]]:
+    def from_state(arg0: typing.Any) -> Summary:
+        ...
+    def __getstate__(self) -> dict:
+        ...
+    def __init__(self, num_players: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __setstate__(self, arg0: dict) -> None:
+        ...
+    def merge(self, arg0: Summary) -> None:
+        """
+        Adds another run's totals (exact, associative and commutative).
+        """
+    def score_histogram(self, player: typing.SupportsInt | typing.SupportsIndex = 0) -> tuple[numpy.typing.NDArray[numpy.int64], numpy.typing.NDArray[numpy.uint64]]:
         """
         (values, counts) of the player's final scores.
         """
@@ -44,50 +32,63 @@ class Summary:
         A plain, exact, JSON-safe dict of the totals.
         """
     @property
-    def draws(self) -> int: ...
+    def draws(self) -> int:
+        """
+        Games drawn.
+        """
     @property
-    def games(self) -> int: ...
+    def games(self) -> int:
+        """
+        Games counted.
+        """
     @property
-    def moves(self) -> dict: ...
+    def moves(self) -> dict:
+        """
+        Exact n, sum, sum_sq, min and max of the actions per game.
+        """
     @property
-    def no_winner(self) -> int: ...
+    def no_winner(self) -> int:
+        """
+        Games nobody won that were not draws (lost patiences, truncations).
+        """
     @property
-    def num_players(self) -> int: ...
+    def num_players(self) -> int:
+        """
+        Seats in the game.
+        """
     @property
-    def score(self) -> list: ...
+    def score(self) -> list:
+        """
+        Per seat: exact n, sum, sum_sq, min and max of the final scores.
+        """
     @property
-    def truncated(self) -> int: ...
+    def truncated(self) -> int:
+        """
+        Games stopped by the move cap.
+        """
     @property
-    def wins(self) -> list[int]: ...
-
+    def wins(self) -> list[int]:
+        """
+        Games won by each seat (alone or with its side).
+        """
 class ClockGame:
     """
     A game with validated options.
     """
-
     __hash__: typing.ClassVar[None] = None
-    def __eq__(self, arg0: typing.Any) -> bool: ...
-    def __getstate__(self) -> tuple[str, dict]: ...
-    def __repr__(self) -> str: ...
-    def __setstate__(self, arg0: tuple) -> None: ...
+    def __eq__(self, arg0: typing.Any) -> bool:
+        ...
+    def __getstate__(self) -> tuple[str, dict]:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: tuple) -> None:
+        ...
     def _option_specs(self) -> list:
         """
         Internal: the option specs (name, default, doc, range or choices).
         """
-    def _simulate(
-        self,
-        seed: typing.Any,
-        first: typing.SupportsInt | typing.SupportsIndex,
-        count: typing.SupportsInt | typing.SupportsIndex,
-        policy: str,
-        threads: typing.SupportsInt | typing.SupportsIndex,
-        summary: Summary,
-        scores: typing.Any = None,
-        winner: typing.Any = None,
-        winners_mask: typing.Any = None,
-        moves: typing.Any = None,
-        truncated: typing.Any = None,
-    ) -> None:
+    def _simulate(self, seed: typing.Any, first: typing.SupportsInt | typing.SupportsIndex, count: typing.SupportsInt | typing.SupportsIndex, policy: str, threads: typing.SupportsInt | typing.SupportsIndex, summary: Summary, scores: typing.Any = None, winner: typing.Any = None, winners_mask: typing.Any = None, moves: typing.Any = None, truncated: typing.Any = None) -> None:
         """
         Internal: runs games [first, first+count) in C++ with the GIL released (use cardsim.simulate).
         """
@@ -96,26 +97,45 @@ class ClockGame:
         Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
         """
     @property
-    def name(self) -> str: ...
+    def name(self) -> str:
+        """
+        The registered name.
+        """
     @property
-    def num_actions(self) -> int: ...
+    def num_actions(self) -> int:
+        """
+        Size of the fixed action id space.
+        """
     @property
-    def num_players(self) -> int: ...
+    def num_players(self) -> int:
+        """
+        Seats in this configuration.
+        """
     @property
-    def options(self) -> dict: ...
-
+    def options(self) -> dict:
+        """
+        Every option, defaults filled in.
+        """
 class ClockState:
     """
     A game in progress (see docs/architecture.md for the contract).
     """
-    def __copy__(self) -> ClockState: ...
-    def __deepcopy__(self, arg0: typing.Any) -> ClockState: ...
-    def __eq__(self, arg0: typing.Any) -> bool: ...
-    def __getstate__(self) -> tuple: ...
-    def __hash__(self) -> int: ...
-    def __repr__(self) -> str: ...
-    def __setstate__(self, arg0: tuple) -> None: ...
-    def __str__(self) -> str: ...
+    def __copy__(self) -> ClockState:
+        ...
+    def __deepcopy__(self, arg0: typing.Any) -> ClockState:
+        ...
+    def __eq__(self, arg0: typing.Any) -> bool:
+        ...
+    def __getstate__(self) -> tuple:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: tuple) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
     def action_to_string(self, arg0: typing.Any) -> str:
         """
         Readable text of an action id (round-trips through string_to_action).
@@ -177,31 +197,39 @@ class ClockState:
         The winning seats (a side may win together); empty for a draw or a loss.
         """
     @property
-    def deck(self) -> list: ...
+    def deck(self) -> list:
+        """
+        The deal, as card strings, top first.
+        """
     @property
     def game(self) -> ClockGame:
         """
         The game (rules and options) this state belongs to.
         """
     @property
-    def history(self) -> typing.Any: ...
+    def history(self) -> typing.Any:
+        """
+        The actions applied since the deal.
+        """
     @property
-    def num_players(self) -> int: ...
-
-def card_to_string(arg0: typing.SupportsInt | typing.SupportsIndex) -> str: ...
+    def num_players(self) -> int:
+        """
+        Seats in the game.
+        """
+def card_to_string(arg0: typing.SupportsInt | typing.SupportsIndex) -> str:
+    ...
 def games() -> dict:
     """
     Registered game names and one-line descriptions.
     """
-
 def make(name: typing.Any, options: typing.Any) -> typing.Any:
     """
     Creates a game of the core by name, validating its options.
     """
-
-def option_specs(arg0: typing.Any) -> typing.Any: ...
-def parse_card(arg0: typing.Any) -> int: ...
-
+def option_specs(arg0: typing.Any) -> typing.Any:
+    ...
+def parse_card(arg0: typing.Any) -> int:
+    ...
 MAX_PLAYERS: int = 8
 SIMULTANEOUS: int = -2
 TERMINAL: int = -4
