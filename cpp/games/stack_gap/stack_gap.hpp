@@ -67,15 +67,27 @@ inline constexpr int kMaxDeck = 54;
 // First slot of each level (index L-1), and one past the last.
 inline constexpr std::array<int, kLevels + 1> kLevelStart = {0, 5, 9, 12, 14, 15};
 
-constexpr int level_of(int slot) {
-  int level = 1;
-  while (slot >= kLevelStart[level]) ++level;
-  return level;
-}
-constexpr int position_in_level(int slot) { return slot - kLevelStart[level_of(slot) - 1]; }
+// Per-slot facts, looked up rather than worked out on the hot path.
+struct SlotInfo {
+  std::int8_t level, position, left, right;  // left/right: the slots below (-1 on level 1)
+};
+inline constexpr std::array<SlotInfo, kSlots> kSlotInfo = [] {
+  std::array<SlotInfo, kSlots> t{};
+  for (int level = 1; level <= kLevels; ++level)
+    for (int s = kLevelStart[level - 1]; s < kLevelStart[level]; ++s) {
+      const int pos = s - kLevelStart[level - 1];
+      const int left = level == 1 ? -1 : kLevelStart[level - 2] + pos;
+      t[s] = {static_cast<std::int8_t>(level), static_cast<std::int8_t>(pos), static_cast<std::int8_t>(left),
+              static_cast<std::int8_t>(level == 1 ? -1 : left + 1)};
+    }
+  return t;
+}();
+
+constexpr int level_of(int slot) { return kSlotInfo[slot].level; }
+constexpr int position_in_level(int slot) { return kSlotInfo[slot].position; }
 // The two slots a slot of level >= 2 rests on.
-constexpr int left_support(int slot) { return kLevelStart[level_of(slot) - 2] + position_in_level(slot); }
-constexpr int right_support(int slot) { return left_support(slot) + 1; }
+constexpr int left_support(int slot) { return kSlotInfo[slot].left; }
+constexpr int right_support(int slot) { return kSlotInfo[slot].right; }
 
 constexpr Action place_action(int hand, int slot, int declaration) {
   return (hand * kSlots + slot) * kDeclarations + declaration;
