@@ -440,6 +440,21 @@ def test_set_position_round_trips(backend):
     assert t.to_dict() == s.to_dict() and t.legal_actions() == s.legal_actions()
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_set_position_refuses_bad_positions(backend):
+    s = new(backend, deck(*STUCK))
+    before = s.to_dict()
+    with pytest.raises(TypeError):
+        s._set_position([])
+    with pytest.raises(ValueError):
+        s._set_position({"wall": []})
+    with pytest.raises(ValueError):
+        s._set_position(position(1, hands=[["6S"]], ending="rubble"))
+    with pytest.raises(ValueError):
+        s._set_position(position(1))  # the player to move holds nothing
+    assert s.to_dict() == before
+
+
 # --- bad input ------------------------------------------------------------------------
 
 

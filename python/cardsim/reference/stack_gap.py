@@ -258,6 +258,9 @@ class StackGapState(ReferenceState):
         """Test hook: load a position in play from its ``to_dict`` form."""
         if not isinstance(position, dict):
             raise TypeError(f"a position must be a dict, got {type(position).__name__}")
+        for key in ("current_player", "wall", "hands", "draw_pile", "rubble", "scores", "ending"):
+            if key not in position:
+                raise ValueError(f"position lacks {key!r}")
         if position["ending"] is not None:
             raise ValueError("only a position in play can be loaded")
         if not position["hands"][position["current_player"]]:
