@@ -484,8 +484,9 @@ class StackGapGame {
   // the gaps the placement leaves open, since a player who cannot place must
   // discard, and the third discard loses.
   //  - A placement on level 5 is taken at once: it wins.
-  //  - Solo: leave the widest wall, i.e. the largest total width of the
-  //    playable gaps after the placement (ties: lowest action id).
+  //  - Solo: leave the widest wall: the total width of the playable gaps
+  //    after the placement, plus two for each card kept in hand that still
+  //    fits somewhere (ties: lowest action id).
   //  - Two players share the wall, and the opponent places next: leave them
   //    the fewest card values that fit some playable gap, plus one for each
   //    card kept in hand that still fits somewhere (ties: lowest id).
@@ -509,18 +510,17 @@ class StackGapGame {
       if (level_of(a / kDeclarations % kSlots) == kLevels) return a;
       State next = s;
       next.apply(a);
-      int rate = 0;
-      if (num_players_ == 1) {
-        for (int slot = kLevelStart[1]; slot < kSlots; ++slot)
-          if (next.playable(slot)) rate += next.gap_width(slot);
-      } else {
-        std::uint32_t fitting = 0;  // bit v: a card of value v fits a gap
-        for (int slot = kLevelStart[1]; slot < kSlots; ++slot)
-          if (next.playable(slot))
-            for (int v = next.gap_low(slot) + 1; v < next.gap_high(slot); ++v) fitting |= 1u << v;
-        rate = -std::popcount(fitting);
-        for (Card c : next.hand(p)) rate += is_joker(c) ? fitting != 0 : (fitting >> card_value(c) & 1);
+      int width = 0;
+      std::uint32_t fitting = 0;  // bit v: a card of value v fits some playable gap
+      for (int slot = kLevelStart[1]; slot < kSlots; ++slot) {
+        if (!next.playable(slot)) continue;
+        width += next.gap_width(slot);
+        const int lo = next.gap_low(slot), hi = next.gap_high(slot);
+        if (hi - lo > 1) fitting |= ((1u << hi) - 1) & ~((2u << lo) - 1);  // bits lo+1 .. hi-1
       }
+      int kept_fitting = 0;
+      for (Card c : next.hand(p)) kept_fitting += is_joker(c) ? fitting != 0 : (fitting >> card_value(c) & 1);
+      const int rate = num_players_ == 1 ? width + 2 * kept_fitting : kept_fitting - std::popcount(fitting);
       if (rate > best_rate) best_rate = rate, best = a;
     }
     return best;
