@@ -67,10 +67,13 @@ int main(int argc, char** argv) {
   for (int seat = -1; seat < 2; ++seat) {
     const Tally t = play(game, 20261130, n, seat);
     std::printf("%s, %llu games, jokers %d:\n",
-                seat < 0 ? "both random" : seat == 0 ? "greedy seat 0 vs random" : "random vs greedy seat 1",
+                seat < 0    ? "both random"
+                : seat == 0 ? "greedy seat 0 vs random"
+                            : "random vs greedy seat 1",
                 static_cast<unsigned long long>(n), jokers);
     wilson("player 0 wins", t.wins[0], t.games);
     wilson("player 1 wins", t.wins[1], t.games);
-    std::printf("  mean points %.3f / %.3f\n", t.points[0] / static_cast<double>(n), t.points[1] / static_cast<double>(n));
+    std::printf("  mean points %.3f / %.3f\n", t.points[0] / static_cast<double>(n),
+                t.points[1] / static_cast<double>(n));
   }
 }

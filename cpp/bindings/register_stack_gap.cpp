@@ -91,7 +91,8 @@ py::list list_of(py::handle h, const std::string& what, std::size_t size) {
   if (!PyList_Check(h.ptr())) throw WrongType(what + " must be a list, got " + type_name_of(h));
   py::list l = py::reinterpret_borrow<py::list>(h);
   if (size != 0 && l.size() != size)
-    throw InvalidArgument(what + " must hold " + std::to_string(size) + " entries, got " + std::to_string(l.size()));
+    throw InvalidArgument(what + " must hold " + std::to_string(size) + " entries, got " +
+                          std::to_string(l.size()));
   return l;
 }
 
@@ -99,7 +100,8 @@ template <std::size_t N>
 StaticVector<Card, N> cards_of(py::handle h, const std::string& what) {
   const auto texts = strings_from_py(h, what);
   if (texts.size() > N)
-    throw InvalidArgument(what + " holds at most " + std::to_string(N) + " cards, got " + std::to_string(texts.size()));
+    throw InvalidArgument(what + " holds at most " + std::to_string(N) + " cards, got " +
+                          std::to_string(texts.size()));
   StaticVector<Card, N> out;
   for (const auto& t : texts) out.push_back(parse_card(t));
   return out;
@@ -127,8 +129,8 @@ StackGapState position_from_py(int num_players, py::handle h) {
   wall_card.fill(kNoCard);
   const py::list levels = list_of(item(d, "wall"), "wall", stack_gap::kLevels);
   for (int level = 1; level <= stack_gap::kLevels; ++level) {
-    const py::list row = list_of(levels[static_cast<std::size_t>(level - 1)], "wall level " + std::to_string(level),
-                                 static_cast<std::size_t>(6 - level));
+    const py::list row = list_of(levels[static_cast<std::size_t>(level - 1)],
+                                 "wall level " + std::to_string(level), static_cast<std::size_t>(6 - level));
     for (int k = 0; k < 6 - level; ++k) {
       py::handle cell = row[static_cast<std::size_t>(k)];
       if (cell.is_none()) continue;
@@ -150,7 +152,8 @@ StackGapState position_from_py(int num_players, py::handle h) {
   for (std::size_t p = 0; p < np; ++p) {
     hands[p] = cards_of<stack_gap::kHandSize>(hl[p], "a hand");
     rubble[p] = cards_of<stack_gap::kRubbleLimit>(rl[p], "a rubble pile");
-    if (rubble[p].size() >= stack_gap::kRubbleLimit) throw InvalidArgument("a third rubble card ends the game");
+    if (rubble[p].size() >= stack_gap::kRubbleLimit)
+      throw InvalidArgument("a third rubble card ends the game");
     points[p] = int_of(sl[p], "a score", 0, 1000);
   }
   const auto top_first = cards_of<stack_gap::kMaxDeck>(item(d, "draw_pile"), "draw_pile");

@@ -61,7 +61,7 @@ inline constexpr int kRubbleLimit = 3;  // the third rubble card loses
 inline constexpr int kDeclarations = 3;
 inline constexpr int kPlain = 0, kLow = 1, kHigh = 2;
 inline constexpr Action kDiscardBase = kHandSize * kSlots * kDeclarations;  // 135
-inline constexpr int kNumActions = kDiscardBase + kHandSize;               // 138
+inline constexpr int kNumActions = kDiscardBase + kHandSize;                // 138
 inline constexpr int kMaxDeck = 54;
 
 // First slot of each level (index L-1), and one past the last.
@@ -114,7 +114,8 @@ class StackGapState {
   // discard is only legal when no placement is, so the two never add up.
   using ActionList = StaticVector<Action, 64>;
 
-  StackGapState(int num_players, const std::vector<Card>& deck) : num_players_(static_cast<std::int8_t>(num_players)) {
+  StackGapState(int num_players, const std::vector<Card>& deck)
+      : num_players_(static_cast<std::int8_t>(num_players)) {
     wall_card_.fill(kNoCard);
     wall_value_.fill(0);
     std::size_t i = 0;
@@ -170,7 +171,8 @@ class StackGapState {
 
   bool filled(int slot) const { return wall_card_[slot] != kNoCard; }
   bool playable(int slot) const {
-    return slot >= kLevelStart[1] && !filled(slot) && filled(left_support(slot)) && filled(right_support(slot));
+    return slot >= kLevelStart[1] && !filled(slot) && filled(left_support(slot)) &&
+           filled(right_support(slot));
   }
   int gap_low(int slot) const {
     const int a = wall_value_[left_support(slot)], b = wall_value_[right_support(slot)];
@@ -250,8 +252,9 @@ class StackGapState {
     if (!is_joker(c) && decl != kPlain) return "only a joker is declared low or high";
     const int lo = gap_low(slot), hi = gap_high(slot);
     if (!fits(c, lo, hi)) {
-      if (is_joker(c)) return "a joker needs a gap of width 1 or more; the gap at " + where + " is " +
-                              std::to_string(lo) + "-" + std::to_string(hi);
+      if (is_joker(c))
+        return "a joker needs a gap of width 1 or more; the gap at " + where + " is " + std::to_string(lo) +
+               "-" + std::to_string(hi);
       return card_to_string(c) + " does not lie strictly between " + std::to_string(lo) + " and " +
              std::to_string(hi) + " (the gap at " + where + ")";
     }
@@ -313,8 +316,10 @@ class StackGapState {
         break;
       case Ending::Exhausted:
         if (num_players_ == 2) {
-          if (points_[0] == points_[1]) o.draw = true;
-          else o.winners = points_[0] > points_[1] ? 1 : 2;
+          if (points_[0] == points_[1])
+            o.draw = true;
+          else
+            o.winners = points_[0] > points_[1] ? 1 : 2;
         }
         break;
       default: break;
@@ -328,7 +333,8 @@ class StackGapState {
 
   std::string action_to_string(Action a) const {
     if (a < 0 || a >= kNumActions)
-      throw IllegalAction("action " + std::to_string(a) + " is out of range [0, " + std::to_string(kNumActions) + ")");
+      throw IllegalAction("action " + std::to_string(a) + " is out of range [0, " +
+                          std::to_string(kNumActions) + ")");
     const bool discard = a >= kDiscardBase;
     const int h = discard ? a - kDiscardBase : a / (kSlots * kDeclarations);
     std::string out = (discard ? "discard " : "place ") + std::to_string(h);
@@ -366,7 +372,8 @@ class StackGapState {
     const std::string& hw = words[1];
     const auto colon = hw.find(':');
     const std::string index_text = hw.substr(0, colon);
-    if (index_text.size() != 1 || index_text[0] < '0' || index_text[0] > '2') return fail("hand index must be 0, 1 or 2");
+    if (index_text.size() != 1 || index_text[0] < '0' || index_text[0] > '2')
+      return fail("hand index must be 0, 1 or 2");
     const int h = index_text[0] - '0';
     if (colon != std::string::npos) {
       Card c;
@@ -383,17 +390,23 @@ class StackGapState {
       if (words.size() != 2) return fail("a discard names only the card");
       return discard_action(h);
     }
-    if (words.size() < 3 || words.size() > 4) return fail("a placement names the card, the slot and maybe low/high");
+    if (words.size() < 3 || words.size() > 4)
+      return fail("a placement names the card, the slot and maybe low/high");
     const std::string& sw = words[2];
-    if (sw.size() != 4 || sw[0] != 'L' || sw[2] != '.' || sw[1] < '1' || sw[1] > '5' || sw[3] < '0' || sw[3] > '4')
+    if (sw.size() != 4 || sw[0] != 'L' || sw[2] != '.' || sw[1] < '1' || sw[1] > '5' || sw[3] < '0' ||
+        sw[3] > '4')
       return fail("slot must read like L2.1");
     const int level = sw[1] - '0', pos = sw[3] - '0';
-    if (pos >= 6 - level) return fail("level " + std::to_string(level) + " has only " + std::to_string(6 - level) + " slots");
+    if (pos >= 6 - level)
+      return fail("level " + std::to_string(level) + " has only " + std::to_string(6 - level) + " slots");
     int decl = kPlain;
     if (words.size() == 4) {
-      if (words[3] == "low") decl = kLow;
-      else if (words[3] == "high") decl = kHigh;
-      else return fail("the declaration must be low or high");
+      if (words[3] == "low")
+        decl = kLow;
+      else if (words[3] == "high")
+        decl = kHigh;
+      else
+        return fail("the declaration must be low or high");
     }
     return place_action(h, kLevelStart[level - 1] + pos, decl);
   }
@@ -403,9 +416,12 @@ class StackGapState {
     for (int level = kLevels; level >= 1; --level) {
       out += "L" + std::to_string(level) + ": " + std::string(static_cast<std::size_t>(2 * (level - 1)), ' ');
       for (int s = kLevelStart[level - 1]; s < kLevelStart[level]; ++s) {
-        if (!filled(s)) out += " -- ";
-        else if (is_joker(wall_card_[s])) out += "JK" + std::to_string(wall_value_[s]) + (wall_value_[s] < 10 ? " " : "");
-        else out += " " + card_to_string(wall_card_[s]) + " ";
+        if (!filled(s))
+          out += " -- ";
+        else if (is_joker(wall_card_[s]))
+          out += "JK" + std::to_string(wall_value_[s]) + (wall_value_[s] < 10 ? " " : "");
+        else
+          out += " " + card_to_string(wall_card_[s]) + " ";
       }
       out += "\n";
     }
@@ -417,8 +433,10 @@ class StackGapState {
       out += "\n";
     }
     out += "draw pile: " + std::to_string(draw_.size()) + " cards\n";
-    if (is_terminal()) out += std::string("ended: ") + ending_name(ending_) + "\n";
-    else out += "to play: player " + std::to_string(current_) + "\n";
+    if (is_terminal())
+      out += std::string("ended: ") + ending_name(ending_) + "\n";
+    else
+      out += "to play: player " + std::to_string(current_) + "\n";
     return out;
   }
 
@@ -449,7 +467,8 @@ class StackGapGame {
 
   explicit StackGapGame(const OptionMap& options) {
     OptionReader reader(options, name());
-    num_players_ = static_cast<int>(reader.get_int("players", 1, 1, 2, "1 = solo, 2 = two players sharing one wall"));
+    num_players_ =
+        static_cast<int>(reader.get_int("players", 1, 1, 2, "1 = solo, 2 = two players sharing one wall"));
     jokers_ = reader.get_bool("jokers", false, "add the 2 jokers (54 cards)");
     reader.finish();
     options_ = reader.resolved();
