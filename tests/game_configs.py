@@ -12,6 +12,12 @@ from typing import Any
 CONFIGS: dict[str, list[dict[str, Any]]] = {
     "clock": [{}],
     "clock_duel": [{}],
+    "stack_gap": [
+        {},
+        {"jokers": True},
+        {"players": 2},
+        {"players": 2, "jokers": True},
+    ],
 }
 
 
