@@ -3,6 +3,7 @@
 #pragma once
 
 #include "games/clock/clock.hpp"
+#include "games/stack_gap/stack_gap.hpp"
 
 namespace cardsim {
 
@@ -11,6 +12,8 @@ template <class F>
 void for_each_game(F&& f) {
   f("clock", clock::ClockGame({}, 1));
   f("clock_duel", clock::ClockGame({}, 2));
+  f("stack_gap", stack_gap::StackGapGame({}));
+  f("stack_gap_duo_jokers", stack_gap::StackGapGame({{"players", std::int64_t{2}}, {"jokers", true}}));
 }
 
 }  // namespace cardsim

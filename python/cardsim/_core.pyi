@@ -1,29 +1,42 @@
 """
 cardsim's C++ core: game states, move generation, scoring and the batch runner.
 """
+
 from __future__ import annotations
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['ClockGame', 'ClockState', 'MAX_PLAYERS', 'SIMULTANEOUS', 'Summary', 'TERMINAL', 'card_to_string', 'games', 'make', 'option_specs', 'parse_card']
+
+__all__: list[str] = [
+    "ClockGame",
+    "ClockState",
+    "MAX_PLAYERS",
+    "SIMULTANEOUS",
+    "Summary",
+    "TERMINAL",
+    "card_to_string",
+    "games",
+    "make",
+    "option_specs",
+    "parse_card",
+]
+
 class Summary:
     """
     Exact streaming totals of a batch run; merge() adds another run's.
     """
     @staticmethod
-    def from_state(arg0: typing.Any) -> Summary:
-        ...
-    def __getstate__(self) -> dict:
-        ...
-    def __init__(self, num_players: typing.SupportsInt | typing.SupportsIndex) -> None:
-        ...
-    def __setstate__(self, arg0: dict) -> None:
-        ...
+    def from_state(arg0: typing.Any) -> Summary: ...
+    def __getstate__(self) -> dict: ...
+    def __init__(self, num_players: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __setstate__(self, arg0: dict) -> None: ...
     def merge(self, arg0: Summary) -> None:
         """
         Adds another run's totals (exact, associative and commutative).
         """
-    def score_histogram(self, player: typing.SupportsInt | typing.SupportsIndex = 0) -> tuple[numpy.typing.NDArray[numpy.int64], numpy.typing.NDArray[numpy.uint64]]:
+    def score_histogram(
+        self, player: typing.SupportsInt | typing.SupportsIndex = 0
+    ) -> tuple[numpy.typing.NDArray[numpy.int64], numpy.typing.NDArray[numpy.uint64]]:
         """
         (values, counts) of the player's final scores.
         """
@@ -71,24 +84,35 @@ class Summary:
         """
         Games won by each seat (alone or with its side).
         """
+
 class ClockGame:
     """
     A game with validated options.
     """
+
     __hash__: typing.ClassVar[None] = None
-    def __eq__(self, arg0: typing.Any) -> bool:
-        ...
-    def __getstate__(self) -> tuple[str, dict]:
-        ...
-    def __repr__(self) -> str:
-        ...
-    def __setstate__(self, arg0: tuple) -> None:
-        ...
+    def __eq__(self, arg0: typing.Any) -> bool: ...
+    def __getstate__(self) -> tuple[str, dict]: ...
+    def __repr__(self) -> str: ...
+    def __setstate__(self, arg0: tuple) -> None: ...
     def _option_specs(self) -> list:
         """
         Internal: the option specs (name, default, doc, range or choices).
         """
-    def _simulate(self, seed: typing.Any, first: typing.SupportsInt | typing.SupportsIndex, count: typing.SupportsInt | typing.SupportsIndex, policy: str, threads: typing.SupportsInt | typing.SupportsIndex, summary: Summary, scores: typing.Any = None, winner: typing.Any = None, winners_mask: typing.Any = None, moves: typing.Any = None, truncated: typing.Any = None) -> None:
+    def _simulate(
+        self,
+        seed: typing.Any,
+        first: typing.SupportsInt | typing.SupportsIndex,
+        count: typing.SupportsInt | typing.SupportsIndex,
+        policy: str,
+        threads: typing.SupportsInt | typing.SupportsIndex,
+        summary: Summary,
+        scores: typing.Any = None,
+        winner: typing.Any = None,
+        winners_mask: typing.Any = None,
+        moves: typing.Any = None,
+        truncated: typing.Any = None,
+    ) -> None:
         """
         Internal: runs games [first, first+count) in C++ with the GIL released (use cardsim.simulate).
         """
@@ -116,26 +140,19 @@ class ClockGame:
         """
         Every option, defaults filled in.
         """
+
 class ClockState:
     """
     A game in progress (see docs/architecture.md for the contract).
     """
-    def __copy__(self) -> ClockState:
-        ...
-    def __deepcopy__(self, arg0: typing.Any) -> ClockState:
-        ...
-    def __eq__(self, arg0: typing.Any) -> bool:
-        ...
-    def __getstate__(self) -> tuple:
-        ...
-    def __hash__(self) -> int:
-        ...
-    def __repr__(self) -> str:
-        ...
-    def __setstate__(self, arg0: tuple) -> None:
-        ...
-    def __str__(self) -> str:
-        ...
+    def __copy__(self) -> ClockState: ...
+    def __deepcopy__(self, arg0: typing.Any) -> ClockState: ...
+    def __eq__(self, arg0: typing.Any) -> bool: ...
+    def __getstate__(self) -> tuple: ...
+    def __hash__(self) -> int: ...
+    def __repr__(self) -> str: ...
+    def __setstate__(self, arg0: tuple) -> None: ...
+    def __str__(self) -> str: ...
     def action_to_string(self, arg0: typing.Any) -> str:
         """
         Readable text of an action id (round-trips through string_to_action).
@@ -216,20 +233,21 @@ class ClockState:
         """
         Seats in the game.
         """
-def card_to_string(arg0: typing.SupportsInt | typing.SupportsIndex) -> str:
-    ...
+
+def card_to_string(arg0: typing.SupportsInt | typing.SupportsIndex) -> str: ...
 def games() -> dict:
     """
     Registered game names and one-line descriptions.
     """
+
 def make(name: typing.Any, options: typing.Any) -> typing.Any:
     """
     Creates a game of the core by name, validating its options.
     """
-def option_specs(arg0: typing.Any) -> typing.Any:
-    ...
-def parse_card(arg0: typing.Any) -> int:
-    ...
+
+def option_specs(arg0: typing.Any) -> typing.Any: ...
+def parse_card(arg0: typing.Any) -> int: ...
+
 MAX_PLAYERS: int = 8
 SIMULTANEOUS: int = -2
 TERMINAL: int = -4

@@ -156,6 +156,15 @@ class StackGapState {
         current_(static_cast<std::int8_t>(current)) {}
 
   int num_players() const { return num_players_; }
+
+  // Every card is in exactly one place: the invariant tests count them.
+  std::size_t count_cards() const {
+    std::size_t n = draw_.size();
+    for (Card c : wall_card_) n += c != kNoCard;
+    for (int p = 0; p < 2; ++p) n += hands_[p].size() + rubble_[p].size();
+    return n;
+  }
+
   int current_player() const { return current_; }
   bool is_terminal() const { return ending_ != Ending::None; }
   bool is_truncated() const { return false; }
