@@ -56,11 +56,12 @@ inline constexpr int kFoundations = 8;
 inline constexpr int kMaxDiscards = 8;
 inline constexpr int kDeckSize = 104;
 inline constexpr int kReserveSize = 13;
-inline constexpr int kStockSize = 78;
+inline constexpr int kStockSize = 78;  // after the deal turns the first card
+inline constexpr int kStockDealt = kStockSize + 1;  // before it
 // A lower pile builds down from its bottom card, so it never exceeds K..A.
 inline constexpr int kMaxLowerPile = 13;
-// Only waste cards reach a discard pile: the stock plus the first waste card.
-inline constexpr int kMaxDiscardPile = kStockSize + 1;
+// Only waste cards reach a discard pile, and every stock card passes the waste once.
+inline constexpr int kMaxDiscardPile = kStockDealt;
 
 inline constexpr int kSrcUpper = 0;
 inline constexpr int kSrcLower = kSrcUpper + kUpperPiles;   // 4
@@ -109,7 +110,7 @@ class TheWallState {
   Card upper(int i) const { return upper_[i]; }
   const LowerPile& lower(int i) const { return lower_[i]; }
   const StaticVector<Card, kReserveSize>& reserve() const { return reserve_; }
-  const StaticVector<Card, kStockSize>& stock() const { return stock_; }
+  const StaticVector<Card, kStockDealt>& stock() const { return stock_; }
   Card waste() const { return waste_; }
   const DiscardPile& discard(int d) const { return discards_[d]; }
   Card foundation_top(int f) const { return foundation_top_[f]; }
@@ -377,7 +378,7 @@ class TheWallState {
   std::array<Card, kUpperPiles> upper_{};  // kNoCard when empty
   std::array<LowerPile, kLowerPiles> lower_{};
   StaticVector<Card, kReserveSize> reserve_;  // top at the back
-  StaticVector<Card, kStockSize> stock_;      // top at the back
+  StaticVector<Card, kStockDealt> stock_;      // top at the back
   Card waste_ = kNoCard;
   std::array<DiscardPile, kMaxDiscards> discards_{};
   // A foundation holds A..top of one suit, so its top card says it all.
