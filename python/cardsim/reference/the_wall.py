@@ -74,6 +74,7 @@ class TheWallState(ReferenceState):
         self.moves = 0
         self._turn_waste()
         self.outcome = ""  # "" while play goes on, else "won", "lost" or "truncated"
+        self._legal: list[int] = []
         self._check_end()
 
     # --- the layout --------------------------------------------------------------
