@@ -588,3 +588,44 @@ def test_batch_game_matches_the_single_game_api():
         s.apply_action(s.legal_actions()[0])
         moves += 1
     assert r.scores[0, 0] == s.scores()[0] and r.moves[0] == moves
+
+
+# --- deep lockstep ---------------------------------------------------------------------------
+
+
+def _purposeful(state: Any, legal: list[int], rng: np.random.Generator) -> int:
+    """Mostly foundation moves, then upper and discard cards: play that, unlike a uniform
+    walk, gets deep into the game (reserve out, stock out, empty lower piles, wins)."""
+    texts = {a: state.action_to_string(a) for a in legal}
+    for wanted in (
+        lambda t: t.endswith(">F"),
+        lambda t: t.startswith("U"),
+        lambda t: t.startswith("D"),
+    ):
+        chosen = [a for a in legal if wanted(texts[a])]
+        if chosen and rng.random() < 0.9:
+            return chosen[int(rng.integers(len(chosen)))]
+    return legal[int(rng.integers(len(legal)))]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_backends_agree_deep_into_the_game(seed):
+    options = [{}, {"discards": 8}, {"discards": 2}][seed % 3]
+    cpp = cardsim.make(GAME, **options).new_game(seed=seed)
+    ref = cardsim.make(GAME, backend="reference", **options).new_game(seed=seed)
+    rng = np.random.default_rng(seed)
+    while not cpp.is_terminal() and len(cpp.history) < 1000:
+        assert cpp.to_dict() == ref.to_dict()
+        assert cpp.observation(0) == ref.observation(0)
+        legal = cpp.legal_actions()
+        assert legal == ref.legal_actions()
+        action = _purposeful(cpp, legal, rng)
+        cpp.apply_action(action)
+        ref.apply_action(action)
+    assert cpp.to_dict() == ref.to_dict()
+    assert (cpp.is_terminal(), cpp.is_truncated(), cpp.winners(), cpp.scores()) == (
+        ref.is_terminal(),
+        ref.is_truncated(),
+        ref.winners(),
+        ref.scores(),
+    )
