@@ -18,6 +18,14 @@ CONFIGS: dict[str, list[dict[str, Any]]] = {
         {"players": 2},
         {"players": 2, "jokers": True},
     ],
+    # The Wall: every discard count that changes play (none, one, the most);
+    # small caps keep the long random walks short and reach truncation.
+    "the_wall": [
+        {},
+        {"discards": 0, "move_cap": 400},
+        {"discards": 1, "move_cap": 400},
+        {"discards": 8, "move_cap": 60},
+    ],
 }
 
 

@@ -12,6 +12,7 @@ namespace cardsim::py_bind {
 void register_runner(py::module_& m);
 void register_clock(py::module_& m);
 void register_stack_gap(py::module_& m);
+void register_the_wall(py::module_& m);
 }  // namespace cardsim::py_bind
 
 namespace py = pybind11;
@@ -41,6 +42,7 @@ PYBIND11_MODULE(_core, m) {
   register_runner(m);
   register_clock(m);
   register_stack_gap(m);
+  register_the_wall(m);
 
   m.def(
       "games",

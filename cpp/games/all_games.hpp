@@ -4,6 +4,7 @@
 
 #include "games/clock/clock.hpp"
 #include "games/stack_gap/stack_gap.hpp"
+#include "games/the_wall/the_wall.hpp"
 
 namespace cardsim {
 
@@ -13,6 +14,9 @@ void for_each_game(F&& f) {
   f("clock", clock::ClockGame({}, 1));
   f("clock_duel", clock::ClockGame({}, 2));
   f("stack_gap", stack_gap::StackGapGame({}));
+  f("the_wall", the_wall::TheWallGame({{"move_cap", std::int64_t{1500}}}));
+  f("the_wall_1_discard",
+    the_wall::TheWallGame({{"discards", std::int64_t{1}}, {"move_cap", std::int64_t{600}}}));
   f("stack_gap_duo_jokers", stack_gap::StackGapGame({{"players", std::int64_t{2}}, {"jokers", true}}));
 }
 

@@ -49,8 +49,8 @@ int main(int argc, char** argv) {
   std::vector<std::pair<std::string, std::function<void()>>> suites = {{"core", core_checks}};
   for_each_game([&](const std::string& name, auto game) {
     suites.emplace_back(name, [game, scale] {
-      check_playouts(game, 11, 30 * scale, Policy::Random);
-      check_playouts(game, 12, 30 * scale, Policy::Greedy);
+      check_playouts(game, 11, 20 * scale, Policy::Random);
+      check_playouts(game, 12, 20 * scale, Policy::Greedy);
     });
   });
   int failed = 0;

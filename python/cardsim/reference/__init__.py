@@ -12,6 +12,7 @@ from typing import Any
 from .base import Option, ReferenceGame, ReferenceState
 from .clock import Clock, ClockDuel
 from .stack_gap import StackGap
+from .the_wall import TheWall
 
 __all__ = ["GAMES", "Option", "ReferenceGame", "ReferenceState", "make"]
 
@@ -20,6 +21,7 @@ GAMES: dict[str, type[ReferenceGame]] = {
     "clock": Clock,
     "clock_duel": ClockDuel,
     "stack_gap": StackGap,
+    "the_wall": TheWall,
 }
 
 
