@@ -12,6 +12,14 @@ from typing import Any
 CONFIGS: dict[str, list[dict[str, Any]]] = {
     "clock": [{}],
     "clock_duel": [{}],
+    "code9": [
+        {},
+        {"players": 3},
+        {"players": 4},
+        {"players": 3, "suits": ["S", "C", "H"]},
+        {"players": 2, "move_cap": 40},
+    ],
+    "code9_solitaire": [{}, {"move_cap": 30}],
 }
 
 

@@ -11,6 +11,7 @@
 namespace cardsim::py_bind {
 void register_runner(py::module_& m);
 void register_clock(py::module_& m);
+void register_code9(py::module_& m);
 }  // namespace cardsim::py_bind
 
 namespace py = pybind11;
@@ -38,6 +39,7 @@ PYBIND11_MODULE(_core, m) {
 
   register_runner(m);
   register_clock(m);
+  register_code9(m);
 
   m.def("games", [] {
     py::dict out;
