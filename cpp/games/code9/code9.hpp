@@ -501,35 +501,64 @@ class Code9Game {
 
   // The greedy's view of a position after its move, for the mover `me`:
   // winning beats everything and handing an opponent the win is worst; then
-  // own cards gone (each unlocks the next to leave); then the lowest card's
-  // distance to an edge and its room to move; and capturing an opponent's card
-  // is mildly avoided, since it brings that player closer to their 9.
+  // own cards gone (each unlocks the next to leave); then how far the lowest
+  // card is from leaving (`exit_cost`); and capturing an opponent's card is
+  // mildly avoided, since it brings that player closer to their 9.
   static int value(const State& s, int me, Action a, const State& before) {
     if (s.winner() == me) return 1'000'000;
     if (s.winner() >= 0) return -1'000'000;
     const int suit = s.suit_of_player(me);
-    int gone = 0, low = -1;
-    for (int r = 1; r <= kRanks; ++r) {
+    int gone = 0, low = 0;
+    for (int r = kRanks; r >= 1; --r) {
       if (s.place_of(suit, r) == kNowhere) {
         ++gone;
-      } else if (low < 0) {
-        low = s.place_of(suit, r);
+      } else {
+        low = r;
       }
     }
     int v = 10'000 * gone;
-    if (low >= 0) {
-      v -= 100 * edge_distance(low);
-      for (int k = 0; k < 4; ++k) {
-        const int t = neighbour(low, k);
-        if (t >= 0 && s.at(t) == kNoCard) v += edge_distance(t) < edge_distance(low) ? 30 : 10;
-      }
-    }
+    if (low) v -= 100 * exit_cost(s, suit, low);
     if (a != kPass && a % kKinds != kOff) {
       const int from = before.place_of(suit, a / kKinds + 1);
       const Card victim = before.at(from + kStep[a % kKinds]);
       if (victim != kNoCard) v += before.owner_of_suit(suit_of(victim)) >= 0 ? -20 : 5;
     }
     return v;
+  }
+
+  // Cheapest way off the grid for the card `rank` of `suit`: a step into an
+  // empty place or onto a lower foreign card costs 1, a place held by one of
+  // our own cards 3 (it must move away first), by a foreign card it cannot
+  // capture 5 (another card must clear it). Shortest paths by repeated sweeps
+  // over the 36 places, which settle in a few passes.
+  static int exit_cost(const State& s, int suit, int rank) {
+    constexpr int kFar = 1 << 20;
+    std::array<int, kPlaces> cost{};
+    std::array<int, kPlaces> dist{};
+    for (int p = 0; p < kPlaces; ++p) {
+      const Card c = s.at(p);
+      cost[p] = c == kNoCard ? 1 : suit_of(c) == suit ? 3 : rank_of(c) < rank ? 1 : 5;
+      dist[p] = kFar;
+    }
+    dist[s.place_of(suit, rank)] = 0;
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (int sweep = 0; sweep < 2; ++sweep)
+        for (int i = 0; i < kPlaces; ++i) {
+          const int p = sweep == 0 ? i : kPlaces - 1 - i;
+          for (int k = 0; k < 4; ++k) {
+            const int q = neighbour(p, k);
+            if (q >= 0 && dist[q] + cost[p] < dist[p]) {
+              dist[p] = dist[q] + cost[p];
+              changed = true;
+            }
+          }
+        }
+    }
+    int best = kFar;
+    for (int p = 0; p < kPlaces; ++p)
+      if (on_edge(p) && dist[p] < best) best = dist[p];
+    return best;
   }
 
   Setup setup_;

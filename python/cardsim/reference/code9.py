@@ -121,9 +121,7 @@ class Code9State(ReferenceState):
         return TERMINAL if self.is_terminal() else self.to_move
 
     def is_terminal(self) -> bool:
-        return (
-            self.winner is not None or self.truncated or self.stuck or self.is_draw()
-        )
+        return self.winner is not None or self.truncated or self.stuck or self.is_draw()
 
     def is_truncated(self) -> bool:
         return self.truncated
@@ -134,11 +132,7 @@ class Code9State(ReferenceState):
     def legal_actions(self) -> list[int]:
         if self.is_terminal():
             return []
-        return (
-            self.normal_moves(self.to_move)
-            or self.special_moves(self.to_move)
-            or [PASS]
-        )
+        return self.normal_moves(self.to_move) or self.special_moves(self.to_move) or [PASS]
 
     def why_illegal(self, action: int) -> str:
         if self.is_terminal():
@@ -280,8 +274,12 @@ class Code9(ReferenceGame):
             "each player's suit (C, D, H or S), seat order; empty: dealt at random with a seed, "
             "C, D, H, S in seat order with an explicit 36-card deck",
         ),
-        Option("move_cap", 2000, "turns (moves and passes) before the game is truncated",
-               range=(1, 1_000_000)),
+        Option(
+            "move_cap",
+            2000,
+            "turns (moves and passes) before the game is truncated",
+            range=(1, 1_000_000),
+        ),
     ]
 
     def __init__(self, **options: Any) -> None:
@@ -345,8 +343,12 @@ class Code9Solitaire(ReferenceGame):
 
     name = "code9_solitaire"
     option_specs = [
-        Option("move_cap", 2000, "turns (moves and passes) before the game is truncated",
-               range=(1, 1_000_000)),
+        Option(
+            "move_cap",
+            2000,
+            "turns (moves and passes) before the game is truncated",
+            range=(1, 1_000_000),
+        ),
     ]
 
     @property
