@@ -529,36 +529,43 @@ class Code9Game {
   // Cheapest way off the grid for the card `rank` of `suit`: a step into an
   // empty place or onto a lower foreign card costs 1, a place held by one of
   // our own cards 3 (it must move away first), by a foreign card it cannot
-  // capture 5 (another card must clear it). Shortest paths by repeated sweeps
-  // over the 36 places, which settle in a few passes.
+  // capture 5 (another card must clear it). Dijkstra with a ring of buckets
+  // (Dial's algorithm), stopping at the first edge place settled.
   static int exit_cost(const State& s, int suit, int rank) {
-    constexpr int kFar = 1 << 20;
-    std::array<int, kPlaces> cost{};
-    std::array<int, kPlaces> dist{};
-    for (int p = 0; p < kPlaces; ++p) {
+    constexpr int kBuckets = 6;  // more than the dearest step
+    auto cost = [&](int p) {
       const Card c = s.at(p);
-      cost[p] = c == kNoCard ? 1 : suit_of(c) == suit ? 3 : rank_of(c) < rank ? 1 : 5;
-      dist[p] = kFar;
-    }
-    dist[s.place_of(suit, rank)] = 0;
-    for (bool changed = true; changed;) {
-      changed = false;
-      for (int sweep = 0; sweep < 2; ++sweep)
-        for (int i = 0; i < kPlaces; ++i) {
-          const int p = sweep == 0 ? i : kPlaces - 1 - i;
-          for (int k = 0; k < 4; ++k) {
-            const int q = neighbour(p, k);
-            if (q >= 0 && dist[q] + cost[p] < dist[p]) {
-              dist[p] = dist[q] + cost[p];
-              changed = true;
-            }
+      if (c == kNoCard) return 1;
+      if (suit_of(c) == suit) return 3;
+      return rank_of(c) < rank ? 1 : 5;
+    };
+    std::array<int, kPlaces> dist;
+    dist.fill(1 << 20);
+    std::array<StaticVector<std::int8_t, kPlaces * 4>, kBuckets> bucket;
+    const int start = s.place_of(suit, rank);
+    dist[start] = 0;
+    bucket[0].push_back(static_cast<std::int8_t>(start));
+    for (int d = 0, pending = 1; pending > 0; ++d) {
+      auto& here = bucket[d % kBuckets];
+      for (std::size_t i = 0; i < here.size(); ++i) {  // steps cost >= 1: nothing joins `here`
+        const int p = here[i];
+        --pending;
+        if (dist[p] != d) continue;  // superseded by a cheaper path
+        if (on_edge(p)) return d;
+        for (int k = 0; k < 4; ++k) {
+          const int q = neighbour(p, k);
+          if (q < 0) continue;
+          const int nd = d + cost(q);
+          if (nd < dist[q]) {
+            dist[q] = nd;
+            bucket[nd % kBuckets].push_back(static_cast<std::int8_t>(q));
+            ++pending;
           }
         }
+      }
+      here.clear();
     }
-    int best = kFar;
-    for (int p = 0; p < kPlaces; ++p)
-      if (on_edge(p) && dist[p] < best) best = dist[p];
-    return best;
+    return 0;  // unreachable: every place has a finite cost and the grid is connected
   }
 
   Setup setup_;

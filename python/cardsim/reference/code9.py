@@ -145,13 +145,23 @@ class Code9State(ReferenceState):
             return "no move is possible, so the player must pass"
         card = GRID_RANKS[action // 5] + self.suits[self.to_move]
         kind = KINDS[action % 5]
-        if self.where(card) is None:
+        place = self.where(card)
+        if place is None:
             return f"{card} is not on the grid any more"
+        r, c = place
         if kind == "off":
-            return f"{card} may not leave: only the lowest card on the grid may, from an edge"
+            if not on_edge(r, c):
+                return f"{card} may not leave the grid: it is not on an edge"
+            return f"{card} may not leave the grid: only the lowest card on the grid may"
+        dr, dc = DIRECTIONS[kind]
+        if not (0 <= r + dr < SIDE and 0 <= c + dc < SIDE):
+            return f"{card} is on the edge: leaving the grid is '{GRID_RANKS[action // 5]} off'"
+        there = self.grid[r + dr][c + dc]
+        if there is not None and suit(there) == suit(card):
+            return f"{card} cannot move onto {there}, a card of its own suit"
         if not self.normal_moves(self.to_move):
             return f"under the special rule {card} may only move onto its lowest foreign neighbour"
-        return f"{card} cannot move {kind}: off the grid, onto its own suit or a card not lower"
+        return f"{card} may only move onto an empty place or a lower card of another suit"
 
     def _apply(self, action: int) -> None:
         player = self.to_move
