@@ -503,3 +503,25 @@ def test_special_rule_positions_in_lockstep(filler, names_, players, choices):
         cpp.apply_action(a)
         ref.apply_action(a)
     assert_same(cpp, ref, f"{deck} at the end")
+
+
+def test_greedy_scores_nine_exactly_when_the_spades_start_on_the_border():
+    """The floor of 9 needs all nine spades on the border; the greedy policy always
+    leaves when it can, so it scores 9 on exactly those deals (C(20,9)/C(36,9) of them)."""
+    n = 10_000
+    r = cardsim.simulate("code9_solitaire", games=n, seed=9, policy="greedy", threads=1)
+    game = cardsim.make("code9_solitaire", backend="reference")
+    border = [r_ in (0, 5) or c in (0, 5) for r_ in range(6) for c in range(6)]
+    on_border = np.array(
+        [
+            all(
+                border[i]
+                for i, card in enumerate(game.random_deck(GameRng.for_game(9, k)))
+                if card[1] == "S"
+            )
+            for k in range(n)
+        ]
+    )
+    assert 0 < on_border.sum() < 60  # expected 17.8
+    assert np.array_equal(r.scores[:, 0] == 9, on_border)
+    assert (r.scores[:, 0] >= 9).all()
