@@ -13,6 +13,7 @@ from .base import Option, ReferenceGame, ReferenceState
 from .clock import Clock, ClockDuel
 from .stack_gap import StackGap
 from .the_wall import TheWall
+from .code9 import Code9, Code9Solitaire
 
 __all__ = ["GAMES", "Option", "ReferenceGame", "ReferenceState", "make"]
 
@@ -22,6 +23,8 @@ GAMES: dict[str, type[ReferenceGame]] = {
     "clock_duel": ClockDuel,
     "stack_gap": StackGap,
     "the_wall": TheWall,
+    "code9": Code9,
+    "code9_solitaire": Code9Solitaire,
 }
 
 
