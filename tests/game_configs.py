@@ -12,6 +12,13 @@ from typing import Any
 CONFIGS: dict[str, list[dict[str, Any]]] = {
     "clock": [{}],
     "clock_duel": [{}],
+    "hole_in_the_wall": [
+        {},
+        {"players": 3},
+        {"players": 4, "teams": True},
+        {"players": 3, "match": True, "score_holes": False},
+        {"players": 4, "turn_cap": 25},
+    ],
 }
 
 
