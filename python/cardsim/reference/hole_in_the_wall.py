@@ -187,7 +187,9 @@ class HoleInTheWallState(ReferenceState):
     # --- the placing rules -----------------------------------------------------------
     def clashes(self, card: str, cell: Cell) -> bool:
         """A card may never sit orthogonally next to a card of its own rank."""
-        return any(n in self.display and rank(self.display[n]) == rank(card) for n in neighbours(cell))
+        return any(
+            n in self.display and rank(self.display[n]) == rank(card) for n in neighbours(cell)
+        )
 
     def continues_sequence(self, card: str, cell: Cell) -> bool:
         """Next to the sequence's previous card, one rank on, in the sequence's direction."""
@@ -307,7 +309,7 @@ class HoleInTheWallState(ReferenceState):
             self.holes = self.find_holes()
             if not hand:
                 self.end_turn()
-        elif action == END_TURN or action == PASS:
+        elif action in (END_TURN, PASS):
             self.end_turn()
         else:
             mask = action - EXCHANGE
@@ -437,7 +439,8 @@ class HoleInTheWallState(ReferenceState):
 
     def __str__(self) -> str:
         state = "over" if self.over and not self.truncated else "truncated" if self.over else ""
-        lines = [f"deal {self.deal_number}, dealer {self.dealer}, turn {self.turns} {state}".strip()]
+        head = f"deal {self.deal_number}, dealer {self.dealer}, turn {self.turns} {state}"
+        lines = [head.strip()]
         for row in range(self.top_row() + 1, -1, -1):
             cells = [
                 self.display.get((row, c), "##" if (row, c) in self.holes else "..")
@@ -470,7 +473,8 @@ class HoleInTheWall(ReferenceGame):
         super().__init__(**options)
         if self._options["teams"] and self._options["players"] != 4:
             raise ValueError(
-                f"{self.name} option 'teams' needs players=4, got players={self._options['players']}"
+                f"{self.name} option 'teams' needs players=4,"
+                f" got players={self._options['players']}"
             )
 
     @property
@@ -511,4 +515,5 @@ class HoleInTheWall(ReferenceGame):
         return out
 
     def deal(self, deck: list[str]) -> HoleInTheWallState:
-        return HoleInTheWallState(self, [deck[52 * k : 52 * (k + 1)] for k in range(self.num_deals())])
+        packs = [deck[52 * k : 52 * (k + 1)] for k in range(self.num_deals())]
+        return HoleInTheWallState(self, packs)
