@@ -277,17 +277,20 @@ class HoleInTheWallState(ReferenceState):
             if cell in self.holes:
                 return f"{cell_text(cell)} is in a hole"
             if self.clashes(card, cell):
-                return f"{card} may not sit next to a card of its own rank"
+                return f"{card} may not sit next to a card of the same rank"
             if continuing:
                 return f"{card} at {cell_text(cell)} does not continue the sequence"
-            return f"{card} at {cell_text(cell)} is not next to an earlier card one rank away"
+            return (
+                f"{card} at {cell_text(cell)} would start a new sequence, which needs a card"
+                " from an earlier turn one rank away next to it"
+            )
         if action == END_TURN:
             return "nothing has been placed this turn"
         if action < PASS:
             if self.placed_this_turn:
                 return "an exchange must be the only act of its turn"
             return "the exchange names an empty slot or more cards than the stock holds"
-        return "passing is only allowed when nothing can be placed or exchanged"
+        return "passing is not allowed while a card can be placed or exchanged"
 
     def _apply(self, action: int) -> None:
         self._legal = None
