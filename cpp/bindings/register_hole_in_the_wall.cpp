@@ -67,7 +67,9 @@ py::dict state_dict(const HoleInTheWallState& s) {
   py::list hands;
   for (int p = 0; p < s.num_players(); ++p) hands.append(cards_to_py(s.hand(p)));
   d["hands"] = hands;
-  d["stock"] = cards_to_py(s.stock());
+  py::list stock;
+  for (int i = 0; i < s.stock_size(); ++i) stock.append(card_to_string(s.stock_card(i)));
+  d["stock"] = stock;
   return d;
 }
 
@@ -78,7 +80,7 @@ py::dict observation_dict(const HoleInTheWallState& s, int player) {
   py::list sizes;
   for (int p = 0; p < s.num_players(); ++p) sizes.append(s.hand(p).size());
   d["hand_sizes"] = sizes;
-  d["stock_size"] = s.stock().size();
+  d["stock_size"] = s.stock_size();
   return d;
 }
 
@@ -90,7 +92,8 @@ void register_hole_in_the_wall(py::module_& m) {
   hooks.observation = [](const HoleInTheWallState& s, int p) { return observation_dict(s, p); };
   bind_game<HoleInTheWallGame>(m, "HoleInTheWall", hooks);
   register_game<HoleInTheWallGame>(
-      "hole_in_the_wall", "Hole in the Wall: build a 7-column wall in rank sequences; holes score for the dealer",
+      "hole_in_the_wall",
+      "Hole in the Wall: build a 7-column wall in rank sequences; holes score for the dealer",
       [](const OptionMap& o) { return std::make_shared<HoleInTheWallGame>(o); });
 }
 

@@ -71,8 +71,8 @@
 namespace cardsim::hole_in_the_wall {
 
 inline constexpr int kCols = 7;
-inline constexpr int kMaxRow = 45;          // the highest row a card can ever reach
-inline constexpr int kRows = kMaxRow + 1;   // with the base row 0
+inline constexpr int kMaxRow = 45;              // the highest row a card can ever reach
+inline constexpr int kRows = kMaxRow + 1;       // with the base row 0
 inline constexpr int kCells = kCols * kMaxRow;  // 315 cells that can take a card
 inline constexpr int kHandSize = 4;
 inline constexpr int kMaxPlayersHere = 4;
@@ -82,17 +82,19 @@ inline constexpr Action kExchangeBase = kEndTurn;           // exchange of mask 
 inline constexpr Action kPass = kEndTurn + 16;              // 2536
 inline constexpr int kNumActions = kPass + 1;               // 2537
 
+// Cards named by each exchange mask (no popcount instruction is assumed).
+inline constexpr std::array<int, 16> kMaskSize = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+
 inline constexpr int kModeNew = 0;
 inline constexpr int kModeContinue = 1;
 
 // ---- the grid as bit masks ------------------------------------------------------
 
 using Column = std::uint64_t;
-// Rows 1..62: everything above the base that the air may reach (the top bit
-// stays clear so that carries out of a column never wrap).
-inline constexpr Column kAboveBase = ((Column{1} << 63) - 1) & ~Column{1};
-// Rows 1..45: cells that can take a card.
-inline constexpr Column kPlaceRows = ((Column{1} << (kMaxRow + 1)) - 1) & ~Column{1};
+// Rows 1..46: everything above the base that matters to the air. A card only
+// goes next to a card, so at most one row above the top card; row 46 would
+// need a card on row 45, which takes all 45 cards, so no card is left to place.
+inline constexpr Column kAboveBase = ((Column{1} << (kMaxRow + 2)) - 1) & ~Column{1};
 
 struct Mask {
   std::array<Column, kCols> col{};
@@ -177,6 +179,67 @@ inline Mask flood(Mask seed, const Mask& m) {
   }
 }
 
+// The 8 cells around a cell, clockwise from above: N NE E SE S SW W NW (bits
+// 0..7, set when open). kJoinedAround[ring] says that the open orthogonal
+// neighbours (even bits) lie in one cyclic run of open ring cells: then any path
+// of the air through the centre can go round it, and filling the centre cannot
+// cut anything off, so the flood fill is skipped.
+constexpr std::array<bool, 256> make_joined_around() {
+  std::array<bool, 256> table{};
+  for (int ring = 0; ring < 256; ++ring) {
+    if (ring == 255) {
+      table[ring] = true;
+      continue;
+    }
+    int start = 0;
+    while ((ring >> start) & 1) ++start;  // a closed cell: runs cannot wrap past it
+    int runs = 0;
+    bool in_run = false, orthogonal = false;
+    for (int k = 1; k <= 8; ++k) {
+      const int i = (start + k) % 8;
+      if ((ring >> i) & 1) {
+        if (!in_run) in_run = true, orthogonal = false;
+        orthogonal |= i % 2 == 0;
+      } else {
+        if (in_run && orthogonal) ++runs;
+        in_run = false;
+      }
+    }
+    table[ring] = runs <= 1;
+  }
+  return table;
+}
+inline constexpr std::array<bool, 256> kJoinedAround = make_joined_around();
+
+// A card fills cell (row, c) of the open air `open`; `top` is the highest
+// card's row, this one included. Updates `open` and returns the cells cut off
+// from the air: the new holes. Holes never reopen (no card leaves the wall),
+// so the new air is a flood from the rows above the top inside the old air.
+// Whether the open cells around (row, c) stay joined without it (kJoinedAround).
+inline bool joined_around(const Mask& open, int row, int c) {
+  const auto open_at = [&open](int r, int k) -> unsigned {
+    return k >= 0 && k < kCols ? static_cast<unsigned>((open.col[k] >> r) & 1) : 0u;
+  };
+  const unsigned ring = open_at(row + 1, c) | open_at(row + 1, c + 1) << 1 | open_at(row, c + 1) << 2 |
+                        open_at(row - 1, c + 1) << 3 | open_at(row - 1, c) << 4 |
+                        open_at(row - 1, c - 1) << 5 | open_at(row, c - 1) << 6 |
+                        open_at(row + 1, c - 1) << 7;
+  return kJoinedAround[ring];
+}
+
+inline Mask fill_open_cell(Mask& open, int top, int row, int c, bool shortcut = true) {
+  const bool joined = shortcut && joined_around(open, row, c);
+  open.clear(row, c);
+  if (joined) return Mask{};
+  const Column air = kAboveBase & ~((Column{2} << top) - 1);  // rows above the top card
+  Mask seed;
+  for (int k = 0; k < kCols; ++k) seed.col[k] = air;
+  const Mask reach = flood(seed, open);
+  const Mask sealed = open.without(reach);
+  open = reach;
+  return sealed;
+}
+
 // Points of the holes in `sealed`: each orthogonally connected region scores 5
 // per cell if it touches column 0 or 6, else 10 per cell.
 inline int hole_points_of(Mask sealed) {
@@ -241,8 +304,10 @@ inline Action place_action(int slot, int row, int c, int mode) {
 
 class HoleInTheWallState {
  public:
-  // Capacity: every action id at once is a safe (if generous) bound.
-  using ActionList = StaticVector<Action, kNumActions>;
+  // Capacity: a card of rank r starts a sequence only next to one of the 8
+  // cards of rank r +- 1 (4 cells each: 32 cells) and continues one on at most
+  // 4 cells; 4 slots of that, then the end or 15 exchanges or the pass.
+  using ActionList = StaticVector<Action, kHandSize * (32 + 4) + 16>;
   using Hand = StaticVector<Card, kHandSize>;
 
   HoleInTheWallState(const Config& config, const std::vector<Card>& deck) : cfg_(config) {
@@ -259,8 +324,10 @@ class HoleInTheWallState {
   int top_row() const { return top_; }
   Card card_at(int row, int c) const { return cells_[row * kCols + c]; }
   bool is_hole(int row, int c) const { return holes_.has(row, c); }
+  const Mask& open_air() const { return open_; }
   const Hand& hand(int p) const { return hands_[p]; }
-  const StaticVector<Card, 52>& stock() const { return stock_; }
+  int stock_size() const { return static_cast<int>(stock_.size()); }
+  Card stock_card(int i) const { return stock_[stock_.size() - 1 - static_cast<std::size_t>(i)]; }  // 0 = top
   const StaticVector<std::uint8_t, kHandSize>& placed_this_turn() const { return placed_turn_; }
   int sequence_last() const { return seq_last_; }  // row * 7 + col, or -1
   int sequence_direction() const { return seq_dir_; }
@@ -277,16 +344,13 @@ class HoleInTheWallState {
     const Card card = hands_[cur_][slot];
     const int r = rank_of(card);
     // Open, not next to its own rank, and (new) next to an earlier card one rank away.
-    const Mask allowed = open_.without(near_[r]);
-    fresh = allowed & (near_before_[r - 1] | near_before_[r + 1]);
-    for (Column& c : fresh.col) c &= kPlaceRows;
+    const Mask allowed = open_.without(same_rank_near(r));
+    fresh = allowed & (near_[r - 1] | near_[r + 1]);
     cont = Mask{};
     if (seq_last_ >= 0) {
       const int d = r - rank_of(cells_[seq_last_]);
-      if ((d == 1 || d == -1) && (seq_dir_ == 0 || d == seq_dir_)) {
+      if ((d == 1 || d == -1) && (seq_dir_ == 0 || d == seq_dir_))
         cont = allowed & cell_neighbours(seq_last_ / kCols, seq_last_ % kCols);
-        for (Column& c : cont.col) c &= kPlaceRows;
-      }
     }
   }
 
@@ -314,7 +378,7 @@ class HoleInTheWallState {
     }
     const int k_max = static_cast<int>(std::min(h.size(), stock_.size()));
     for (int m = 1; m < (1 << h.size()); ++m)
-      if (std::popcount(static_cast<unsigned>(m)) <= k_max) out.push_back(kExchangeBase + m);
+      if (kMaskSize[m] <= k_max) out.push_back(kExchangeBase + m);
     if (out.empty()) out.push_back(kPass);
   }
 
@@ -334,7 +398,7 @@ class HoleInTheWallState {
         if (card_at(d.row, d.col) != kNoCard)
           return where + " already holds " + card_to_string(card_at(d.row, d.col));
         if (holes_.has(d.row, d.col)) return where + " is in a hole";
-        if (near_[rank_of(card)].has(d.row, d.col))
+        if (same_rank_near(rank_of(card)).has(d.row, d.col))
           return card_to_string(card) + " would sit next to a card of the same rank at " + where;
         Mask fresh, cont;
         placements(d.slot, fresh, cont);
@@ -345,8 +409,11 @@ class HoleInTheWallState {
         } else if (!cont.has(d.row, d.col)) {
           if (seq_last_ < 0) return "no sequence has been started this turn";
           return card_to_string(card) + " at " + where + " does not continue the sequence (last card " +
-                 card_to_string(cells_[seq_last_]) + " at " + cell_name(seq_last_ / kCols, seq_last_ % kCols) +
-                 (seq_dir_ == 0 ? "" : seq_dir_ > 0 ? ", ascending" : ", descending") +
+                 card_to_string(cells_[seq_last_]) + " at " +
+                 cell_name(seq_last_ / kCols, seq_last_ % kCols) +
+                 (seq_dir_ == 0  ? ""
+                  : seq_dir_ > 0 ? ", ascending"
+                                 : ", descending") +
                  "): it must be next to that card and one rank on";
         }
         return {};
@@ -359,7 +426,7 @@ class HoleInTheWallState {
         if (d.mask >> h.size())
           return "the exchange names an empty hand slot (the hand holds " + std::to_string(h.size()) +
                  " cards)";
-        const int k = std::popcount(static_cast<unsigned>(d.mask));
+        const int k = kMaskSize[d.mask];
         if (k > static_cast<int>(stock_.size()))
           return "the stock holds " + std::to_string(stock_.size()) + " cards, too few to exchange " +
                  std::to_string(k);
@@ -429,8 +496,8 @@ class HoleInTheWallState {
 
   std::string action_to_string(Action a) const {
     if (a < 0 || a >= kNumActions)
-      throw IllegalAction("action " + std::to_string(a) + " is out of range [0, " + std::to_string(kNumActions) +
-                          ")");
+      throw IllegalAction("action " + std::to_string(a) + " is out of range [0, " +
+                          std::to_string(kNumActions) + ")");
     const Decoded d = decode(a);
     switch (d.kind) {
       case Decoded::Place:
@@ -511,7 +578,8 @@ class HoleInTheWallState {
       for (Card c : hands_[p]) out += " " + card_to_string(c);
       out += "  points " + std::to_string(match_[p] + placement_[p]) + "\n";
     }
-    out += "stock " + std::to_string(stock_.size()) + " cards, holes worth " + std::to_string(hole_points_) + "\n";
+    out += "stock " + std::to_string(stock_.size()) + " cards, holes worth " + std::to_string(hole_points_) +
+           "\n";
     return out;
   }
 
@@ -527,10 +595,16 @@ class HoleInTheWallState {
     return points;
   }
 
+  // Cells next to a card of rank r, this turn's cards included (for the same-rank rule).
+  Mask same_rank_near(int r) const {
+    Mask m = near_[r];
+    for (auto cell : placed_turn_)
+      if (rank_of(cells_[cell]) == r) m = m | cell_neighbours(cell / kCols, cell % kCols);
+    return m;
+  }
+
   void put(Card card, int row, int c) {
     cells_[row * kCols + c] = card;
-    const Mask around = cell_neighbours(row, c);
-    near_[rank_of(card)] = near_[rank_of(card)] | around;
     ++on_display_[rank_of(card)];
     if (row > top_) top_ = row;
   }
@@ -565,14 +639,17 @@ class HoleInTheWallState {
         continue;
       }
       rank_used[rank_of(card)] = true;
-      put(card, 0, c++);
+      put(card, 0, c);
+      near_[rank_of(card)] = near_[rank_of(card)] | cell_neighbours(0, c);
+      ++c;
     }
     // At most 6 ranks x 3 cards are turned away, so the 4n hand cards come
     // from the untouched pack and never reach the turned-away cards.
-    for (int j = 0; j < kHandSize * cfg_.players; ++j) hands_[(dealer_ + 1 + j) % cfg_.players].push_back(pack[i++]);
-    for (; i < 52; ++i) stock_.push_back(pack[i]);
-    for (Card c : rejected) stock_.push_back(c);
-    near_before_ = near_;
+    for (int j = 0; j < kHandSize * cfg_.players; ++j)
+      hands_[(dealer_ + 1 + j) % cfg_.players].push_back(pack[i++]);
+    // The stock is kept bottom first, so that drawing from the top is a pop.
+    for (int j = static_cast<int>(rejected.size()) - 1; j >= 0; --j) stock_.push_back(rejected[j]);
+    for (int j = 51; j >= i; --j) stock_.push_back(pack[j]);
   }
 
   void place(const Decoded& d) {
@@ -591,16 +668,10 @@ class HoleInTheWallState {
 
   // The card at (row, c) left the open air; whatever it cut off is now a hole.
   void update_air(int row, int c) {
-    open_.clear(row, c);
-    const Column air = kAboveBase & ~((Column{2} << top_) - 1);  // rows above the top card
-    Mask seed;
-    for (int k = 0; k < kCols; ++k) seed.col[k] = air;
-    const Mask reach = flood(seed, open_);
-    if (reach == open_) return;
-    const Mask sealed = open_.without(reach);
+    const Mask sealed = fill_open_cell(open_, top_, row, c);
+    if (!sealed.any()) return;
     holes_ = holes_ | sealed;
     hole_points_ += hole_points_of(sealed);
-    open_ = reach;
   }
 
   void exchange(int mask) {
@@ -608,10 +679,10 @@ class HoleInTheWallState {
     Hand kept, given;
     for (int i = 0; i < static_cast<int>(h.size()); ++i) ((mask >> i) & 1 ? given : kept).push_back(h[i]);
     for (std::size_t j = 0; j < given.size(); ++j) {
-      kept.push_back(stock_[0]);
-      stock_.erase_at(0);
+      kept.push_back(stock_.back());
+      stock_.pop_back();
     }
-    for (Card c : given) stock_.push_back(c);
+    for (Card c : given) stock_.insert_at(0, c);  // under the bottom card
     h = kept;
     end_turn();
   }
@@ -621,18 +692,21 @@ class HoleInTheWallState {
     for (int r = 1; r <= 13; ++r) {
       if (on_display_[r] == 4) continue;
       const Mask spots = open_.without(near_[r]) & (near_[r - 1] | near_[r + 1]);
-      for (Column c : spots.col)
-        if (c & kPlaceRows) return true;
+      if (spots.any()) return true;
     }
     return false;
   }
 
   void end_turn() {
     ++turns_;
+    // This turn's cards become earlier cards: they may now start sequences.
+    for (auto cell : placed_turn_) {
+      const int r = rank_of(cells_[cell]);
+      near_[r] = near_[r] | cell_neighbours(cell / kCols, cell % kCols);
+    }
     placed_turn_.clear();
     seq_last_ = -1;
     seq_dir_ = 0;
-    near_before_ = near_;
     if (!anything_placeable()) {
       if (cfg_.match && deal_ + 1 < cfg_.players) {
         for (int p = 0; p < cfg_.players; ++p) match_[p] += placement_[p];
@@ -650,8 +724,8 @@ class HoleInTheWallState {
     cur_ = (cur_ + 1) % cfg_.players;
     Hand& h = hands_[cur_];
     while (h.size() < kHandSize && !stock_.empty()) {
-      h.push_back(stock_[0]);
-      stock_.erase_at(0);
+      h.push_back(stock_.back());
+      stock_.pop_back();
     }
   }
 
@@ -660,13 +734,13 @@ class HoleInTheWallState {
   int deal_ = 0, dealer_ = 0, cur_ = 0, turns_ = 0, top_ = 0;
   bool over_ = false, truncated_ = false;
   std::array<Card, kCols * kRows> cells_{};  // row * 7 + col; kNoCard when empty
-  // near_[r]: cells next to a card of rank r (index 0 and 14 stay empty, so
-  // rank +- 1 needs no bounds check); near_before_: the same at the turn's start.
-  std::array<Mask, 15> near_{}, near_before_{};
+  // near_[r]: cells next to a card of rank r placed before this turn (index 0
+  // and 14 stay empty, so rank +- 1 needs no bounds check).
+  std::array<Mask, 15> near_{};
   std::array<std::uint8_t, 14> on_display_{};  // cards of each rank on the display
   Mask open_, holes_;
   std::array<Hand, kMaxPlayersHere> hands_{};
-  StaticVector<Card, 52> stock_;  // top first
+  StaticVector<Card, 52> stock_;  // bottom first: the top card is back()
   StaticVector<std::uint8_t, kHandSize> placed_turn_;
   int seq_last_ = -1, seq_dir_ = 0;
   std::array<std::int32_t, kMaxPlayersHere> placement_{}, match_{};
@@ -681,15 +755,16 @@ class HoleInTheWallGame {
     OptionReader reader(options, name());
     cfg_.players = static_cast<int>(reader.get_int("players", 2, 2, 4, "number of players"));
     cfg_.teams = reader.get_bool("teams", false, "4 players as two partnerships: 0+1 against 2+3");
-    cfg_.match = reader.get_bool("match", false, "play one deal per player, the deal passing on; scores add up");
+    cfg_.match =
+        reader.get_bool("match", false, "play one deal per player, the deal passing on; scores add up");
     cfg_.turn_cap = static_cast<int>(
         reader.get_int("turn_cap", 1000, 1, 1000000, "turns per deal before the game is truncated"));
     cfg_.score_holes = reader.get_bool(
         "score_holes", true, "holes score for the dealer (false: no hole points; play is unchanged)");
     reader.finish();
     if (cfg_.teams && cfg_.players != 4)
-      throw InvalidArgument(name() + " option 'teams' needs players=4, got players=" +
-                            std::to_string(cfg_.players));
+      throw InvalidArgument(name() +
+                            " option 'teams' needs players=4, got players=" + std::to_string(cfg_.players));
     options_ = reader.resolved();
     specs_ = reader.specs();
   }
@@ -717,11 +792,13 @@ class HoleInTheWallGame {
     const auto expected = static_cast<std::size_t>(52 * deals);
     if (texts.size() != expected)
       throw InvalidArgument(name() + " with match=True needs a deck of " + std::to_string(expected) +
-                            " cards (one pack per deal, one after another), got " + std::to_string(texts.size()));
+                            " cards (one pack per deal, one after another), got " +
+                            std::to_string(texts.size()));
     std::vector<Card> deck;
     for (int k = 0; k < deals; ++k) {
       std::vector<std::string> pack(texts.begin() + k * 52, texts.begin() + (k + 1) * 52);
-      auto cards = cardsim::parse_deck(pack, DeckSpec::packs(1), name() + " (deal " + std::to_string(k) + "'s pack)");
+      auto cards =
+          cardsim::parse_deck(pack, DeckSpec::packs(1), name() + " (deal " + std::to_string(k) + "'s pack)");
       deck.insert(deck.end(), cards.begin(), cards.end());
     }
     return deck;
@@ -749,7 +826,7 @@ class HoleInTheWallGame {
     int most = -1;
     for (Action a : legal) {
       if (a <= kExchangeBase || a >= kPass) continue;
-      const int k = std::popcount(static_cast<unsigned>(a - kExchangeBase));
+      const int k = kMaskSize[a - kExchangeBase];
       if (k > most) {
         most = k;
         pick = a;
