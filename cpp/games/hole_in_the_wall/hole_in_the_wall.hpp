@@ -82,6 +82,14 @@ inline constexpr Action kExchangeBase = kEndTurn;           // exchange of mask 
 inline constexpr Action kPass = kEndTurn + 16;              // 2536
 inline constexpr int kNumActions = kPass + 1;               // 2537
 
+// Rank of a card byte (1..13), 0 for kNoCard: one load instead of a division.
+constexpr std::array<std::uint8_t, 256> make_rank_table() {
+  std::array<std::uint8_t, 256> t{};
+  for (int c = 0; c < 52; ++c) t[c] = static_cast<std::uint8_t>(rank_of(static_cast<Card>(c)));
+  return t;
+}
+inline constexpr std::array<std::uint8_t, 256> kRank = make_rank_table();
+
 // Cards named by each exchange mask (no popcount instruction is assumed).
 inline constexpr std::array<int, 16> kMaskSize = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
 
@@ -261,12 +269,22 @@ inline int hole_points_of(Mask sealed) {
 }
 
 // Points for placing card a next to card b, if they are one rank apart.
-inline int pair_points(Card a, Card b) {
+constexpr int pair_points_of(Card a, Card b) {
   const int d = rank_of(a) - rank_of(b);
   if (d != 1 && d != -1) return 0;
   if (suit_of(a) == suit_of(b)) return 4;
   return is_red(a) == is_red(b) ? 2 : 1;
 }
+// The same for every pair of the 52 cards (2.7 kB), so that scoring is a load.
+constexpr std::array<std::array<std::uint8_t, 52>, 52> make_pair_table() {
+  std::array<std::array<std::uint8_t, 52>, 52> t{};
+  for (int a = 0; a < 52; ++a)
+    for (int b = 0; b < 52; ++b)
+      t[a][b] = static_cast<std::uint8_t>(pair_points_of(static_cast<Card>(a), static_cast<Card>(b)));
+  return t;
+}
+inline constexpr std::array<std::array<std::uint8_t, 52>, 52> kPairPoints = make_pair_table();
+inline int pair_points(Card a, Card b) { return kPairPoints[a][b]; }
 
 inline std::string cell_name(int row, int c) { return "r" + std::to_string(row) + "c" + std::to_string(c); }
 
@@ -342,13 +360,13 @@ class HoleInTheWallState {
   // Cells where the card in hand slot `slot` may go, by mode.
   void placements(int slot, Mask& fresh, Mask& cont) const {
     const Card card = hands_[cur_][slot];
-    const int r = rank_of(card);
+    const int r = kRank[card];
     // Open, not next to its own rank, and (new) next to an earlier card one rank away.
     const Mask allowed = open_.without(same_rank_near(r));
     fresh = allowed & (near_[r - 1] | near_[r + 1]);
     cont = Mask{};
     if (seq_last_ >= 0) {
-      const int d = r - rank_of(cells_[seq_last_]);
+      const int d = r - kRank[cells_[seq_last_]];
       if ((d == 1 || d == -1) && (seq_dir_ == 0 || d == seq_dir_))
         cont = allowed & cell_neighbours(seq_last_ / kCols, seq_last_ % kCols);
     }
@@ -361,11 +379,13 @@ class HoleInTheWallState {
     for (int slot = 0; slot < static_cast<int>(h.size()); ++slot) {
       Mask fresh, cont;
       placements(slot, fresh, cont);
+      const Mask both = fresh | cont;
+      if (!both.any()) continue;
       for (int c = 0; c < kCols; ++c) {
-        Column both = fresh.col[c] | cont.col[c];
-        while (both) {
-          const int row = std::countr_zero(both);
-          both &= both - 1;
+        Column cells = both.col[c];
+        while (cells) {
+          const int row = std::countr_zero(cells);
+          cells &= cells - 1;
           const Action base = place_action(slot, row, c, kModeNew);
           if ((fresh.col[c] >> row) & 1) out.push_back(base);
           if ((cont.col[c] >> row) & 1) out.push_back(base + 1);
@@ -376,9 +396,14 @@ class HoleInTheWallState {
       out.push_back(kEndTurn);
       return;
     }
-    const int k_max = static_cast<int>(std::min(h.size(), stock_.size()));
-    for (int m = 1; m < (1 << h.size()); ++m)
-      if (kMaskSize[m] <= k_max) out.push_back(kExchangeBase + m);
+    const int subsets = (1 << h.size()) - 1;
+    if (stock_.size() >= h.size()) {  // the usual case: every subset of the hand
+      for (int m = 1; m <= subsets; ++m) out.push_back(kExchangeBase + m);
+    } else {
+      const int k_max = static_cast<int>(stock_.size());
+      for (int m = 1; m <= subsets; ++m)
+        if (kMaskSize[m] <= k_max) out.push_back(kExchangeBase + m);
+    }
     if (out.empty()) out.push_back(kPass);
   }
 
@@ -599,7 +624,7 @@ class HoleInTheWallState {
   Mask same_rank_near(int r) const {
     Mask m = near_[r];
     for (auto cell : placed_turn_)
-      if (rank_of(cells_[cell]) == r) m = m | cell_neighbours(cell / kCols, cell % kCols);
+      if (kRank[cells_[cell]] == r) m = m | cell_neighbours(cell / kCols, cell % kCols);
     return m;
   }
 
@@ -701,7 +726,7 @@ class HoleInTheWallState {
     ++turns_;
     // This turn's cards become earlier cards: they may now start sequences.
     for (auto cell : placed_turn_) {
-      const int r = rank_of(cells_[cell]);
+      const int r = kRank[cells_[cell]];
       near_[r] = near_[r] | cell_neighbours(cell / kCols, cell % kCols);
     }
     placed_turn_.clear();
