@@ -47,9 +47,14 @@
 // score (with teams: the side with the higher sum, both partners win); equal
 // tops draw; a truncated game has no winner.
 //
+// Scores count the current deal's holes once the game is over, also when it
+// was truncated (scores as they stand); to_dict shows them as they grow.
+//
 // Hole detection works on bit masks: each column is one 64-bit word (bit r =
 // row r), so the open air is a flood fill of a handful of word operations per
-// placement (vertical runs by carry propagation, sideways by neighbouring words).
+// placement (vertical runs by carry propagation, sideways by neighbouring
+// words), and a table lookup on the 8 cells round the new card skips the fill
+// when the card cannot cut anything off (93% of placements; bench/hole_detection.py).
 #pragma once
 
 #include <algorithm>
