@@ -41,6 +41,13 @@ CONFIGS: dict[str, list[dict[str, Any]]] = {
         {"players": 2, "move_cap": 40},
     ],
     "code9_solitaire": [{}, {"move_cap": 30}],
+    "hole_in_the_wall": [
+        {},
+        {"players": 3},
+        {"players": 4, "teams": True},
+        {"players": 3, "match": True, "score_holes": False},
+        {"players": 4, "turn_cap": 25},
+    ],
 }
 
 

@@ -4,6 +4,7 @@
 
 #include "games/clock/clock.hpp"
 #include "games/code9/code9.hpp"
+#include "games/hole_in_the_wall/hole_in_the_wall.hpp"
 #include "games/stack_gap/stack_gap.hpp"
 #include "games/the_wall/the_wall.hpp"
 
@@ -17,6 +18,9 @@ void for_each_game(F&& f) {
   f("code9", code9::Code9Game({}, false));
   f("code9_4p", code9::Code9Game({{"players", std::int64_t{4}}}, false));
   f("code9_solitaire", code9::Code9Game({}, true));
+  f("hole_in_the_wall", hole_in_the_wall::HoleInTheWallGame({}));
+  f("hole_in_the_wall_teams_match",
+    hole_in_the_wall::HoleInTheWallGame({{"players", std::int64_t{4}}, {"teams", true}, {"match", true}}));
   f("stack_gap", stack_gap::StackGapGame({}));
   f("the_wall", the_wall::TheWallGame({{"move_cap", std::int64_t{1500}}}));
   f("the_wall_1_discard",

@@ -28,7 +28,7 @@ inline void expect(bool ok, const std::string& what) {
 // Checks every invariant at one state; `deck_size` cards must all be somewhere.
 template <class G>
 void check_state(const G& game, const typename G::State& state, std::size_t deck_size,
-                 const std::string& where) {
+                 const std::string& where, bool every_id = true) {
   using State = typename G::State;
   typename State::ActionList legal;
   state.legal_actions(legal);
@@ -38,11 +38,14 @@ void check_state(const G& game, const typename G::State& state, std::size_t deck
   expect(state.is_terminal() == legal.empty(), where + ": terminal iff no legal action");
   if (state.is_terminal())
     expect(state.current_player() == kTerminalPlayer, where + ": terminal state has a player to act");
-  // The list agrees with the per-id answer (the mask), for every id.
+  // The list agrees with the per-id answer (the mask): for every id, or for the
+  // legal ones and a stride of the rest when the action space is large.
+  const Action stride = every_id ? 1 : std::max<Action>(1, game.num_actions() / 97);
   std::size_t k = 0;
   for (Action a = 0; a < game.num_actions(); ++a) {
+    while (k < legal.size() && legal[k] < a) ++k;
     const bool in_list = k < legal.size() && legal[k] == a;
-    if (in_list) ++k;
+    if (!in_list && a % stride != 0) continue;
     expect(state.why_illegal(a).empty() == in_list,
            where + ": action " + std::to_string(a) + " list/mask disagree");
   }
@@ -97,7 +100,8 @@ void check_playouts(const G& game, std::uint64_t seed, int games, Policy policy)
       const std::string where = game.name() + " game " + std::to_string(i) + " step " + std::to_string(step);
       // Every state early on, then a sample: long games (thousands of moves) stay cheap
       // under the sanitizers while each game is still checked to its end.
-      if (step < 150 || step % 16 == 0) check_state(game, state, deck.size(), where);
+      if (step < 150 || step % 16 == 0)
+        check_state(game, state, deck.size(), where, step < 20 || step % 64 == 0);
       state.legal_actions(legal);
       Action a = policy == Policy::Greedy ? game.greedy_action(state, legal, rng)
                                           : legal[static_cast<std::size_t>(rng.below(legal.size()))];

@@ -11,9 +11,10 @@ from typing import Any
 
 from .base import Option, ReferenceGame, ReferenceState
 from .clock import Clock, ClockDuel
+from .code9 import Code9, Code9Solitaire
+from .hole_in_the_wall import HoleInTheWall
 from .stack_gap import StackGap
 from .the_wall import TheWall
-from .code9 import Code9, Code9Solitaire
 
 __all__ = ["GAMES", "Option", "ReferenceGame", "ReferenceState", "make"]
 
@@ -25,6 +26,7 @@ GAMES: dict[str, type[ReferenceGame]] = {
     "the_wall": TheWall,
     "code9": Code9,
     "code9_solitaire": Code9Solitaire,
+    "hole_in_the_wall": HoleInTheWall,
 }
 
 

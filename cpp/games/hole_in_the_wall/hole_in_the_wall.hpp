@@ -1,0 +1,884 @@
+// Hole in the Wall (RULES.md "Hole in the Wall", seed 000_835806f65459f2e4).
+//
+// Rules in brief. 2-4 players build one wall of cards, 7 columns wide, upward
+// from a base row. The dealer (player n-1 in the first deal) takes cards from
+// the top for the base until 7 cards of 7 different ranks stand in columns
+// 0..6 (a card whose rank is already in the base goes to the bottom of the
+// stock); then 4 cards to each player one at a time, starting with player
+// dealer+1, who moves first. The rest is the stock (top first).
+// A turn begins by refilling the hand to 4 from the stock (as far as it goes);
+// then the player either places one or more cards as one or more sequences
+// and ends the turn (it ends by itself when the hand is empty), or exchanges
+// k >= 1 cards (k <= stock size: draw k from the top, then the k given-up
+// cards go to the bottom), or passes when neither is possible.
+// A sequence starts next to a card that was on the display before this turn
+// and is one rank from it; each further card goes next to the previous card
+// of the sequence, one rank from it, and the second card fixes the direction.
+// A card goes only on an open cell (connected to the air above the top row
+// through empty cells inside the 7 columns), never next to a card of its own
+// rank. Placing a card scores, for each orthogonal neighbour one rank away,
+// 1 (colours differ), 2 (same colour, other suit) or 4 (same suit). Empty
+// cells cut off from the air are holes; at the end each hole scores for the
+// dealer: 5 per cell if it touches column 0 or 6, else 10 per cell. The deal
+// ends after a turn when no card in any hand or in the stock could start a
+// sequence anywhere, or is truncated by the turn cap.
+//
+// Options: players (2..4, default 2), teams (4 players: 0+1 against 2+3),
+// match (one deal per player, the deal passing on), turn_cap (default 1000
+// turns per deal), score_holes (default true; false drops the hole points,
+// which only serves to measure them: play does not depend on it).
+//
+// The display is a fixed grid of 7 columns by 46 rows: row 0 is the base, and
+// at most 52 - 7 = 45 cards are ever placed, so no card can sit above row 45.
+// Cells that can take a card are numbered column-major: cell = col * 45 + (row - 1),
+// 0..314, so that enumerating column bit masks yields ascending action ids.
+//
+// Actions (fixed ids, 2537 in all):
+//   0..2519     place: ((slot * 315 + cell) * 2 + mode), slot = hand position 0..3,
+//               mode 0 = start a new sequence, 1 = continue the current one
+//               text "place <slot> r<row>c<col> new|cont"
+//   2520        end the turn (only after placing)                      text "end"
+//   2521..2535  exchange: 2520 + mask, bit i = hand slot i (first and only act of a turn)
+//               text "exchange 0,2,3"
+//   2536        pass (only when neither placing nor exchanging is possible)  text "pass"
+//
+// Scores: scores()[p] = placement points of seat p (over the match) plus, for
+// the dealer of a finished deal, that deal's hole points. Winner: the highest
+// score (with teams: the side with the higher sum, both partners win); equal
+// tops draw; a truncated game has no winner.
+//
+// Scores count the current deal's holes once the game is over, also when it
+// was truncated (scores as they stand); to_dict shows them as they grow.
+//
+// Hole detection works on bit masks: each column is one 64-bit word (bit r =
+// row r), so the open air is a flood fill of a handful of word operations per
+// placement (vertical runs by carry propagation, sideways by neighbouring
+// words), and a table lookup on the 8 cells round the new card skips the fill
+// when the card cannot cut anything off (93% of placements; bench/hole_detection.py).
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/card.hpp"
+#include "core/deck.hpp"
+#include "core/errors.hpp"
+#include "core/game.hpp"
+#include "core/options.hpp"
+#include "core/rng.hpp"
+#include "core/static_vector.hpp"
+
+namespace cardsim::hole_in_the_wall {
+
+inline constexpr int kCols = 7;
+inline constexpr int kMaxRow = 45;              // the highest row a card can ever reach
+inline constexpr int kRows = kMaxRow + 1;       // with the base row 0
+inline constexpr int kCells = kCols * kMaxRow;  // 315 cells that can take a card
+inline constexpr int kHandSize = 4;
+inline constexpr int kMaxPlayersHere = 4;
+inline constexpr int kMaxDeals = kMaxPlayersHere;
+inline constexpr Action kEndTurn = 2 * kHandSize * kCells;  // 2520
+inline constexpr Action kExchangeBase = kEndTurn;           // exchange of mask m: 2520 + m
+inline constexpr Action kPass = kEndTurn + 16;              // 2536
+inline constexpr int kNumActions = kPass + 1;               // 2537
+
+// Rank of a card byte (1..13), 0 for kNoCard: one load instead of a division.
+constexpr std::array<std::uint8_t, 256> make_rank_table() {
+  std::array<std::uint8_t, 256> t{};
+  for (int c = 0; c < 52; ++c) t[c] = static_cast<std::uint8_t>(rank_of(static_cast<Card>(c)));
+  return t;
+}
+inline constexpr std::array<std::uint8_t, 256> kRank = make_rank_table();
+
+// Cards named by each exchange mask (no popcount instruction is assumed).
+inline constexpr std::array<int, 16> kMaskSize = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+
+inline constexpr int kModeNew = 0;
+inline constexpr int kModeContinue = 1;
+
+// ---- the grid as bit masks ------------------------------------------------------
+
+using Column = std::uint64_t;
+// Rows 1..46: everything above the base that matters to the air. A card only
+// goes next to a card, so at most one row above the top card; row 46 would
+// need a card on row 45, which takes all 45 cards, so no card is left to place.
+inline constexpr Column kAboveBase = ((Column{1} << (kMaxRow + 2)) - 1) & ~Column{1};
+
+struct Mask {
+  std::array<Column, kCols> col{};
+
+  bool any() const {
+    Column x = 0;
+    for (Column c : col) x |= c;
+    return x != 0;
+  }
+  bool has(int row, int c) const { return (col[c] >> row) & 1; }
+  void set(int row, int c) { col[c] |= Column{1} << row; }
+  void clear(int row, int c) { col[c] &= ~(Column{1} << row); }
+  int count() const {
+    int n = 0;
+    for (Column c : col) n += std::popcount(c);
+    return n;
+  }
+  friend Mask operator&(const Mask& a, const Mask& b) {
+    Mask m;
+    for (int c = 0; c < kCols; ++c) m.col[c] = a.col[c] & b.col[c];
+    return m;
+  }
+  friend Mask operator|(const Mask& a, const Mask& b) {
+    Mask m;
+    for (int c = 0; c < kCols; ++c) m.col[c] = a.col[c] | b.col[c];
+    return m;
+  }
+  Mask without(const Mask& b) const {
+    Mask m;
+    for (int c = 0; c < kCols; ++c) m.col[c] = col[c] & ~b.col[c];
+    return m;
+  }
+  bool operator==(const Mask&) const = default;
+};
+
+// The cells orthogonally next to one cell.
+inline Mask cell_neighbours(int row, int c) {
+  Mask m;
+  const Column bit = Column{1} << row;
+  m.col[c] = (bit << 1) | (bit >> 1);
+  if (c > 0) m.col[c - 1] |= bit;
+  if (c < kCols - 1) m.col[c + 1] |= bit;
+  return m;
+}
+
+// Cells of `m` in a vertical run of `m` that holds a seed (s is a subset of m).
+// Upward: adding s to m carries through each run from its seeds, so the carry
+// vector (m + s) ^ m ^ s marks the run above every seed. Downward: a
+// Kogge-Stone occluded fill, six shifts.
+inline Column fill_runs(Column s, Column m) {
+  const Column up = s | (m & ((m + s) ^ m ^ s));
+  Column g = s, p = m;
+  g |= p & (g >> 1);
+  p &= p >> 1;
+  g |= p & (g >> 2);
+  p &= p >> 2;
+  g |= p & (g >> 4);
+  p &= p >> 4;
+  g |= p & (g >> 8);
+  p &= p >> 8;
+  g |= p & (g >> 16);
+  p &= p >> 16;
+  g |= p & (g >> 32);
+  return up | g;
+}
+
+// Every cell of `m` joined to `seed` (a subset of m) by orthogonal steps inside
+// m. Each round fills whole vertical runs, then steps one column sideways; it
+// stops at a fixed point (one round per sideways turn of the longest path).
+inline Mask flood(Mask seed, const Mask& m) {
+  for (;;) {
+    for (int c = 0; c < kCols; ++c) seed.col[c] = fill_runs(seed.col[c], m.col[c]);
+    Mask next;
+    bool grew = false;
+    for (int c = 0; c < kCols; ++c) {
+      const Column side = (c > 0 ? seed.col[c - 1] : 0) | (c < kCols - 1 ? seed.col[c + 1] : 0);
+      next.col[c] = seed.col[c] | (m.col[c] & side);
+      grew |= next.col[c] != seed.col[c];
+    }
+    if (!grew) return seed;
+    seed = next;
+  }
+}
+
+// The 8 cells around a cell, clockwise from above: N NE E SE S SW W NW (bits
+// 0..7, set when open). kJoinedAround[ring] says that the open orthogonal
+// neighbours (even bits) lie in one cyclic run of open ring cells: then any path
+// of the air through the centre can go round it, and filling the centre cannot
+// cut anything off, so the flood fill is skipped.
+constexpr std::array<bool, 256> make_joined_around() {
+  std::array<bool, 256> table{};
+  for (int ring = 0; ring < 256; ++ring) {
+    if (ring == 255) {
+      table[ring] = true;
+      continue;
+    }
+    int start = 0;
+    while ((ring >> start) & 1) ++start;  // a closed cell: runs cannot wrap past it
+    int runs = 0;
+    bool in_run = false, orthogonal = false;
+    for (int k = 1; k <= 8; ++k) {
+      const int i = (start + k) % 8;
+      if ((ring >> i) & 1) {
+        if (!in_run) in_run = true, orthogonal = false;
+        orthogonal |= i % 2 == 0;
+      } else {
+        if (in_run && orthogonal) ++runs;
+        in_run = false;
+      }
+    }
+    table[ring] = runs <= 1;
+  }
+  return table;
+}
+inline constexpr std::array<bool, 256> kJoinedAround = make_joined_around();
+
+// A card fills cell (row, c) of the open air `open`; `top` is the highest
+// card's row, this one included. Updates `open` and returns the cells cut off
+// from the air: the new holes. Holes never reopen (no card leaves the wall),
+// so the new air is a flood from the rows above the top inside the old air.
+// Whether the open cells around (row, c) stay joined without it (kJoinedAround).
+inline bool joined_around(const Mask& open, int row, int c) {
+  const auto open_at = [&open](int r, int k) -> unsigned {
+    return k >= 0 && k < kCols ? static_cast<unsigned>((open.col[k] >> r) & 1) : 0u;
+  };
+  const unsigned ring = open_at(row + 1, c) | open_at(row + 1, c + 1) << 1 | open_at(row, c + 1) << 2 |
+                        open_at(row - 1, c + 1) << 3 | open_at(row - 1, c) << 4 |
+                        open_at(row - 1, c - 1) << 5 | open_at(row, c - 1) << 6 |
+                        open_at(row + 1, c - 1) << 7;
+  return kJoinedAround[ring];
+}
+
+inline Mask fill_open_cell(Mask& open, int top, int row, int c, bool shortcut = true) {
+  const bool joined = shortcut && joined_around(open, row, c);
+  open.clear(row, c);
+  if (joined) return Mask{};
+  const Column air = kAboveBase & ~((Column{2} << top) - 1);  // rows above the top card
+  Mask seed;
+  for (int k = 0; k < kCols; ++k) seed.col[k] = air;
+  const Mask reach = flood(seed, open);
+  const Mask sealed = open.without(reach);
+  open = reach;
+  return sealed;
+}
+
+// Points of the holes in `sealed`: each orthogonally connected region scores 5
+// per cell if it touches column 0 or 6, else 10 per cell.
+inline int hole_points_of(Mask sealed) {
+  int points = 0;
+  while (sealed.any()) {
+    Mask seed;
+    for (int c = 0; c < kCols; ++c) {
+      if (sealed.col[c]) {
+        seed.col[c] = sealed.col[c] & (0 - sealed.col[c]);  // its lowest cell
+        break;
+      }
+    }
+    const Mask region = flood(seed, sealed);
+    const bool side = region.col[0] || region.col[kCols - 1];
+    points += region.count() * (side ? 5 : 10);
+    sealed = sealed.without(region);
+  }
+  return points;
+}
+
+// Points for placing card a next to card b, if they are one rank apart.
+constexpr int pair_points_of(Card a, Card b) {
+  const int d = rank_of(a) - rank_of(b);
+  if (d != 1 && d != -1) return 0;
+  if (suit_of(a) == suit_of(b)) return 4;
+  return is_red(a) == is_red(b) ? 2 : 1;
+}
+// The same for every pair of the 52 cards (2.7 kB), so that scoring is a load.
+constexpr std::array<std::array<std::uint8_t, 52>, 52> make_pair_table() {
+  std::array<std::array<std::uint8_t, 52>, 52> t{};
+  for (int a = 0; a < 52; ++a)
+    for (int b = 0; b < 52; ++b)
+      t[a][b] = static_cast<std::uint8_t>(pair_points_of(static_cast<Card>(a), static_cast<Card>(b)));
+  return t;
+}
+inline constexpr std::array<std::array<std::uint8_t, 52>, 52> kPairPoints = make_pair_table();
+inline int pair_points(Card a, Card b) { return kPairPoints[a][b]; }
+
+inline std::string cell_name(int row, int c) { return "r" + std::to_string(row) + "c" + std::to_string(c); }
+
+struct Config {
+  int players = 2;
+  bool teams = false;
+  bool match = false;
+  int turn_cap = 1000;
+  bool score_holes = true;
+  bool operator==(const Config&) const = default;
+};
+
+// What an action id means.
+struct Decoded {
+  enum Kind { Place, End, Exchange, Pass } kind;
+  int slot = 0, row = 0, col = 0, mode = 0, mask = 0;
+};
+
+inline Decoded decode(Action a) {
+  if (a < kEndTurn) {
+    const int mode = a & 1;
+    const int rest = a >> 1;
+    const int slot = rest / kCells;
+    const int cell = rest % kCells;
+    return {Decoded::Place, slot, cell % kMaxRow + 1, cell / kMaxRow, mode, 0};
+  }
+  if (a == kEndTurn) return {Decoded::End};
+  if (a < kPass) return {Decoded::Exchange, 0, 0, 0, 0, a - kExchangeBase};
+  return {Decoded::Pass};
+}
+
+inline Action place_action(int slot, int row, int c, int mode) {
+  return static_cast<Action>((slot * kCells + c * kMaxRow + (row - 1)) * 2 + mode);
+}
+
+class HoleInTheWallState {
+ public:
+  // Capacity: a card of rank r starts a sequence only next to one of the 8
+  // cards of rank r +- 1 (4 cells each: 32 cells) and continues one on at most
+  // 4 cells; 4 slots of that, then the end or 15 exchanges or the pass.
+  using ActionList = StaticVector<Action, kHandSize * (32 + 4) + 16>;
+  using Hand = StaticVector<Card, kHandSize>;
+
+  HoleInTheWallState(const Config& config, const std::vector<Card>& deck) : cfg_(config) {
+    for (std::size_t i = 0; i < deck.size(); ++i) deck_[i] = deck[i];
+    start_deal(0);
+  }
+
+  // ---- read access (bindings, greedy) ----
+  const Config& config() const { return cfg_; }
+  int num_players() const { return cfg_.players; }
+  int dealer() const { return dealer_; }
+  int deal_number() const { return deal_; }
+  int turns() const { return turns_; }
+  int top_row() const { return top_; }
+  Card card_at(int row, int c) const { return cells_[row * kCols + c]; }
+  bool is_hole(int row, int c) const { return holes_.has(row, c); }
+  const Mask& open_air() const { return open_; }
+  const Hand& hand(int p) const { return hands_[p]; }
+  int stock_size() const { return static_cast<int>(stock_.size()); }
+  Card stock_card(int i) const { return stock_[stock_.size() - 1 - static_cast<std::size_t>(i)]; }  // 0 = top
+  const StaticVector<std::uint8_t, kHandSize>& placed_this_turn() const { return placed_turn_; }
+  int sequence_last() const { return seq_last_; }  // row * 7 + col, or -1
+  int sequence_direction() const { return seq_dir_; }
+  int placement_points(int p) const { return placement_[p]; }
+  int hole_points() const { return hole_points_; }
+  int match_points(int p) const { return match_[p]; }
+
+  int current_player() const { return over_ ? kTerminalPlayer : cur_; }
+  bool is_terminal() const { return over_; }
+  bool is_truncated() const { return truncated_; }
+
+  // Cells where the card in hand slot `slot` may go, by mode.
+  void placements(int slot, Mask& fresh, Mask& cont) const {
+    const Card card = hands_[cur_][slot];
+    const int r = kRank[card];
+    // Open, not next to its own rank, and (new) next to an earlier card one rank away.
+    const Mask allowed = open_.without(same_rank_near(r));
+    fresh = allowed & (near_[r - 1] | near_[r + 1]);
+    cont = Mask{};
+    if (seq_last_ >= 0) {
+      const int d = r - kRank[cells_[seq_last_]];
+      if ((d == 1 || d == -1) && (seq_dir_ == 0 || d == seq_dir_))
+        cont = allowed & cell_neighbours(seq_last_ / kCols, seq_last_ % kCols);
+    }
+  }
+
+  void legal_actions(ActionList& out) const {
+    out.clear();
+    if (over_) return;
+    const Hand& h = hands_[cur_];
+    for (int slot = 0; slot < static_cast<int>(h.size()); ++slot) {
+      Mask fresh, cont;
+      placements(slot, fresh, cont);
+      const Mask both = fresh | cont;
+      if (!both.any()) continue;
+      for (int c = 0; c < kCols; ++c) {
+        Column cells = both.col[c];
+        while (cells) {
+          const int row = std::countr_zero(cells);
+          cells &= cells - 1;
+          const Action base = place_action(slot, row, c, kModeNew);
+          if ((fresh.col[c] >> row) & 1) out.push_back(base);
+          if ((cont.col[c] >> row) & 1) out.push_back(base + 1);
+        }
+      }
+    }
+    if (!placed_turn_.empty()) {
+      out.push_back(kEndTurn);
+      return;
+    }
+    const int subsets = (1 << h.size()) - 1;
+    if (stock_.size() >= h.size()) {  // the usual case: every subset of the hand
+      for (int m = 1; m <= subsets; ++m) out.push_back(kExchangeBase + m);
+    } else {
+      const int k_max = static_cast<int>(stock_.size());
+      for (int m = 1; m <= subsets; ++m)
+        if (kMaskSize[m] <= k_max) out.push_back(kExchangeBase + m);
+    }
+    if (out.empty()) out.push_back(kPass);
+  }
+
+  std::string why_illegal(Action a) const {
+    if (a < 0 || a >= kNumActions)
+      return "action " + std::to_string(a) + " is out of range [0, " + std::to_string(kNumActions) + ")";
+    if (over_) return "the game is over";
+    const Hand& h = hands_[cur_];
+    const Decoded d = decode(a);
+    switch (d.kind) {
+      case Decoded::Place: {
+        if (d.slot >= static_cast<int>(h.size()))
+          return "hand slot " + std::to_string(d.slot) + " is empty (the hand holds " +
+                 std::to_string(h.size()) + " cards)";
+        const Card card = h[d.slot];
+        const std::string where = cell_name(d.row, d.col);
+        if (card_at(d.row, d.col) != kNoCard)
+          return where + " already holds " + card_to_string(card_at(d.row, d.col));
+        if (holes_.has(d.row, d.col)) return where + " is in a hole";
+        if (same_rank_near(rank_of(card)).has(d.row, d.col))
+          return card_to_string(card) + " would sit next to a card of the same rank at " + where;
+        Mask fresh, cont;
+        placements(d.slot, fresh, cont);
+        if (d.mode == kModeNew) {
+          if (!fresh.has(d.row, d.col))
+            return "a new sequence must start next to a card from an earlier turn one rank from " +
+                   card_to_string(card) + ", and " + where + " has none";
+        } else if (!cont.has(d.row, d.col)) {
+          if (seq_last_ < 0) return "no sequence has been started this turn";
+          return card_to_string(card) + " at " + where + " does not continue the sequence (last card " +
+                 card_to_string(cells_[seq_last_]) + " at " +
+                 cell_name(seq_last_ / kCols, seq_last_ % kCols) +
+                 (seq_dir_ == 0  ? ""
+                  : seq_dir_ > 0 ? ", ascending"
+                                 : ", descending") +
+                 "): it must be next to that card and one rank on";
+        }
+        return {};
+      }
+      case Decoded::End:
+        if (placed_turn_.empty()) return "no card has been placed this turn (place, exchange or pass)";
+        return {};
+      case Decoded::Exchange: {
+        if (!placed_turn_.empty()) return "an exchange must be the first and only act of a turn";
+        if (d.mask >> h.size())
+          return "the exchange names an empty hand slot (the hand holds " + std::to_string(h.size()) +
+                 " cards)";
+        const int k = kMaskSize[d.mask];
+        if (k > static_cast<int>(stock_.size()))
+          return "the stock holds " + std::to_string(stock_.size()) + " cards, too few to exchange " +
+                 std::to_string(k);
+        return {};
+      }
+      case Decoded::Pass: {
+        if (!placed_turn_.empty()) return "cards were placed this turn: end the turn instead";
+        if (!h.empty() && !stock_.empty()) return "an exchange is possible, so passing is not allowed";
+        for (int slot = 0; slot < static_cast<int>(h.size()); ++slot) {
+          Mask fresh, cont;
+          placements(slot, fresh, cont);
+          if (fresh.any()) return "a card can be placed, so passing is not allowed";
+        }
+        return {};
+      }
+    }
+    return {};
+  }
+
+  // Points the placement `a` (legal) would score.
+  int placement_gain(Action a) const {
+    const Decoded d = decode(a);
+    return gain(hands_[cur_][d.slot], d.row, d.col);
+  }
+
+  void apply(Action a) {
+    const Decoded d = decode(a);
+    switch (d.kind) {
+      case Decoded::Place: place(d); break;
+      case Decoded::End: end_turn(); break;
+      case Decoded::Exchange: exchange(d.mask); break;
+      case Decoded::Pass: end_turn(); break;
+    }
+  }
+
+  Scores scores() const {
+    Scores s{};
+    for (int p = 0; p < cfg_.players; ++p) s[p] = match_[p] + placement_[p];
+    if (over_ && cfg_.score_holes) s[dealer_] += hole_points_;
+    return s;
+  }
+
+  Outcome outcome() const {
+    Outcome o;
+    if (!over_ || truncated_) return o;
+    const Scores s = scores();
+    if (cfg_.teams) {
+      const int a = s[0] + s[1], b = s[2] + s[3];
+      if (a == b) {
+        o.draw = true;
+      } else {
+        o.winners = a > b ? 0b0011 : 0b1100;
+      }
+      return o;
+    }
+    int best = 0;
+    for (int p = 1; p < cfg_.players; ++p)
+      if (s[p] > s[best]) best = p;
+    for (int p = 0; p < cfg_.players; ++p)
+      if (p != best && s[p] == s[best]) {
+        o.draw = true;
+        return o;
+      }
+    o.winners = static_cast<std::uint16_t>(1u << best);
+    return o;
+  }
+
+  std::string action_to_string(Action a) const {
+    if (a < 0 || a >= kNumActions)
+      throw IllegalAction("action " + std::to_string(a) + " is out of range [0, " +
+                          std::to_string(kNumActions) + ")");
+    const Decoded d = decode(a);
+    switch (d.kind) {
+      case Decoded::Place:
+        return "place " + std::to_string(d.slot) + " " + cell_name(d.row, d.col) +
+               (d.mode == kModeNew ? " new" : " cont");
+      case Decoded::End: return "end";
+      case Decoded::Exchange: {
+        std::string s = "exchange ";
+        bool first = true;
+        for (int i = 0; i < kHandSize; ++i)
+          if ((d.mask >> i) & 1) {
+            s += (first ? "" : ",") + std::to_string(i);
+            first = false;
+          }
+        return s;
+      }
+      case Decoded::Pass: return "pass";
+    }
+    return {};
+  }
+
+  Action string_to_action(std::string_view s) const {
+    const auto bad = [&] {
+      return InvalidArgument("unknown action '" + std::string(s) +
+                             "' (expected 'place <slot> r<row>c<col> new|cont', 'end', 'exchange <slots>' "
+                             "such as 'exchange 0,2', or 'pass')");
+    };
+    if (s == "end") return kEndTurn;
+    if (s == "pass") return kPass;
+    // Reads a small decimal number at s[i..], advancing i; -1 if none.
+    const auto number = [&](std::size_t& i) {
+      int v = 0, digits = 0;
+      while (i < s.size() && s[i] >= '0' && s[i] <= '9' && digits < 3) v = v * 10 + (s[i++] - '0'), ++digits;
+      return digits ? v : -1;
+    };
+    if (s.starts_with("exchange ")) {
+      std::size_t i = 9;
+      int mask = 0, last = -1;
+      for (;;) {
+        const int slot = number(i);
+        if (slot < 0 || slot >= kHandSize || slot <= last) throw bad();
+        mask |= 1 << slot;
+        last = slot;
+        if (i == s.size()) break;
+        if (s[i++] != ',') throw bad();
+      }
+      return kExchangeBase + mask;
+    }
+    if (s.starts_with("place ")) {
+      std::size_t i = 6;
+      const int slot = number(i);
+      if (slot < 0 || slot >= kHandSize || i >= s.size() || s[i++] != ' ') throw bad();
+      if (i >= s.size() || s[i++] != 'r') throw bad();
+      const int row = number(i);
+      if (row < 1 || row > kMaxRow || i >= s.size() || s[i++] != 'c') throw bad();
+      const int c = number(i);
+      if (c < 0 || c >= kCols) throw bad();
+      const std::string_view rest = s.substr(i);
+      if (rest == " new") return place_action(slot, row, c, kModeNew);
+      if (rest == " cont") return place_action(slot, row, c, kModeContinue);
+    }
+    throw bad();
+  }
+
+  std::string to_string() const {
+    std::string out = "deal " + std::to_string(deal_) + ", dealer " + std::to_string(dealer_) + ", turn " +
+                      std::to_string(turns_) + (over_ ? (truncated_ ? ", truncated\n" : ", over\n") : "\n");
+    for (int row = top_ + 1; row >= 0; --row) {
+      out += (row < 10 ? " " : "") + std::to_string(row) + " |";
+      for (int c = 0; c < kCols; ++c) {
+        const Card card = card_at(row, c);
+        out += card != kNoCard ? " " + card_to_string(card) : holes_.has(row, c) ? " ##" : " ..";
+      }
+      out += "\n";
+    }
+    for (int p = 0; p < cfg_.players; ++p) {
+      out += "player " + std::to_string(p) + (p == cur_ && !over_ ? " (to play)" : "") + ":";
+      for (Card c : hands_[p]) out += " " + card_to_string(c);
+      out += "  points " + std::to_string(match_[p] + placement_[p]) + "\n";
+    }
+    out += "stock " + std::to_string(stock_.size()) + " cards, holes worth " + std::to_string(hole_points_) +
+           "\n";
+    return out;
+  }
+
+  // Every card is in exactly one place: the invariant tests count them. The
+  // packs of the match's other deals wait, whole, outside the play.
+  std::size_t count_cards() const {
+    std::size_t n = stock_.size();
+    for (Card c : cells_) n += c != kNoCard;
+    for (int p = 0; p < cfg_.players; ++p) n += hands_[p].size();
+    const int deals = cfg_.match ? cfg_.players : 1;
+    return n + 52 * static_cast<std::size_t>(deals - 1);
+  }
+
+  bool operator==(const HoleInTheWallState&) const = default;
+
+ private:
+  int gain(Card card, int row, int c) const {
+    int points = 0;
+    if (row + 1 < kRows && card_at(row + 1, c) != kNoCard) points += pair_points(card, card_at(row + 1, c));
+    if (card_at(row - 1, c) != kNoCard) points += pair_points(card, card_at(row - 1, c));
+    if (c > 0 && card_at(row, c - 1) != kNoCard) points += pair_points(card, card_at(row, c - 1));
+    if (c + 1 < kCols && card_at(row, c + 1) != kNoCard) points += pair_points(card, card_at(row, c + 1));
+    return points;
+  }
+
+  // Cells next to a card of rank r, this turn's cards included (for the same-rank rule).
+  Mask same_rank_near(int r) const {
+    Mask m = near_[r];
+    for (auto cell : placed_turn_)
+      if (kRank[cells_[cell]] == r) m = m | cell_neighbours(cell / kCols, cell % kCols);
+    return m;
+  }
+
+  void put(Card card, int row, int c) {
+    cells_[row * kCols + c] = card;
+    ++on_display_[rank_of(card)];
+    if (row > top_) top_ = row;
+  }
+
+  void start_deal(int k) {
+    deal_ = k;
+    dealer_ = (cfg_.players - 1 + k) % cfg_.players;
+    cur_ = (dealer_ + 1) % cfg_.players;
+    turns_ = 0;
+    top_ = 0;
+    cells_.fill(kNoCard);
+    near_ = {};
+    on_display_ = {};
+    holes_ = Mask{};
+    for (Column& c : open_.col) c = kAboveBase;
+    for (auto& h : hands_) h.clear();
+    placed_turn_.clear();
+    seq_last_ = -1;
+    seq_dir_ = 0;
+    placement_ = {};
+    hole_points_ = 0;
+    stock_.clear();
+
+    const Card* pack = deck_.data() + 52 * k;
+    StaticVector<Card, 52> rejected;
+    bool rank_used[14] = {};
+    int i = 0;
+    for (int c = 0; c < kCols;) {
+      const Card card = pack[i++];
+      if (rank_used[rank_of(card)]) {
+        rejected.push_back(card);  // to the bottom of the stock
+        continue;
+      }
+      rank_used[rank_of(card)] = true;
+      put(card, 0, c);
+      near_[rank_of(card)] = near_[rank_of(card)] | cell_neighbours(0, c);
+      ++c;
+    }
+    // At most 6 ranks x 3 cards are turned away, so the 4n hand cards come
+    // from the untouched pack and never reach the turned-away cards.
+    for (int j = 0; j < kHandSize * cfg_.players; ++j)
+      hands_[(dealer_ + 1 + j) % cfg_.players].push_back(pack[i++]);
+    // The stock is kept bottom first, so that drawing from the top is a pop.
+    for (int j = static_cast<int>(rejected.size()) - 1; j >= 0; --j) stock_.push_back(rejected[j]);
+    for (int j = 51; j >= i; --j) stock_.push_back(pack[j]);
+  }
+
+  void place(const Decoded& d) {
+    Hand& h = hands_[cur_];
+    const Card card = h[d.slot];
+    h.erase_at(static_cast<std::size_t>(d.slot));
+    placement_[cur_] += gain(card, d.row, d.col);
+    put(card, d.row, d.col);
+    const int cell = d.row * kCols + d.col;
+    placed_turn_.push_back(static_cast<std::uint8_t>(cell));
+    seq_dir_ = d.mode == kModeNew ? 0 : rank_of(card) - rank_of(cells_[seq_last_]);
+    seq_last_ = cell;
+    update_air(d.row, d.col);
+    if (h.empty()) end_turn();
+  }
+
+  // The card at (row, c) left the open air; whatever it cut off is now a hole.
+  void update_air(int row, int c) {
+    const Mask sealed = fill_open_cell(open_, top_, row, c);
+    if (!sealed.any()) return;
+    holes_ = holes_ | sealed;
+    hole_points_ += hole_points_of(sealed);
+  }
+
+  void exchange(int mask) {
+    Hand& h = hands_[cur_];
+    Hand kept, given;
+    for (int i = 0; i < static_cast<int>(h.size()); ++i) ((mask >> i) & 1 ? given : kept).push_back(h[i]);
+    for (std::size_t j = 0; j < given.size(); ++j) {
+      kept.push_back(stock_.back());
+      stock_.pop_back();
+    }
+    for (Card c : given) stock_.insert_at(0, c);  // under the bottom card
+    h = kept;
+    end_turn();
+  }
+
+  // Could any card off the display (in a hand or the stock) start a sequence?
+  bool anything_placeable() const {
+    for (int r = 1; r <= 13; ++r) {
+      if (on_display_[r] == 4) continue;
+      const Mask spots = open_.without(near_[r]) & (near_[r - 1] | near_[r + 1]);
+      if (spots.any()) return true;
+    }
+    return false;
+  }
+
+  void end_turn() {
+    ++turns_;
+    // This turn's cards become earlier cards: they may now start sequences.
+    for (auto cell : placed_turn_) {
+      const int r = kRank[cells_[cell]];
+      near_[r] = near_[r] | cell_neighbours(cell / kCols, cell % kCols);
+    }
+    placed_turn_.clear();
+    seq_last_ = -1;
+    seq_dir_ = 0;
+    if (!anything_placeable()) {
+      if (cfg_.match && deal_ + 1 < cfg_.players) {
+        for (int p = 0; p < cfg_.players; ++p) match_[p] += placement_[p];
+        if (cfg_.score_holes) match_[dealer_] += hole_points_;
+        start_deal(deal_ + 1);
+        return;
+      }
+      over_ = true;
+      return;
+    }
+    if (turns_ >= cfg_.turn_cap) {
+      over_ = truncated_ = true;
+      return;
+    }
+    cur_ = (cur_ + 1) % cfg_.players;
+    Hand& h = hands_[cur_];
+    while (h.size() < kHandSize && !stock_.empty()) {
+      h.push_back(stock_.back());
+      stock_.pop_back();
+    }
+  }
+
+  Config cfg_;
+  std::array<Card, 52 * kMaxDeals> deck_{};
+  int deal_ = 0, dealer_ = 0, cur_ = 0, turns_ = 0, top_ = 0;
+  bool over_ = false, truncated_ = false;
+  std::array<Card, kCols * kRows> cells_{};  // row * 7 + col; kNoCard when empty
+  // near_[r]: cells next to a card of rank r placed before this turn (index 0
+  // and 14 stay empty, so rank +- 1 needs no bounds check).
+  std::array<Mask, 15> near_{};
+  std::array<std::uint8_t, 14> on_display_{};  // cards of each rank on the display
+  Mask open_, holes_;
+  std::array<Hand, kMaxPlayersHere> hands_{};
+  StaticVector<Card, 52> stock_;  // bottom first: the top card is back()
+  StaticVector<std::uint8_t, kHandSize> placed_turn_;
+  int seq_last_ = -1, seq_dir_ = 0;
+  std::array<std::int32_t, kMaxPlayersHere> placement_{}, match_{};
+  std::int32_t hole_points_ = 0;
+};
+
+class HoleInTheWallGame {
+ public:
+  using State = HoleInTheWallState;
+
+  explicit HoleInTheWallGame(const OptionMap& options) {
+    OptionReader reader(options, name());
+    cfg_.players = static_cast<int>(reader.get_int("players", 2, 2, 4, "number of players"));
+    cfg_.teams = reader.get_bool("teams", false, "4 players as two partnerships: 0+1 against 2+3");
+    cfg_.match =
+        reader.get_bool("match", false, "play one deal per player, the deal passing on; scores add up");
+    cfg_.turn_cap = static_cast<int>(
+        reader.get_int("turn_cap", 1000, 1, 1000000, "turns per deal before the game is truncated"));
+    cfg_.score_holes = reader.get_bool(
+        "score_holes", true, "holes score for the dealer (false: no hole points; play is unchanged)");
+    reader.finish();
+    if (cfg_.teams && cfg_.players != 4)
+      throw InvalidArgument(name() +
+                            " option 'teams' needs players=4, got players=" + std::to_string(cfg_.players));
+    options_ = reader.resolved();
+    specs_ = reader.specs();
+  }
+
+  std::string name() const { return "hole_in_the_wall"; }
+  int num_players() const { return cfg_.players; }
+  int num_actions() const { return kNumActions; }
+  const OptionMap& options() const { return options_; }
+  const std::vector<OptionSpec>& option_specs() const { return specs_; }
+  int num_deals() const { return cfg_.match ? cfg_.players : 1; }
+
+  // One freshly shuffled pack per deal, one after another.
+  void random_deck(Rng& rng, std::vector<Card>& deck) const {
+    deck.resize(static_cast<std::size_t>(52 * num_deals()));
+    for (int k = 0; k < num_deals(); ++k) {
+      Card* pack = deck.data() + 52 * k;
+      for (int c = 0; c < 52; ++c) pack[c] = static_cast<Card>(c);
+      rng.shuffle(pack, 52);
+    }
+  }
+
+  std::vector<Card> parse_deck(const std::vector<std::string>& texts) const {
+    const int deals = num_deals();
+    if (deals == 1) return cardsim::parse_deck(texts, DeckSpec::packs(1), name());
+    const auto expected = static_cast<std::size_t>(52 * deals);
+    if (texts.size() != expected)
+      throw InvalidArgument(name() + " with match=True needs a deck of " + std::to_string(expected) +
+                            " cards (one pack per deal, one after another), got " +
+                            std::to_string(texts.size()));
+    std::vector<Card> deck;
+    for (int k = 0; k < deals; ++k) {
+      std::vector<std::string> pack(texts.begin() + k * 52, texts.begin() + (k + 1) * 52);
+      auto cards =
+          cardsim::parse_deck(pack, DeckSpec::packs(1), name() + " (deal " + std::to_string(k) + "'s pack)");
+      deck.insert(deck.end(), cards.begin(), cards.end());
+    }
+    return deck;
+  }
+
+  State deal(const std::vector<Card>& deck) const { return State(cfg_, deck); }
+
+  // Greedy: the placement that scores most now (ties: the lowest id, which
+  // prefers starting a new sequence, the freer choice, over continuing);
+  // with nothing to place, exchange as many cards as the stock allows; else
+  // end the turn or pass. It ignores holes, so score_holes cannot change play.
+  Action greedy_action(const State& s, const State::ActionList& legal, Rng&) const {
+    Action best = -1;
+    int best_gain = -1;
+    for (Action a : legal) {
+      if (a >= kEndTurn) break;
+      const int g = s.placement_gain(a);
+      if (g > best_gain) {
+        best_gain = g;
+        best = a;
+      }
+    }
+    if (best >= 0) return best;
+    Action pick = legal.back();  // pass, the last exchange, or end
+    int most = -1;
+    for (Action a : legal) {
+      if (a <= kExchangeBase || a >= kPass) continue;
+      const int k = kMaskSize[a - kExchangeBase];
+      if (k > most) {
+        most = k;
+        pick = a;
+      }
+    }
+    return pick;
+  }
+
+ private:
+  Config cfg_;
+  OptionMap options_;
+  std::vector<OptionSpec> specs_;
+};
+
+}  // namespace cardsim::hole_in_the_wall
