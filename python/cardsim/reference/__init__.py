@@ -11,6 +11,7 @@ from typing import Any
 
 from .base import Option, ReferenceGame, ReferenceState
 from .clock import Clock, ClockDuel
+from .racing_demon import RacingDemon
 
 __all__ = ["GAMES", "Option", "ReferenceGame", "ReferenceState", "make"]
 
@@ -18,6 +19,7 @@ __all__ = ["GAMES", "Option", "ReferenceGame", "ReferenceState", "make"]
 GAMES: dict[str, type[ReferenceGame]] = {
     "clock": Clock,
     "clock_duel": ClockDuel,
+    "racing_demon": RacingDemon,
 }
 
 

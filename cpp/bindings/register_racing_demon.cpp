@@ -1,0 +1,102 @@
+// Racing Demon: its dict form and observation.
+#include "bindings/bind_game.hpp"
+#include "games/racing_demon/racing_demon.hpp"
+
+namespace cardsim::py_bind {
+
+using racing_demon::RacingDemonGame;
+using racing_demon::RacingDemonState;
+
+namespace {
+
+py::list line_to_py(const racing_demon::Player& pl) {
+  py::list line;
+  for (const auto& col : pl.line) line.append(cards_to_py(col));
+  return line;
+}
+
+py::object top_or_none(const StaticVector<Card, racing_demon::kHandSize>& pile) {
+  if (pile.empty()) return py::none();
+  return py::str(card_to_string(pile.back()));
+}
+
+py::list foundations_to_py(const RacingDemonState& s) {
+  py::list out;
+  for (const auto& f : s.foundations()) {
+    py::dict d;
+    d["suit"] = std::string(1, kSuitChars[suit_of(f.cards[0])]);
+    d["cards"] = cards_to_py(f.cards);
+    py::list owners;
+    for (auto o : f.owners) owners.append(static_cast<int>(o));
+    d["owners"] = owners;
+    d["claimed_by"] = static_cast<int>(f.claimed_by);
+    out.append(d);
+  }
+  return out;
+}
+
+py::dict common(const RacingDemonState& s) {
+  py::dict d;
+  d["current_player"] = s.current_player();
+  d["foundations"] = foundations_to_py(s);
+  d["out_player"] = s.out_player();
+  d["stalemate"] = s.ended_in_stalemate();
+  d["rotations"] = s.rotations();
+  d["moves"] = s.moves();
+  return d;
+}
+
+py::dict state_dict(const RacingDemonState& s) {
+  py::dict d = common(s);
+  py::list players;
+  for (int p = 0; p < s.num_players(); ++p) {
+    const auto& pl = s.seat(p);
+    py::dict e;
+    e["pile"] = cards_to_py(pl.pile);
+    e["line"] = line_to_py(pl);
+    e["hand"] = cards_to_py(pl.hand);
+    e["waste"] = cards_to_py(pl.waste);
+    e["turned"] = static_cast<int>(pl.turned);
+    players.append(e);
+  }
+  d["players"] = players;
+  return d;
+}
+
+// Everything face up is public: the Pile top, the line, the waste top and
+// the middle. Face-down cards (the rest of the Pile, the hand) and the waste
+// beneath its top are counts, for everyone alike.
+py::dict observation(const RacingDemonState& s, int player) {
+  py::dict d = common(s);
+  d["player"] = player;
+  py::list players;
+  for (int p = 0; p < s.num_players(); ++p) {
+    const auto& pl = s.seat(p);
+    py::dict e;
+    e["pile_top"] =
+        pl.pile.empty() ? py::object(py::none()) : py::object(py::str(card_to_string(pl.pile.back())));
+    e["pile_count"] = pl.pile.size();
+    e["line"] = line_to_py(pl);
+    e["hand_count"] = pl.hand.size();
+    e["waste_top"] = top_or_none(pl.waste);
+    e["waste_count"] = pl.waste.size();
+    e["turned"] = static_cast<int>(pl.turned);
+    players.append(e);
+  }
+  d["players"] = players;
+  return d;
+}
+
+}  // namespace
+
+void register_racing_demon(py::module_& m) {
+  Hooks<RacingDemonGame> hooks;
+  hooks.to_dict = [](const RacingDemonState& s) { return state_dict(s); };
+  hooks.observation = [](const RacingDemonState& s, int p) { return observation(s, p); };
+  bind_game<RacingDemonGame>(m, "RacingDemon", hooks);
+  register_game<RacingDemonGame>(
+      "racing_demon", "Racing Demon: 1-8 players race to empty their Pile, all at once (timed simulator)",
+      [](const OptionMap& o) { return std::make_shared<RacingDemonGame>(o); });
+}
+
+}  // namespace cardsim::py_bind
