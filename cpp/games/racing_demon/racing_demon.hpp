@@ -166,13 +166,28 @@ class RacingDemonState {
       }
   }
 
-  // For the timed simulator: is a pending action still legal?
+  // why_illegal(a).empty() without building any text: the timed simulator
+  // asks it of every pending action.
   bool is_legal(Action a) const {
-    PlayerActions mine;
-    legal_actions_of(actor(a), mine);
-    for (Action m : mine)
-      if (m == a) return true;
-    return false;
+    if (is_terminal() || a < 0 || a >= players_ * per_player_) return false;
+    const int p = actor(a), local = a % per_player_, slots = foundation_slots();
+    const Player& pl = seats_[p];
+    if (local == 0) return pl.stock() > 0;
+    if (local < 1 + kSources * (slots + 1)) {
+      const int src = (local - 1) / (slots + 1), t = (local - 1) % (slots + 1);
+      const Card c = source_card(pl, src);
+      if (c == kNoCard) return false;
+      if (t == slots) return rank_of(c) == 1;
+      return (accepts_[c] >> t) & 1;
+    }
+    if (!build_on_line_) return false;
+    const int b = local - 1 - kSources * (slots + 1);
+    if (b < 8) {
+      if (b >= 4 && pl.waste.empty()) return false;
+      return builds_on(b < 4 ? pl.pile.back() : pl.waste.back(), pl.line[b % 4].back());
+    }
+    const int i = (b - 8) / 3, k = (b - 8) % 3;
+    return line_move_depth(pl, i, k < i ? k : k + 1) >= 0;
   }
 
   void legal_actions(ActionList& out) const {
@@ -375,12 +390,14 @@ class RacingDemonState {
   }
 
   // Where in column i the card that builds on column j's top sits, or -1.
+  // Every column descends one rank at a time from its bottom card (only
+  // builds ever add to it), so the rank alone says where to look.
   static int line_move_depth(const Player& pl, int i, int j) {
     const Card target = pl.line[j].back();
     const auto& col = pl.line[i];
-    for (std::size_t d = 0; d < col.size(); ++d)
-      if (builds_on(col[d], target)) return static_cast<int>(d);
-    return -1;
+    const int d = rank_of(col[0]) - rank_of(target) + 1;
+    if (d < 0 || d >= static_cast<int>(col.size())) return -1;
+    return is_red(col[static_cast<std::size_t>(d)]) != is_red(target) ? d : -1;
   }
 
   // Takes the card from a source; a line column that empties is refilled.

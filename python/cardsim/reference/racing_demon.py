@@ -23,7 +23,7 @@ from .base import Option, ReferenceGame, ReferenceState
 from .cards import check_deck, colour, full_pack, rank, suit
 from .rng import GameRng
 
-__all__ = ["RacingDemon", "RacingDemonState", "parse_speeds", "parse_seat_policies"]
+__all__ = ["RacingDemon", "RacingDemonState", "parse_seat_policies", "parse_speeds"]
 
 PILE, LINE, HAND = 13, 4, 35
 SOURCES = ("pile", "line0", "line1", "line2", "line3", "waste")
@@ -60,7 +60,8 @@ def parse_speeds(text: str, players: int) -> list[int]:
         ms = int(m.group(1) or "0") * 1000 + int((m.group(2) or "").ljust(3, "0"))
         if not 1 <= ms <= 1_000_000:
             raise ValueError(
-                f"racing_demon option 'speeds' must lie between 0.001 and 1000 seconds, got {text!r}"
+                "racing_demon option 'speeds' must lie between 0.001 and 1000 seconds,"
+                f" got {text!r}"
             )
         out.append(ms)
     if len(out) == 1:
@@ -203,7 +204,7 @@ class RacingDemonState(ReferenceState):
             if card is None:
                 return f"player {p} has no waste card"
             if b < 0:
-                return "" if rank(card) == 1 else f"{card} is not an ace: it cannot start a foundation"
+                return "" if rank(card) == 1 else f"{card} is not an ace: it starts no foundation"
             if b >= len(self.foundations):
                 return f"foundation {b} has not been started"
             need = self.foundations[b].needs()
@@ -493,7 +494,9 @@ class RacingDemon(ReferenceGame):
         Option("players", 4, "number of players, each with a pack", range=(1, 8)),
         Option("turn", 3, "cards turned from the hand at a time", range=(1, 3)),
         Option(
-            "build_on_line", False, "build down in alternating colours on the line, moving sequences"
+            "build_on_line",
+            False,
+            "build down in alternating colours on the line, moving sequences",
         ),
         Option(
             "max_moves",
@@ -543,4 +546,5 @@ class RacingDemon(ReferenceGame):
         return out
 
     def deal(self, deck: list[str]) -> RacingDemonState:
-        return RacingDemonState(self, [deck[52 * p : 52 * (p + 1)] for p in range(self.num_players)])
+        packs = [deck[52 * p : 52 * (p + 1)] for p in range(self.num_players)]
+        return RacingDemonState(self, packs)
