@@ -459,3 +459,24 @@ def test_greedy_beats_random_head_to_head():
     )
     assert r.win_rate(0).low > 0.5  # fair share: 0.25
     assert r.mean_score(0).value > r.mean_score(1).value + 5
+
+
+# --- match play -------------------------------------------------------------------------
+
+
+def test_matches_run_to_the_target(backend):
+    from cardsim.timed import play_match, simulate_matches
+
+    opts = {"players": 3, "target": 40}
+    r = simulate_matches(games=3, seed=5, policy="greedy", **opts)
+    assert (r.totals.max(axis=1) >= 40).all() and (r.rounds >= 1).all()
+    for i in range(3):
+        m = play_match("racing_demon", seed=5, index=i, policy="greedy", backend=backend, **opts)
+        assert m.totals == r.totals[i].tolist() and m.rounds == r.rounds[i]
+        assert m.winner == r.winner[i] and m.moves == r.moves[i]
+        assert m.seconds == pytest.approx(r.seconds[i])
+        top = [p for p in range(3) if m.totals[p] == max(m.totals)]
+        assert m.winner == (top[0] if len(top) == 1 else -2)
+    one = cardsim.simulate("racing_demon", games=1, seed=5, policy="greedy", **opts)
+    if r.rounds[0] == 1:
+        assert r.totals[0].tolist() == one.scores[0].tolist()

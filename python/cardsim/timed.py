@@ -22,7 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from . import api
+import numpy as np
+
+from . import _core, api
 from .reference.racing_demon import (
     SOURCES,
     RacingDemon,
@@ -34,7 +36,15 @@ from .reference.racing_demon import (
 )
 from .reference.rng import GameRng
 
-__all__ = ["TimedGame", "greedy_choice", "play_timed"]
+__all__ = [
+    "Match",
+    "MatchResults",
+    "TimedGame",
+    "greedy_choice",
+    "play_match",
+    "play_timed",
+    "simulate_matches",
+]
 
 
 @dataclass
@@ -83,26 +93,11 @@ def greedy_choice(state: Any, legal: list[int]) -> int:
     return best
 
 
-def play_timed(
-    game: str | Any = "racing_demon",
-    seed: int = 0,
-    index: int = 0,
-    policy: str = "random",
-    backend: str = "reference",
-    **options: Any,
-) -> TimedGame:
-    """Plays game ``index`` of the run with ``seed`` as the timed simulator does.
-
-    ``game`` is a name (with ``options``) or a game from ``cardsim.make``.
-    """
-    g = api.make(game, backend=backend, **options) if isinstance(game, str) else game
-    if policy not in api.POLICIES:
-        raise ValueError(f"unknown policy {policy!r} (known: {', '.join(api.POLICIES)})")
-    n = g.num_players
-    opts = g.options
-    rules = RacingDemon(**opts)  # the reference deals the same cards as the core
-    rng = GameRng.for_game(seed, index)
-    state = g.new_game(deck=rules.random_deck(rng))
+def _race(state: Any, rng: GameRng, policy: str) -> tuple[int, list[int]]:
+    """Plays one round of the timed race; returns (actions applied, each player's
+    last action time in microseconds)."""
+    n = state.num_players
+    opts = state.game.options
     mean = [ms * 1000 for ms in parse_speeds(opts["speeds"], n)]
     seat_policy = parse_seat_policies(opts["seat_policies"], n) or [policy] * n
 
@@ -134,6 +129,32 @@ def play_timed(
                 break
         pending[p] = choose(p)
         at[p] += delay(p)
+    return moves, last
+
+
+def _game(game: str | Any, backend: str, options: dict[str, Any], policy: str) -> Any:
+    if policy not in api.POLICIES:
+        raise ValueError(f"unknown policy {policy!r} (known: {', '.join(api.POLICIES)})")
+    return api.make(game, backend=backend, **options) if isinstance(game, str) else game
+
+
+def play_timed(
+    game: str | Any = "racing_demon",
+    seed: int = 0,
+    index: int = 0,
+    policy: str = "random",
+    backend: str = "reference",
+    **options: Any,
+) -> TimedGame:
+    """Plays game ``index`` of the run with ``seed`` as the timed simulator does.
+
+    ``game`` is a name (with ``options``) or a game from ``cardsim.make``.
+    """
+    g = _game(game, backend, options, policy)
+    rng = GameRng.for_game(seed, index)
+    # The reference deals exactly the cards the core deals from the stream.
+    state = g.new_game(deck=RacingDemon(**g.options).random_deck(rng))
+    moves, last = _race(state, rng, policy)
     winners = state.winners()
     return TimedGame(
         state=state,
@@ -143,3 +164,75 @@ def play_timed(
         times=[t / 1e6 for t in last],
         truncated=state.is_truncated(),
     )
+
+
+#: Matches stop after this many rounds, truncated (as the core's kMaxRounds).
+MAX_ROUNDS = 1000
+
+
+@dataclass
+class Match:
+    """One match to the target: running totals and what it took."""
+
+    totals: list[int]
+    rounds: int
+    winner: int  # highest total; -2 equal highest; -1 truncated
+    moves: int
+    seconds: float
+    truncated: bool
+
+
+def play_match(
+    game: str | Any = "racing_demon",
+    seed: int = 0,
+    index: int = 0,
+    policy: str = "random",
+    backend: str = "reference",
+    **options: Any,
+) -> Match:
+    """Match ``index`` of ``simulate_matches(seed=seed)``, played from Python:
+    rounds dealt afresh from one stream until a total reaches the option ``target``."""
+    g = _game(game, backend, options, policy)
+    rules = RacingDemon(**g.options)
+    n, target = g.num_players, g.options["target"]
+    rng = GameRng.for_game(seed, index)
+    totals, rounds, moves, seconds = [0] * n, 0, 0, 0.0
+    while rounds == 0 or max(totals) < target:
+        if rounds == MAX_ROUNDS:
+            return Match(totals, rounds, -1, moves, seconds, True)
+        state = g.new_game(deck=rules.random_deck(rng))
+        m, last = _race(state, rng, policy)
+        moves += m
+        seconds += max(t / 1e6 for t in last)
+        totals = [a + b for a, b in zip(totals, state.scores(), strict=True)]
+        rounds += 1
+    best = [p for p in range(n) if totals[p] == max(totals)]
+    return Match(totals, rounds, best[0] if len(best) == 1 else -2, moves, seconds, False)
+
+
+@dataclass
+class MatchResults:
+    """Per-match arrays of ``simulate_matches``, indexed by match - first_game."""
+
+    totals: np.ndarray  # (games, players) int32
+    rounds: np.ndarray  # int32
+    winner: np.ndarray  # int8: the winning seat, -2 a tie for the top, -1 truncated
+    moves: np.ndarray  # int64
+    seconds: np.ndarray  # float64: simulated time of the whole match
+    truncated: np.ndarray  # bool
+
+
+def simulate_matches(
+    games: int = 1000,
+    seed: int = 0,
+    policy: str = "random",
+    first_game: int = 0,
+    **options: Any,
+) -> MatchResults:
+    """Racing Demon matches to the option ``target`` (default 100), in C++ on one
+    thread. Round 1 of match i is game i of ``cardsim.simulate`` with the same seed."""
+    g = api.make("racing_demon", **options)
+    if policy not in api.POLICIES:
+        raise ValueError(f"unknown policy {policy!r} (known: {', '.join(api.POLICIES)})")
+    out = _core._racing_demon_matches(g, seed, first_game, games, policy)
+    return MatchResults(**out)

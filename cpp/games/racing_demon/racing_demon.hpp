@@ -597,6 +597,8 @@ class RacingDemonGame {
     const std::string seat_text =
         reader.get_str("seat_policies", "",
                        "timed simulator: a policy per seat, e.g. 'greedy,random' (empty: the run's policy)");
+    target_ = reader.get_int("target", 100, 1, 100000,
+                             "match play: rounds are dealt until a player's running total reaches this");
     reader.finish();
     speeds_ms_ = parse_speeds(speeds_text_, players_);
     seat_policies_ = parse_seat_policies(seat_text, players_);
@@ -610,6 +612,7 @@ class RacingDemonGame {
   const OptionMap& options() const { return options_; }
   const std::vector<OptionSpec>& option_specs() const { return specs_; }
   const std::vector<std::int64_t>& speeds_ms() const { return speeds_ms_; }
+  std::int64_t target() const { return target_; }
 
   // Each player shuffles their own pack; the packs follow one another.
   void random_deck(Rng& rng, std::vector<Card>& deck) const {
@@ -727,11 +730,51 @@ class RacingDemonGame {
     return moves;
   }
 
+  // Match play (RULES.md: "A match runs to a target"; the seed plays to 100).
+  // Rounds are dealt afresh from the same stream, each played by the timed
+  // race, until a running total reaches `target`; the highest total then wins
+  // (equal highest: a draw). After kMaxRounds rounds the match is truncated
+  // with no winner (a table that always stalemates never gets there).
+  static constexpr int kMaxRounds = 1000;
+  struct MatchResult {
+    Scores totals{};
+    int rounds = 0;
+    std::int64_t moves = 0;
+    double seconds = 0;  // the rounds' lengths added up
+    bool truncated = false;
+    Outcome outcome;
+  };
+
+  MatchResult play_match(Policy policy, Rng& rng, std::vector<Card>& deck) const {
+    MatchResult m;
+    std::array<double, kMaxPlayers> times{};
+    const auto top = [&] { return *std::max_element(m.totals.begin(), m.totals.begin() + players_); };
+    while (m.rounds == 0 || top() < target_) {
+      if (m.rounds == kMaxRounds) {
+        m.truncated = true;
+        return m;
+      }
+      random_deck(rng, deck);
+      State s = deal(deck);
+      m.moves += play_out(s, policy, rng, times.data());
+      const Scores sc = s.scores();
+      for (int p = 0; p < players_; ++p) m.totals[p] += sc[p];
+      m.seconds += *std::max_element(times.begin(), times.begin() + players_);
+      ++m.rounds;
+    }
+    const int best = top();
+    for (int p = 0; p < players_; ++p)
+      if (m.totals[p] == best) m.outcome.winners = static_cast<std::uint16_t>(m.outcome.winners | (1u << p));
+    if (__builtin_popcount(m.outcome.winners) > 1) m.outcome = Outcome{0, true};
+    return m;
+  }
+
  private:
   int players_ = 4;
   int turn_ = 3;
   bool build_on_line_ = false;
   std::int64_t max_moves_ = 20000;
+  std::int64_t target_ = 100;
   std::string speeds_text_;
   std::vector<std::int64_t> speeds_ms_;
   std::vector<Policy> seat_policies_;  // empty: every seat plays the run's policy

@@ -506,6 +506,12 @@ class RacingDemon(ReferenceGame):
         ),
         Option("speeds", "", "timed simulator: mean seconds per action, one for all or per player"),
         Option("seat_policies", "", "timed simulator: a policy per seat, overriding the run's"),
+        Option(
+            "target",
+            100,
+            "match play: rounds are dealt until a player's running total reaches this",
+            range=(1, 100_000),
+        ),
     ]
 
     def __init__(self, **options: Any) -> None:
