@@ -480,3 +480,12 @@ def test_matches_run_to_the_target(backend):
     one = cardsim.simulate("racing_demon", games=1, seed=5, policy="greedy", **opts)
     if r.rounds[0] == 1:
         assert r.totals[0].tolist() == one.scores[0].tolist()
+
+
+def test_cli_passes_comma_separated_speeds_as_text(capsys):
+    from cardsim.cli import main
+
+    argv = ["simulate", "racing_demon", "--games", "200", "--players", "2"]
+    assert main([*argv, "--option", "speeds=0.8,1", "--option", "seat_policies=greedy,random"]) == 0
+    out = capsys.readouterr().out
+    assert "speeds='0.8,1'" in out and "seat_policies='greedy,random'" in out
