@@ -489,3 +489,26 @@ def test_cli_passes_comma_separated_speeds_as_text(capsys):
     assert main([*argv, "--option", "speeds=0.8,1", "--option", "seat_policies=greedy,random"]) == 0
     out = capsys.readouterr().out
     assert "speeds='0.8,1'" in out and "seat_policies='greedy,random'" in out
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"players": 2}, {"players": 2, "turn": 1, "build_on_line": True}, {"players": 1}],
+)
+def test_whole_timed_rounds_agree_between_backends(options):
+    """Complete rounds, to OUT or stalemate, by the timed race on both backends."""
+    ends = set()
+    for index, policy in [(i, p) for i in range(4) for p in ("random", "greedy")]:
+        runs = [
+            play_timed("racing_demon", seed=17, index=index, policy=policy, backend=b, **options)
+            for b in BACKENDS
+        ]
+        cpp, ref = (r.state for r in runs)
+        assert cpp.to_dict() == ref.to_dict()
+        assert cpp.observation(0) == ref.observation(0)
+        assert runs[0].times == runs[1].times
+        ends.add("stalemate" if cpp.to_dict()["stalemate"] else "out")
+    if options["players"] == 1:
+        assert ends == {"stalemate"}
+    elif options == {"players": 2}:  # two players stalemate often: both endings occur
+        assert ends == {"stalemate", "out"}
