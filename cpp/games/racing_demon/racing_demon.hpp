@@ -22,8 +22,14 @@
 // as their hand and waste hold since the last such play, each player gathers
 // hand and waste (waste turned over under the hand) and moves the top card to
 // the bottom; the second stalemate with no play between ends the round with
-// nobody OUT. Score: +10 OUT, +2 per claimed foundation, +1 per own card in
-// the middle, -1 per card left in the Pile. The OUT player wins.
+// nobody OUT. (Bringing a card onto the line means from the Pile or the waste,
+// or a column move that empties its column; shifting part of a column is no
+// play.) Score: +10 OUT, +2 per claimed foundation, +1 per own card in the
+// middle, -1 per card left in the Pile. The OUT player wins.
+//
+// Who acts when is not the core's business: RacingDemonGame::play_out is the
+// batch runner's timed race (options `speeds`, `seat_policies`), and
+// play_match plays rounds to the option `target` (docs/rules/racing_demon.md).
 //
 // Actions. F = 4 * players foundation slots, numbered in the order they are
 // started. P = 24 * players + 27 ids per player; id = player * P + local, and
@@ -366,13 +372,6 @@ class RacingDemonState {
     if (stalemate_) out += "\nended in stalemate";
     if (truncated_) out += "\ntruncated";
     return out + "\n";
-  }
-
-  // A foundation slot (or -1 for "new") that `c` may go to, for the greedy
-  // policy and the timed simulator: the lowest, or -2 if none.
-  int first_slot_for(Card c) const {
-    if (rank_of(c) == 1) return -1;
-    return accepts_[c] ? __builtin_ctz(accepts_[c]) : -2;
   }
 
   bool operator==(const RacingDemonState&) const = default;
