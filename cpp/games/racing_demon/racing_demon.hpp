@@ -93,9 +93,22 @@ struct Player {
   bool operator==(const Player&) const = default;
 };
 
-// Stalemate needs "can anyone play": these helpers answer it per card.
+// Rank and colour by table: move generation asks them of every line card at
+// every look, and a load beats the divisions by 13.
+inline constexpr auto kRankOf = [] {
+  std::array<std::int8_t, 256> t{};
+  for (int c = 0; c < 52; ++c) t[c] = static_cast<std::int8_t>(rank_of(static_cast<Card>(c)));
+  return t;
+}();
+inline constexpr auto kRedOf = [] {
+  std::array<bool, 256> t{};
+  for (int c = 0; c < 52; ++c) t[c] = is_red(static_cast<Card>(c));
+  return t;
+}();
+
+// Line building: one rank lower and the other colour.
 constexpr bool builds_on(Card moved, Card target) {
-  return rank_of(moved) + 1 == rank_of(target) && is_red(moved) != is_red(target);
+  return kRankOf[moved] + 1 == kRankOf[target] && kRedOf[moved] != kRedOf[target];
 }
 
 class RacingDemonState {
@@ -394,9 +407,9 @@ class RacingDemonState {
   static int line_move_depth(const Player& pl, int i, int j) {
     const Card target = pl.line[j].back();
     const auto& col = pl.line[i];
-    const int d = rank_of(col[0]) - rank_of(target) + 1;
+    const int d = kRankOf[col[0]] - kRankOf[target] + 1;
     if (d < 0 || d >= static_cast<int>(col.size())) return -1;
-    return is_red(col[static_cast<std::size_t>(d)]) != is_red(target) ? d : -1;
+    return kRedOf[col[static_cast<std::size_t>(d)]] != kRedOf[target] ? d : -1;
   }
 
   // Takes the card from a source; a line column that empties is refilled.
