@@ -48,6 +48,19 @@ CONFIGS: dict[str, list[dict[str, Any]]] = {
         {"players": 3, "match": True, "score_holes": False},
         {"players": 4, "turn_cap": 25},
     ],
+    # A cap keeps lockstep runs short: the core accepts any interleaving, and
+    # a run that makes one player turn for ever only ends at the cap.
+    "racing_demon": [
+        {"max_moves": 600},
+        {"players": 1, "turn": 1},
+        {"players": 2, "turn": 2, "build_on_line": True, "max_moves": 800},
+        {"players": 3, "build_on_line": True, "speeds": "1.0,0.8,1.25", "max_moves": 600},
+        {
+            "players": 8,
+            "max_moves": 400,
+            "seat_policies": "greedy,random,first,random,random,random,random,greedy",
+        },
+    ],
 }
 
 

@@ -102,6 +102,9 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
       .def_property_readonly("num_players", &G::num_players, "Seats in this configuration.")
       .def_property_readonly("num_actions", &G::num_actions, "Size of the fixed action id space.")
       .def_property_readonly(
+          "has_times", [](const G&) { return HasPlayOut<G>; },
+          "True if batch runs time the players (a simultaneous game's race) and report finishing times.")
+      .def_property_readonly(
           "options", [](const G& g) { return options_to_py(g.options()); },
           "Every option, defaults filled in.")
       .def(
@@ -146,7 +149,7 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
           "_simulate",
           [](const G& g, py::handle seed, std::uint64_t first, std::uint64_t count, const std::string& policy,
              int threads, Summary& summary, py::object scores, py::object winner, py::object winners_mask,
-             py::object moves, py::object truncated) {
+             py::object moves, py::object truncated, py::object times) {
             const std::uint64_t s = seed_from_py(seed);
             const Policy pol = parse_policy(policy);
             if (summary.num_players != g.num_players())
@@ -167,6 +170,9 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
             out.winners_mask = ptr(winners_mask, static_cast<std::uint16_t*>(nullptr), 1);
             out.moves = ptr(moves, static_cast<std::int32_t*>(nullptr), 1);
             out.truncated = ptr(truncated, static_cast<bool*>(nullptr), 1);
+            if (!times.is_none() && !HasPlayOut<G>)
+              throw InvalidArgument(g.name() + " has no timed play-out, so no finishing times");
+            out.times = ptr(times, static_cast<double*>(nullptr), np);
             // Safe without the GIL: arguments are converted, the arrays are
             // owned by the caller for the whole call, and the core touches no
             // Python object.
@@ -176,7 +182,7 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
           py::arg("seed"), py::arg("first"), py::arg("count"), py::arg("policy"), py::arg("threads"),
           py::arg("summary"), py::arg("scores") = py::none(), py::arg("winner") = py::none(),
           py::arg("winners_mask") = py::none(), py::arg("moves") = py::none(),
-          py::arg("truncated") = py::none(),
+          py::arg("truncated") = py::none(), py::arg("times") = py::none(),
           "Internal: runs games [first, first+count) in C++ with the GIL released (use cardsim.simulate).");
 
   state_cls

@@ -15,6 +15,7 @@ void register_stack_gap(py::module_& m);
 void register_the_wall(py::module_& m);
 void register_code9(py::module_& m);
 void register_hole_in_the_wall(py::module_& m);
+void register_racing_demon(py::module_& m);
 }  // namespace cardsim::py_bind
 
 namespace py = pybind11;
@@ -47,6 +48,7 @@ PYBIND11_MODULE(_core, m) {
   register_the_wall(m);
   register_code9(m);
   register_hole_in_the_wall(m);
+  register_racing_demon(m);
 
   m.def(
       "games",

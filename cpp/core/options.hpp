@@ -63,6 +63,12 @@ class OptionReader {
     throw InvalidArgument(game_ + " option '" + name + "' must be one of " + list + ", got '" + v + "'");
   }
 
+  // A free-form string the game parses itself (and reports errors in).
+  std::string get_str(const std::string& name, const std::string& def, const std::string& doc) {
+    specs_.push_back({name, def, doc, 0, 0, {}});
+    return std::get<std::string>(take(name, OptionValue{def}));
+  }
+
   std::vector<std::string> get_list(const std::string& name, const std::string& doc) {
     specs_.push_back({name, std::vector<std::string>{}, doc, 0, 0, {}});
     return std::get<std::vector<std::string>>(take(name, OptionValue{std::vector<std::string>{}}));

@@ -5,6 +5,7 @@
 #include "games/clock/clock.hpp"
 #include "games/code9/code9.hpp"
 #include "games/hole_in_the_wall/hole_in_the_wall.hpp"
+#include "games/racing_demon/racing_demon.hpp"
 #include "games/stack_gap/stack_gap.hpp"
 #include "games/the_wall/the_wall.hpp"
 
@@ -21,6 +22,11 @@ void for_each_game(F&& f) {
   f("hole_in_the_wall", hole_in_the_wall::HoleInTheWallGame({}));
   f("hole_in_the_wall_teams_match",
     hole_in_the_wall::HoleInTheWallGame({{"players", std::int64_t{4}}, {"teams", true}, {"match", true}}));
+  f("racing_demon", racing_demon::RacingDemonGame({{"max_moves", std::int64_t{1500}}}));
+  f("racing_demon_2p_build", racing_demon::RacingDemonGame({{"players", std::int64_t{2}},
+                                                            {"build_on_line", true},
+                                                            {"turn", std::int64_t{1}},
+                                                            {"max_moves", std::int64_t{1500}}}));
   f("stack_gap", stack_gap::StackGapGame({}));
   f("the_wall", the_wall::TheWallGame({{"move_cap", std::int64_t{1500}}}));
   f("the_wall_1_discard",

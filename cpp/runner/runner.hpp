@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <concepts>
 #include <cstdint>
 #include <exception>
 #include <mutex>
@@ -15,19 +16,20 @@
 #include "core/card.hpp"
 #include "core/errors.hpp"
 #include "core/game.hpp"
+#include "core/policy.hpp"
 #include "core/rng.hpp"
 #include "runner/summary.hpp"
 
 namespace cardsim {
 
-enum class Policy { Random, Greedy, First };
-
-inline Policy parse_policy(const std::string& name) {
-  if (name == "random") return Policy::Random;
-  if (name == "greedy") return Policy::Greedy;
-  if (name == "first") return Policy::First;
-  throw InvalidArgument("unknown policy '" + name + "' (known: random, greedy, first)");
-}
+// A game may drive its own play-out instead of the generic one-actor loop:
+// a simultaneous game decides who acts when (Racing Demon's timed race). The
+// hook plays `state` to the end, returns the number of actions applied, and
+// fills times[p] (seconds of simulated time) when `times` is not null.
+template <class G>
+concept HasPlayOut = requires(const G& g, typename G::State& s, Policy p, Rng& r, double* t) {
+  { g.play_out(s, p, r, t) } -> std::convertible_to<std::int64_t>;
+};
 
 // Where per-game results go. Any pointer may be null (summary-only runs);
 // index k holds game first + k.
@@ -37,6 +39,7 @@ struct BatchOutput {
   std::uint16_t* winners_mask = nullptr;
   std::int32_t* moves = nullptr;
   bool* truncated = nullptr;
+  double* times = nullptr;  // [count][num_players]; filled only by games with a play-out hook
 };
 
 inline std::int8_t winner_code(Outcome o) {
@@ -45,14 +48,9 @@ inline std::int8_t winner_code(Outcome o) {
   return static_cast<std::int8_t>(__builtin_ctz(o.winners));
 }
 
-// One complete game. Allocates only while dealing (the deck); the play-out
-// itself reuses one fixed-capacity action list.
+// The generic play-out: one actor at a time, chosen by the policy.
 template <class G>
-void play_one(const G& game, std::uint64_t seed, std::uint64_t index, Policy policy, std::vector<Card>& deck,
-              Summary& summary, const BatchOutput& out, std::uint64_t k) {
-  Rng rng = Rng::for_game(seed, index);
-  game.random_deck(rng, deck);
-  typename G::State state = game.deal(deck);
+std::int64_t play_turns(const G& game, typename G::State& state, Policy policy, Rng& rng) {
   typename G::State::ActionList legal;
   std::int64_t moves = 0;
   while (!state.is_terminal()) {
@@ -70,11 +68,29 @@ void play_one(const G& game, std::uint64_t seed, std::uint64_t index, Policy pol
     state.apply(a);
     ++moves;
   }
+  return moves;
+}
+
+// One complete game. Allocates only while dealing (the deck); the play-out
+// itself reuses fixed-capacity action lists.
+template <class G>
+void play_one(const G& game, std::uint64_t seed, std::uint64_t index, Policy policy, std::vector<Card>& deck,
+              Summary& summary, const BatchOutput& out, std::uint64_t k) {
+  Rng rng = Rng::for_game(seed, index);
+  game.random_deck(rng, deck);
+  typename G::State state = game.deal(deck);
+  const int np = game.num_players();
+  std::int64_t moves = 0;
+  if constexpr (HasPlayOut<G>) {
+    double* times = out.times ? out.times + k * static_cast<std::uint64_t>(np) : nullptr;
+    moves = game.play_out(state, policy, rng, times);
+  } else {
+    moves = play_turns(game, state, policy, rng);
+  }
   const Scores s = state.scores();
   const Outcome o = state.outcome();
   const bool trunc = state.is_truncated();
   summary.add(s, o, trunc, moves);
-  const int np = game.num_players();
   if (out.scores)
     for (int p = 0; p < np; ++p)
       out.scores[k * static_cast<std::uint64_t>(np) + static_cast<std::uint64_t>(p)] = s[p];

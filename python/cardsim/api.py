@@ -158,6 +158,10 @@ def simulate(
             "moves": np.zeros(n, dtype=np.int32),
             "truncated": np.zeros(n, dtype=bool),
         }
+    # Simultaneous games time their players: each one's finishing time, in seconds.
+    arrays["times"] = (
+        np.zeros((n, np_), dtype=np.float64) if g.has_times and not summary_only else None
+    )
     # Chunks only serve the progress bar and Ctrl-C; they change no result.
     chunk = max(n // 100, 50_000) if show else max(n, 1)
     bar = ProgressBar(n, g.name) if show else None

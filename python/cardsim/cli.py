@@ -26,6 +26,18 @@ def _option_value(text: str) -> Any:
     return text
 
 
+def _typed_option(game: str, name: str, text: str) -> Any:
+    """The value of ``--option name=text``, read as the option's declared type
+    when the game declares it (a str option keeps its commas), else guessed."""
+    try:
+        specs = {o["name"]: o for o in api._core.option_specs(game)}
+    except ValueError:  # an unknown game: simulate reports it
+        specs = {}
+    if name in specs and isinstance(specs[name]["default"], str):
+        return text
+    return _option_value(text)
+
+
 def _cmd_games(args: argparse.Namespace) -> int:
     infos = api.games()
     if args.json:
@@ -50,7 +62,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         if "=" not in item:
             raise ValueError(f"--option wants NAME=VALUE, got {item!r}")
         k, v = item.split("=", 1)
-        options[k] = _option_value(v)
+        options[k] = _typed_option(args.game, k, v)
     if args.players is not None:
         options["players"] = args.players
     sharding: dict[str, Any] = {}

@@ -66,7 +66,9 @@ class SimulationResult:
       scores (games, num_players) int32; winner (games,) int8: the winning seat
       (the lowest of a winning side), -1 nobody won, -2 a draw; winners_mask
       (games,) uint16, bit p for each winning seat; moves (games,) int32;
-      truncated (games,) bool.
+      truncated (games,) bool; times (games, num_players) float64, only for games
+      with a timed simulator (Racing Demon): the simulated second of each
+      player's last action (the OUT player's is the end of the round).
     ``summary`` holds exact streaming totals that merge across runs.
     """
 
@@ -84,6 +86,7 @@ class SimulationResult:
     winners_mask: np.ndarray | None = None
     moves: np.ndarray | None = None
     truncated: np.ndarray | None = None
+    times: np.ndarray | None = None
 
     @property
     def num_players(self) -> int:
@@ -170,6 +173,9 @@ class SimulationResult:
         cols: dict[str, Any] = {"game": np.arange(self.first_game, self.first_game + self.games)}
         for p in range(self.num_players):
             cols[f"score_{p}"] = self.scores[:, p]
+        if self.times is not None:
+            for p in range(self.num_players):
+                cols[f"time_{p}"] = self.times[:, p]
         cols.update(winner=self.winner, moves=self.moves, truncated=self.truncated)
         return pd.DataFrame(cols)
 

@@ -13,6 +13,7 @@ from .base import Option, ReferenceGame, ReferenceState
 from .clock import Clock, ClockDuel
 from .code9 import Code9, Code9Solitaire
 from .hole_in_the_wall import HoleInTheWall
+from .racing_demon import RacingDemon
 from .stack_gap import StackGap
 from .the_wall import TheWall
 
@@ -27,6 +28,7 @@ GAMES: dict[str, type[ReferenceGame]] = {
     "code9": Code9,
     "code9_solitaire": Code9Solitaire,
     "hole_in_the_wall": HoleInTheWall,
+    "racing_demon": RacingDemon,
 }
 
 

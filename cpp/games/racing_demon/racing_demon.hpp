@@ -1,0 +1,809 @@
+// Racing Demon (RULES.md "Racing Demon"; seed 002, "Racing Demon").
+//
+// Rules in brief. 1-8 players, each with their own 52-card pack; every card
+// remembers its owner. From a player's pack: deck[0..12] the Pile (deck[12]
+// on top, face up), deck[13..16] the line of four face-up cards, deck[17..51]
+// the hand (deck[17] is turned first). There are no turns: everybody acts at
+// once. A player may
+//   - play the Pile top, a line card (the top of its column) or the top of
+//     their waste to the middle: an ace starts a new foundation, any other card
+//     goes on a foundation of its suit whose top is one lower;
+//   - turn `turn` (1, 2 or 3) cards from the hand onto their waste, one by one,
+//     so that only the last is exposed; with the hand empty, "turn" turns the
+//     waste over to make the hand again (an action of its own);
+//   - with `build_on_line`: build down in alternating colours on the line, from
+//     the Pile top, the waste top, or another column (the card moves with
+//     everything on it).
+// A line column that empties is refilled at once from the Pile top, and the
+// next Pile card turns up. Whoever plays a foundation's king claims it. The
+// player whose Pile empties, by any move, is OUT and play stops at once.
+// Stalemate: when nobody can play to the middle (or bring a card onto the
+// line, with build_on_line) and every player has turned at least as many cards
+// as their hand and waste hold since the last such play, each player gathers
+// hand and waste (waste turned over under the hand) and moves the top card to
+// the bottom; the second stalemate with no play between ends the round with
+// nobody OUT. (Bringing a card onto the line means from the Pile or the waste,
+// or a column move that empties its column; shifting part of a column is no
+// play.) Score: +10 OUT, +2 per claimed foundation, +1 per own card in the
+// middle, -1 per card left in the Pile. The OUT player wins.
+//
+// Who acts when is not the core's business: RacingDemonGame::play_out is the
+// batch runner's timed race (options `speeds`, `seat_policies`), and
+// play_match plays rounds to the option `target` (docs/rules/racing_demon.md).
+//
+// Actions. F = 4 * players foundation slots, numbered in the order they are
+// started. P = 24 * players + 27 ids per player; id = player * P + local, and
+// actor(id) = id / P. Local ids:
+//   0                           turn (or turn the waste over)
+//   1 + src * (F + 1) + t       play from src to foundation slot t (t < F),
+//                               or start a new foundation (t = F, aces only);
+//                               src 0 = Pile, 1..4 = line column 0..3, 5 = waste
+//   B + c       (B = 1 + 6(F+1)) Pile top onto line column c      (build_on_line)
+//   B + 4 + c                   waste top onto line column c      (build_on_line)
+//   B + 8 + 3i + k              line column i onto column j, j = k < i ? k : k + 1
+// Text: "p1 turn", "p0 line2>f5", "p3 waste>new", "p0 pile>line1", "p2 line0>line3".
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/card.hpp"
+#include "core/deck.hpp"
+#include "core/errors.hpp"
+#include "core/game.hpp"
+#include "core/options.hpp"
+#include "core/policy.hpp"
+#include "core/rng.hpp"
+#include "core/static_vector.hpp"
+
+namespace cardsim::racing_demon {
+
+inline constexpr int kLine = 4;
+inline constexpr int kPileSize = 13;
+inline constexpr int kHandSize = 52 - kPileSize - kLine;  // 35
+inline constexpr int kSources = 6;                        // Pile, line 0..3, waste
+inline constexpr int kSrcPile = 0, kSrcWaste = 5;
+inline constexpr int kLineBuilds = 20;
+inline constexpr int kMaxFoundations = 4 * kMaxPlayers;
+
+inline constexpr int actions_per_player(int players) {
+  return 1 + kSources * (4 * players + 1) + kLineBuilds;
+}
+
+struct Foundation {
+  StaticVector<Card, 13> cards;           // ace first
+  StaticVector<std::uint8_t, 13> owners;  // whose pack each card came from
+  std::int8_t claimed_by = -1;            // who played the king
+
+  bool operator==(const Foundation&) const = default;
+};
+
+struct Player {
+  StaticVector<Card, kPileSize> pile;              // bottom .. top (face up)
+  std::array<StaticVector<Card, 13>, kLine> line;  // each column bottom .. top
+  StaticVector<Card, kHandSize> hand;              // bottom .. top (next to turn)
+  StaticVector<Card, kHandSize> waste;             // bottom .. top (exposed)
+  std::int32_t turned = 0;                         // cards turned since the last play
+
+  int stock() const { return static_cast<int>(hand.size() + waste.size()); }
+  bool operator==(const Player&) const = default;
+};
+
+// Rank and colour by table: move generation asks them of every line card at
+// every look, and a load beats the divisions by 13.
+inline constexpr auto kRankOf = [] {
+  std::array<std::int8_t, 256> t{};
+  for (int c = 0; c < 52; ++c) t[c] = static_cast<std::int8_t>(rank_of(static_cast<Card>(c)));
+  return t;
+}();
+inline constexpr auto kRedOf = [] {
+  std::array<bool, 256> t{};
+  for (int c = 0; c < 52; ++c) t[c] = is_red(static_cast<Card>(c));
+  return t;
+}();
+
+// Line building: one rank lower and the other colour.
+constexpr bool builds_on(Card moved, Card target) {
+  return kRankOf[moved] + 1 == kRankOf[target] && kRedOf[moved] != kRedOf[target];
+}
+
+class RacingDemonState {
+ public:
+  // Most actions one player can have: turn, 6 sources on up to `players`
+  // foundations each, and the 20 line builds.
+  static constexpr int kMaxPerPlayer = 1 + kSources * kMaxPlayers + kLineBuilds;
+  using ActionList = StaticVector<Action, kMaxPlayers * kMaxPerPlayer>;
+  using PlayerActions = StaticVector<Action, kMaxPerPlayer>;
+
+  RacingDemonState(int players, int turn, bool build_on_line, std::int64_t max_moves,
+                   const std::vector<Card>& deck)
+      : players_(static_cast<std::int8_t>(players)),
+        turn_(static_cast<std::int8_t>(turn)),
+        build_on_line_(build_on_line),
+        max_moves_(max_moves),
+        per_player_(racing_demon::actions_per_player(players)) {
+    accepts_.fill(0);
+    for (int p = 0; p < players; ++p) {
+      const Card* pack = deck.data() + 52 * p;
+      Player& pl = seats_[p];
+      for (int i = 0; i < kPileSize; ++i) pl.pile.push_back(pack[i]);
+      for (int c = 0; c < kLine; ++c) pl.line[c].push_back(pack[kPileSize + c]);
+      // deck[17] is turned first, so it goes on top (the back).
+      for (int i = 51; i >= kPileSize + kLine; --i) pl.hand.push_back(pack[i]);
+    }
+  }
+
+  int num_players() const { return players_; }
+  int foundation_slots() const { return 4 * players_; }
+  int actions_per_player() const { return per_player_; }
+  int actor(Action a) const { return a / per_player_; }
+  const Player& seat(int p) const { return seats_[p]; }
+  const StaticVector<Foundation, kMaxFoundations>& foundations() const { return foundations_; }
+  int out_player() const { return out_; }
+  bool ended_in_stalemate() const { return stalemate_; }
+  int rotations() const { return rotations_; }
+  std::int64_t moves() const { return moves_; }
+
+  int current_player() const { return is_terminal() ? kTerminalPlayer : kSimultaneousPlayer; }
+  bool is_terminal() const { return out_ >= 0 || stalemate_ || truncated_; }
+  bool is_truncated() const { return truncated_; }
+
+  // One player's legal actions, sorted (their ids are contiguous per player).
+  void legal_actions_of(int p, PlayerActions& out) const {
+    out.clear();
+    if (is_terminal()) return;
+    const Player& pl = seats_[p];
+    const Action base = p * per_player_;
+    const int slots = foundation_slots();
+    if (pl.stock() > 0) out.push_back(base);
+    for (int src = 0; src < kSources; ++src) {
+      const Card c = source_card(pl, src);
+      if (c == kNoCard) continue;
+      const Action first = base + 1 + src * (slots + 1);
+      if (rank_of(c) == 1) {
+        out.push_back(first + slots);
+      } else {
+        for (std::uint32_t m = accepts_[c]; m; m &= m - 1) out.push_back(first + __builtin_ctz(m));
+      }
+    }
+    if (!build_on_line_) return;
+    const Action b = base + 1 + kSources * (slots + 1);
+    for (int from = 0; from < 2; ++from) {
+      const Card c = from == 0 ? pl.pile.back() : (pl.waste.empty() ? kNoCard : pl.waste.back());
+      if (c == kNoCard) continue;
+      for (int col = 0; col < kLine; ++col)
+        if (builds_on(c, pl.line[col].back())) out.push_back(b + 4 * from + col);
+    }
+    for (int i = 0; i < kLine; ++i)
+      for (int k = 0; k < kLine - 1; ++k) {
+        const int j = k < i ? k : k + 1;
+        if (line_move_depth(pl, i, j) >= 0) out.push_back(b + 8 + 3 * i + k);
+      }
+  }
+
+  // why_illegal(a).empty() without building any text: the timed simulator
+  // asks it of every pending action.
+  bool is_legal(Action a) const {
+    if (is_terminal() || a < 0 || a >= players_ * per_player_) return false;
+    const int p = actor(a), local = a % per_player_, slots = foundation_slots();
+    const Player& pl = seats_[p];
+    if (local == 0) return pl.stock() > 0;
+    if (local < 1 + kSources * (slots + 1)) {
+      const int src = (local - 1) / (slots + 1), t = (local - 1) % (slots + 1);
+      const Card c = source_card(pl, src);
+      if (c == kNoCard) return false;
+      if (t == slots) return rank_of(c) == 1;
+      return (accepts_[c] >> t) & 1;
+    }
+    if (!build_on_line_) return false;
+    const int b = local - 1 - kSources * (slots + 1);
+    if (b < 8) {
+      if (b >= 4 && pl.waste.empty()) return false;
+      return builds_on(b < 4 ? pl.pile.back() : pl.waste.back(), pl.line[b % 4].back());
+    }
+    const int i = (b - 8) / 3, k = (b - 8) % 3;
+    return line_move_depth(pl, i, k < i ? k : k + 1) >= 0;
+  }
+
+  void legal_actions(ActionList& out) const {
+    out.clear();
+    PlayerActions mine;
+    for (int p = 0; p < players_; ++p) {
+      legal_actions_of(p, mine);
+      for (Action a : mine) out.push_back(a);
+    }
+  }
+
+  std::string why_illegal(Action a) const {
+    if (a < 0 || a >= players_ * per_player_)
+      return "action " + std::to_string(a) + " is out of range [0, " +
+             std::to_string(players_ * per_player_) + ")";
+    if (out_ >= 0) return "the game is over: player " + std::to_string(out_) + " is OUT";
+    if (stalemate_) return "the game is over: the round ended in stalemate";
+    if (truncated_) return "the game is over: the move cap was reached";
+    const int p = actor(a), local = a % per_player_, slots = foundation_slots();
+    const Player& pl = seats_[p];
+    const std::string who = "player " + std::to_string(p);
+    if (local == 0) return pl.stock() > 0 ? "" : who + " has no cards left in hand or waste";
+    if (local < 1 + kSources * (slots + 1)) {
+      const int src = (local - 1) / (slots + 1), t = (local - 1) % (slots + 1);
+      const Card c = source_card(pl, src);
+      if (c == kNoCard) return who + "'s waste is empty";
+      const std::string card = card_to_string(c);
+      if (t == slots) return rank_of(c) == 1 ? "" : "only an ace starts a new foundation, not " + card;
+      if (rank_of(c) == 1)
+        return "an ace starts a new foundation; it cannot go on foundation " + std::to_string(t);
+      if (t >= static_cast<int>(foundations_.size()))
+        return "foundation " + std::to_string(t) + " is not started";
+      const Foundation& f = foundations_[t];
+      if (f.claimed_by >= 0) return "foundation " + std::to_string(t) + " is complete";
+      if (!(accepts_[c] >> t & 1))
+        return card + " does not go on foundation " + std::to_string(t) + " (its top is " +
+               card_to_string(f.cards.back()) + ")";
+      return "";
+    }
+    if (!build_on_line_) return "building on the line needs the option build_on_line";
+    const int b = local - 1 - kSources * (slots + 1);
+    if (b < 8) {
+      const bool waste = b >= 4;
+      const int col = b % 4;
+      if (waste && pl.waste.empty()) return who + "'s waste is empty";
+      const Card c = waste ? pl.waste.back() : pl.pile.back();
+      if (!builds_on(c, pl.line[col].back()))
+        return card_to_string(c) + " does not build on " + card_to_string(pl.line[col].back()) +
+               " (one lower, the other colour)";
+      return "";
+    }
+    const int i = (b - 8) / 3, k = (b - 8) % 3, j = k < i ? k : k + 1;
+    if (line_move_depth(pl, i, j) < 0)
+      return "no card of line column " + std::to_string(i) + " builds on " +
+             card_to_string(pl.line[j].back());
+    return "";
+  }
+
+  void apply(Action a) {
+    const int p = actor(a), local = a % per_player_, slots = foundation_slots();
+    Player& pl = seats_[p];
+    ++moves_;
+    bool play = true;  // a play to the middle or a card brought onto the line
+    if (local == 0) {
+      play = false;
+      turn(pl);
+    } else if (local < 1 + kSources * (slots + 1)) {
+      const int src = (local - 1) / (slots + 1), t = (local - 1) % (slots + 1);
+      const Card c = take(pl, src);
+      to_middle(p, c, t == slots ? -1 : t);
+    } else {
+      const int b = local - 1 - kSources * (slots + 1);
+      if (b < 8) {
+        const Card c = b < 4 ? take(pl, kSrcPile) : take(pl, kSrcWaste);
+        pl.line[b % 4].push_back(c);
+      } else {
+        const int i = (b - 8) / 3, k = (b - 8) % 3, j = k < i ? k : k + 1;
+        const int d = line_move_depth(pl, i, j);
+        for (std::size_t x = static_cast<std::size_t>(d); x < pl.line[i].size(); ++x)
+          pl.line[j].push_back(pl.line[i][x]);
+        pl.line[i].resize(static_cast<std::size_t>(d));
+        // Shifting part of a column changes nothing that could unblock a
+        // stalemate; emptying one brings the Pile's next card into play.
+        play = d == 0;
+        if (d == 0) refill(pl, i);
+      }
+    }
+    if (pl.pile.empty()) {
+      out_ = static_cast<std::int8_t>(p);
+      return;
+    }
+    if (play) {
+      for (int q = 0; q < players_; ++q) seats_[q].turned = 0;
+      rotations_ = 0;
+    }
+    // Also after a play: with every hand and waste empty, the last play can
+    // leave nobody anything to do.
+    check_stalemate();
+    if (!is_terminal() && moves_ >= max_moves_) truncated_ = true;
+  }
+
+  Scores scores() const {
+    Scores s{};
+    for (int p = 0; p < players_; ++p) s[p] = -static_cast<int>(seats_[p].pile.size());
+    if (out_ >= 0) s[out_] += 10;
+    for (const Foundation& f : foundations_) {
+      if (f.claimed_by >= 0) s[f.claimed_by] += 2;
+      for (std::uint8_t o : f.owners) ++s[o];
+    }
+    return s;
+  }
+
+  Outcome outcome() const {
+    Outcome o;
+    if (out_ >= 0) o.winners = static_cast<std::uint16_t>(1u << out_);
+    return o;
+  }
+
+  std::string action_to_string(Action a) const {
+    if (a < 0 || a >= players_ * per_player_)
+      throw IllegalAction("action " + std::to_string(a) + " is out of range [0, " +
+                          std::to_string(players_ * per_player_) + ")");
+    const int p = actor(a), local = a % per_player_, slots = foundation_slots();
+    std::string s = "p" + std::to_string(p) + " ";
+    if (local == 0) return s + "turn";
+    if (local < 1 + kSources * (slots + 1)) {
+      const int src = (local - 1) / (slots + 1), t = (local - 1) % (slots + 1);
+      return s + source_name(src) + ">" + (t == slots ? std::string("new") : "f" + std::to_string(t));
+    }
+    const int b = local - 1 - kSources * (slots + 1);
+    if (b < 8) return s + (b < 4 ? "pile" : "waste") + ">line" + std::to_string(b % 4);
+    const int i = (b - 8) / 3, k = (b - 8) % 3, j = k < i ? k : k + 1;
+    return s + "line" + std::to_string(i) + ">line" + std::to_string(j);
+  }
+
+  Action string_to_action(std::string_view text) const {
+    // Few enough ids per player that matching the printed forms is simplest
+    // and cannot drift from action_to_string.
+    const auto bad = [&] {
+      return InvalidArgument("unknown action '" + std::string(text) +
+                             "' (expected e.g. 'p0 turn', 'p1 line2>f3', 'p0 waste>new', 'p2 pile>line1')");
+    };
+    if (text.size() < 3 || text[0] != 'p') throw bad();
+    const auto space = text.find(' ');
+    if (space == std::string_view::npos || space < 2 || space > 2) throw bad();
+    const int p = text[1] - '0';
+    if (p < 0 || p >= players_) throw bad();
+    for (int local = 0; local < per_player_; ++local) {
+      const Action a = p * per_player_ + local;
+      if (action_to_string(a) == text) return a;
+    }
+    throw bad();
+  }
+
+  std::string to_string() const {
+    std::string out;
+    for (int p = 0; p < players_; ++p) {
+      const Player& pl = seats_[p];
+      out += "player " + std::to_string(p) + (out_ == p ? " (OUT)" : "") + ": Pile " +
+             std::to_string(pl.pile.size()) +
+             (pl.pile.empty() ? "" : " top " + card_to_string(pl.pile.back())) + ", line";
+      for (const auto& col : pl.line) {
+        out += " [";
+        for (std::size_t i = 0; i < col.size(); ++i) out += (i ? " " : "") + card_to_string(col[i]);
+        out += "]";
+      }
+      out += ", hand " + std::to_string(pl.hand.size()) + ", waste " + std::to_string(pl.waste.size()) +
+             (pl.waste.empty() ? "" : " top " + card_to_string(pl.waste.back())) + "\n";
+    }
+    out += "middle:";
+    for (std::size_t f = 0; f < foundations_.size(); ++f) {
+      const Foundation& fd = foundations_[f];
+      out += " f" + std::to_string(f) + "=" + card_to_string(fd.cards.back()) +
+             (fd.claimed_by >= 0 ? "(p" + std::to_string(fd.claimed_by) + ")" : "");
+    }
+    if (stalemate_) out += "\nended in stalemate";
+    if (truncated_) out += "\ntruncated";
+    return out + "\n";
+  }
+
+  // Every card is in exactly one place: the invariant tests count them.
+  std::size_t count_cards() const {
+    std::size_t n = 0;
+    for (int p = 0; p < players_; ++p) {
+      const Player& pl = seats_[p];
+      n += pl.pile.size() + pl.hand.size() + pl.waste.size();
+      for (const auto& col : pl.line) n += col.size();
+    }
+    for (const Foundation& f : foundations_) n += f.cards.size();
+    return n;
+  }
+
+  bool operator==(const RacingDemonState&) const = default;
+
+ private:
+  static const char* source_name(int src) {
+    static constexpr const char* kNames[kSources] = {"pile", "line0", "line1", "line2", "line3", "waste"};
+    return kNames[src];
+  }
+
+  static Card source_card(const Player& pl, int src) {
+    if (src == kSrcPile) return pl.pile.back();
+    if (src == kSrcWaste) return pl.waste.empty() ? kNoCard : pl.waste.back();
+    return pl.line[src - 1].back();
+  }
+
+  // Where in column i the card that builds on column j's top sits, or -1.
+  // Every column descends one rank at a time from its bottom card (only
+  // builds ever add to it), so the rank alone says where to look.
+  static int line_move_depth(const Player& pl, int i, int j) {
+    const Card target = pl.line[j].back();
+    const auto& col = pl.line[i];
+    const int d = kRankOf[col[0]] - kRankOf[target] + 1;
+    if (d < 0 || d >= static_cast<int>(col.size())) return -1;
+    return kRedOf[col[static_cast<std::size_t>(d)]] != kRedOf[target] ? d : -1;
+  }
+
+  // Takes the card from a source; a line column that empties is refilled.
+  Card take(Player& pl, int src) {
+    Card c;
+    if (src == kSrcPile) {
+      c = pl.pile.back();
+      pl.pile.pop_back();
+    } else if (src == kSrcWaste) {
+      c = pl.waste.back();
+      pl.waste.pop_back();
+    } else {
+      auto& col = pl.line[src - 1];
+      c = col.back();
+      col.pop_back();
+      if (col.empty()) refill(pl, src - 1);
+    }
+    return c;
+  }
+
+  static void refill(Player& pl, int col) {
+    pl.line[col].push_back(pl.pile.back());
+    pl.pile.pop_back();
+  }
+
+  void to_middle(int p, Card c, int slot) {
+    if (slot < 0) {
+      slot = static_cast<int>(foundations_.size());
+      foundations_.push_back(Foundation{});
+    } else {
+      accepts_[c] &= ~(1u << slot);
+    }
+    Foundation& f = foundations_[slot];
+    f.cards.push_back(c);
+    f.owners.push_back(static_cast<std::uint8_t>(p));
+    if (rank_of(c) == 13) {
+      f.claimed_by = static_cast<std::int8_t>(p);
+    } else {
+      accepts_[c + 1] |= 1u << slot;
+    }
+  }
+
+  void turn(Player& pl) {
+    if (pl.hand.empty()) {
+      for (std::size_t i = pl.waste.size(); i-- > 0;) pl.hand.push_back(pl.waste[i]);
+      pl.waste.clear();
+      return;
+    }
+    const int n = std::min<int>(turn_, static_cast<int>(pl.hand.size()));
+    for (int i = 0; i < n; ++i) {
+      pl.waste.push_back(pl.hand.back());
+      pl.hand.pop_back();
+    }
+    pl.turned += n;  // at most 3 x max_moves: no overflow
+  }
+
+  bool can_play(const Player& pl) const {
+    for (int src = 0; src < kSources; ++src) {
+      const Card c = source_card(pl, src);
+      if (c != kNoCard && (rank_of(c) == 1 || accepts_[c])) return true;
+    }
+    if (!build_on_line_) return false;
+    for (int col = 0; col < kLine; ++col) {
+      const Card top = pl.line[col].back();
+      if (builds_on(pl.pile.back(), top)) return true;
+      if (!pl.waste.empty() && builds_on(pl.waste.back(), top)) return true;
+      for (int i = 0; i < kLine; ++i)
+        if (i != col && builds_on(pl.line[i][0], top)) return true;
+    }
+    return false;
+  }
+
+  void check_stalemate() {
+    for (;;) {
+      for (int p = 0; p < players_; ++p)
+        if (seats_[p].turned < seats_[p].stock()) return;
+      for (int p = 0; p < players_; ++p)
+        if (can_play(seats_[p])) return;
+      if (rotations_ >= 1) {
+        stalemate_ = true;
+        return;
+      }
+      rotations_ = 1;
+      for (int p = 0; p < players_; ++p) rotate(seats_[p]);
+    }
+  }
+
+  // Hand and waste gathered into one hand (the waste turned over beneath it),
+  // then its top card put at the bottom.
+  static void rotate(Player& pl) {
+    pl.turned = 0;
+    if (pl.stock() == 0) return;
+    StaticVector<Card, kHandSize> order;  // in the order they would be turned
+    for (std::size_t i = pl.hand.size(); i-- > 0;) order.push_back(pl.hand[i]);
+    for (Card c : pl.waste) order.push_back(c);
+    pl.hand.clear();
+    pl.waste.clear();
+    pl.hand.push_back(order[0]);  // the old top, now at the bottom
+    for (std::size_t i = order.size(); i-- > 1;) pl.hand.push_back(order[i]);
+  }
+
+  std::array<Player, kMaxPlayers> seats_{};
+  StaticVector<Foundation, kMaxFoundations> foundations_;
+  // accepts_[c]: bit t set when open foundation t needs card c next.
+  std::array<std::uint32_t, 52> accepts_{};
+  std::int8_t players_;
+  std::int8_t turn_;
+  bool build_on_line_;
+  std::int64_t max_moves_;
+  int per_player_;
+  std::int64_t moves_ = 0;
+  std::int8_t out_ = -1;
+  std::int8_t rotations_ = 0;
+  bool stalemate_ = false;
+  bool truncated_ = false;
+};
+
+// Per-player speeds: "1.0,0.8" seconds per action, one per player or one for
+// all; empty means 1 s each. Kept in whole milliseconds so that the reference
+// reads them to the same integers.
+inline std::vector<std::int64_t> parse_speeds(const std::string& text, int players) {
+  std::vector<std::int64_t> out;
+  const auto bad = [&](const std::string& why) {
+    return InvalidArgument("racing_demon option 'speeds' " + why + ", got '" + text + "'");
+  };
+  if (text.empty()) return std::vector<std::int64_t>(static_cast<std::size_t>(players), 1000);
+  std::size_t pos = 0;
+  while (pos <= text.size()) {
+    std::size_t end = text.find(',', pos);
+    if (end == std::string::npos) end = text.size();
+    std::string item = text.substr(pos, end - pos);
+    item.erase(0, item.find_first_not_of(' '));
+    item.erase(item.find_last_not_of(' ') + 1);
+    const auto dot = item.find('.');
+    const std::string whole = item.substr(0, dot);
+    const std::string frac = dot == std::string::npos ? "" : item.substr(dot + 1);
+    const auto digits = [](const std::string& s) {
+      return std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+    };
+    if ((whole.empty() && frac.empty()) || !digits(whole) || !digits(frac) || frac.size() > 3 ||
+        whole.size() > 4 || (dot != std::string::npos && frac.empty()))
+      throw bad("must be seconds per action like '1.0,0.8' (at most 3 decimals)");
+    std::int64_t ms = whole.empty() ? 0 : std::stoll(whole) * 1000;
+    std::string f3 = frac + std::string(3 - frac.size(), '0');
+    ms += std::stoll(f3);
+    if (ms < 1 || ms > 1000000) throw bad("must lie between 0.001 and 1000 seconds");
+    out.push_back(ms);
+    pos = end + 1;
+  }
+  if (out.size() == 1) return std::vector<std::int64_t>(static_cast<std::size_t>(players), out[0]);
+  if (static_cast<int>(out.size()) != players)
+    throw bad("needs one speed, or one per player (" + std::to_string(players) + ")");
+  return out;
+}
+
+// "greedy,random,...": one policy per seat, or empty.
+inline std::vector<Policy> parse_seat_policies(const std::string& text, int players) {
+  std::vector<Policy> out;
+  if (text.empty()) return out;
+  const auto bad = [&] {
+    return InvalidArgument(
+        "racing_demon option 'seat_policies' must name one of random, greedy, first for each of the " +
+        std::to_string(players) + " players, got '" + text + "'");
+  };
+  std::size_t pos = 0;
+  while (pos <= text.size()) {
+    std::size_t end = text.find(',', pos);
+    if (end == std::string::npos) end = text.size();
+    std::string item = text.substr(pos, end - pos);
+    item.erase(0, item.find_first_not_of(' '));
+    item.erase(item.find_last_not_of(' ') + 1);
+    if (item != "random" && item != "greedy" && item != "first") throw bad();
+    out.push_back(parse_policy(item));
+    pos = end + 1;
+  }
+  if (static_cast<int>(out.size()) != players) throw bad();
+  return out;
+}
+
+class RacingDemonGame {
+ public:
+  using State = RacingDemonState;
+
+  explicit RacingDemonGame(const OptionMap& options) {
+    OptionReader reader(options, name());
+    players_ =
+        static_cast<int>(reader.get_int("players", 4, 1, kMaxPlayers, "number of players, each with a pack"));
+    turn_ = static_cast<int>(reader.get_int("turn", 3, 1, 3, "cards turned from the hand at a time"));
+    build_on_line_ = reader.get_bool("build_on_line", false,
+                                     "build down in alternating colours on the line, moving sequences");
+    max_moves_ = reader.get_int("max_moves", 20000, 1, 100000000,
+                                "actions (all players together) before the round is truncated");
+    speeds_text_ = reader.get_str("speeds", "",
+                                  "timed simulator: mean seconds per action, one for all or one per player, "
+                                  "e.g. '1.0,0.8' (empty: 1 s each); each delay is uniform in [0.5, 1.5] x "
+                                  "the mean");
+    const std::string seat_text =
+        reader.get_str("seat_policies", "",
+                       "timed simulator: a policy per seat, e.g. 'greedy,random' (empty: the run's policy)");
+    target_ = reader.get_int("target", 100, 1, 100000,
+                             "match play: rounds are dealt until a player's running total reaches this");
+    reader.finish();
+    speeds_ms_ = parse_speeds(speeds_text_, players_);
+    seat_policies_ = parse_seat_policies(seat_text, players_);
+    options_ = reader.resolved();
+    specs_ = reader.specs();
+  }
+
+  std::string name() const { return "racing_demon"; }
+  int num_players() const { return players_; }
+  int num_actions() const { return players_ * actions_per_player(players_); }
+  const OptionMap& options() const { return options_; }
+  const std::vector<OptionSpec>& option_specs() const { return specs_; }
+  const std::vector<std::int64_t>& speeds_ms() const { return speeds_ms_; }
+  std::int64_t target() const { return target_; }
+
+  // Each player shuffles their own pack; the packs follow one another.
+  void random_deck(Rng& rng, std::vector<Card>& deck) const {
+    deck.resize(static_cast<std::size_t>(52 * players_));
+    for (int p = 0; p < players_; ++p) {
+      Card* pack = deck.data() + p * 52;
+      for (int c = 0; c < 52; ++c) pack[c] = static_cast<Card>(c);
+      rng.shuffle(pack, 52);
+    }
+  }
+
+  std::vector<Card> parse_deck(const std::vector<std::string>& texts) const {
+    const auto expected = static_cast<std::size_t>(52 * players_);
+    if (texts.size() != expected)
+      throw InvalidArgument(name() + " needs a deck of " + std::to_string(expected) +
+                            " cards (each player's 52, one after another), got " +
+                            std::to_string(texts.size()));
+    std::vector<Card> deck;
+    for (int p = 0; p < players_; ++p) {
+      std::vector<std::string> pack(texts.begin() + p * 52, texts.begin() + (p + 1) * 52);
+      auto cards = cardsim::parse_deck(pack, DeckSpec::packs(1),
+                                       name() + " (player " + std::to_string(p) + "'s pack)");
+      deck.insert(deck.end(), cards.begin(), cards.end());
+    }
+    return deck;
+  }
+
+  State deal(const std::vector<Card>& deck) const {
+    return State(players_, turn_, build_on_line_, max_moves_, deck);
+  }
+
+  // Greedy: empty the Pile first (Pile to the middle, then a line card to the
+  // middle, which the Pile refills, then the Pile onto the line, then a line
+  // move that empties a column); then the waste to the middle or the line;
+  // then turn. Lowest id within a kind. `legal` is one player's actions.
+  Action greedy_action(const State& s, const State::PlayerActions& legal, Rng&) const {
+    const int per = s.actions_per_player(), slots = s.foundation_slots();
+    const int b0 = 1 + kSources * (slots + 1);
+    int best_rank = 99;
+    Action best = legal[0];
+    for (Action a : legal) {
+      const int local = a % per;
+      int r;
+      if (local == 0) {
+        r = 7;
+      } else if (local < b0) {
+        const int src = (local - 1) / (slots + 1);
+        r = src == kSrcPile ? 1 : src == kSrcWaste ? 5 : 2;
+      } else {
+        const int b = local - b0;
+        if (b < 4) {
+          r = 3;
+        } else if (b < 8) {
+          r = 6;
+        } else {
+          const int i = (b - 8) / 3, k = (b - 8) % 3, j = k < i ? k : k + 1;
+          const auto& col = s.seat(s.actor(a)).line[i];
+          r = builds_on(col[0], s.seat(s.actor(a)).line[j].back()) ? 4 : 8;
+        }
+      }
+      if (r < best_rank) {
+        best_rank = r;
+        best = a;
+      }
+    }
+    return best;
+  }
+
+  // The timed race. Each player acts after a delay uniform in
+  // [mean/2, mean*3/2] microseconds (mean = their speed); ties go to the lower
+  // seat. At each of their events a player carries out the action chosen at
+  // the previous one, if a rival has not made it illegal meanwhile (then it
+  // is dropped), and chooses the next from the state as it now stands.
+  // Draw order, which the Python simulator repeats: at time 0, for each player
+  // in seat order, the choice then the delay; then at each event the choice
+  // then the delay. A random choice among one action draws nothing.
+  std::int64_t play_out(State& s, Policy policy, Rng& rng, double* times) const {
+    std::array<std::int64_t, kMaxPlayers> at{}, last{}, mean{};
+    std::array<Action, kMaxPlayers> pending{};
+    State::PlayerActions legal;
+    const auto choose = [&](int p) -> Action {
+      s.legal_actions_of(p, legal);
+      if (legal.empty()) return -1;
+      switch (seat_policies_.empty() ? policy : seat_policies_[static_cast<std::size_t>(p)]) {
+        case Policy::Random:
+          return legal.size() == 1 ? legal[0] : legal[static_cast<std::size_t>(rng.below(legal.size()))];
+        case Policy::Greedy: return greedy_action(s, legal, rng);
+        default: return legal[0];
+      }
+    };
+    const auto delay = [&](int p) {
+      return mean[p] / 2 + static_cast<std::int64_t>(rng.below(static_cast<std::uint64_t>(mean[p]) + 1));
+    };
+    for (int p = 0; p < players_; ++p) {
+      mean[p] = speeds_ms_[static_cast<std::size_t>(p)] * 1000;
+      pending[p] = choose(p);
+      at[p] = delay(p);
+    }
+    std::int64_t moves = 0;
+    while (!s.is_terminal()) {
+      int p = 0;
+      for (int q = 1; q < players_; ++q)
+        if (at[q] < at[p]) p = q;
+      if (pending[p] >= 0 && s.is_legal(pending[p])) {
+        s.apply(pending[p]);
+        ++moves;
+        last[p] = at[p];
+        if (s.is_terminal()) break;
+      }
+      pending[p] = choose(p);
+      at[p] += delay(p);
+    }
+    if (times)
+      for (int p = 0; p < players_; ++p) times[p] = static_cast<double>(last[p]) / 1e6;
+    return moves;
+  }
+
+  // Match play (RULES.md: "A match runs to a target"; the seed plays to 100).
+  // Rounds are dealt afresh from the same stream, each played by the timed
+  // race, until a running total reaches `target`; the highest total then wins
+  // (equal highest: a draw). After kMaxRounds rounds the match is truncated
+  // with no winner (a table that always stalemates never gets there).
+  static constexpr int kMaxRounds = 1000;
+  struct MatchResult {
+    Scores totals{};
+    int rounds = 0;
+    std::int64_t moves = 0;
+    double seconds = 0;  // the rounds' lengths added up
+    bool truncated = false;
+    Outcome outcome;
+  };
+
+  MatchResult play_match(Policy policy, Rng& rng, std::vector<Card>& deck) const {
+    MatchResult m;
+    std::array<double, kMaxPlayers> times{};
+    const auto top = [&] { return *std::max_element(m.totals.begin(), m.totals.begin() + players_); };
+    while (m.rounds == 0 || top() < target_) {
+      if (m.rounds == kMaxRounds) {
+        m.truncated = true;
+        return m;
+      }
+      random_deck(rng, deck);
+      State s = deal(deck);
+      m.moves += play_out(s, policy, rng, times.data());
+      const Scores sc = s.scores();
+      for (int p = 0; p < players_; ++p) m.totals[p] += sc[p];
+      m.seconds += *std::max_element(times.begin(), times.begin() + players_);
+      ++m.rounds;
+    }
+    const int best = top();
+    for (int p = 0; p < players_; ++p)
+      if (m.totals[p] == best) m.outcome.winners = static_cast<std::uint16_t>(m.outcome.winners | (1u << p));
+    if (__builtin_popcount(m.outcome.winners) > 1) m.outcome = Outcome{0, true};
+    return m;
+  }
+
+ private:
+  int players_ = 4;
+  int turn_ = 3;
+  bool build_on_line_ = false;
+  std::int64_t max_moves_ = 20000;
+  std::int64_t target_ = 100;
+  std::string speeds_text_;
+  std::vector<std::int64_t> speeds_ms_;
+  std::vector<Policy> seat_policies_;  // empty: every seat plays the run's policy
+  OptionMap options_;
+  std::vector<OptionSpec> specs_;
+};
+
+}  // namespace cardsim::racing_demon

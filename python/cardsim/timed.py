@@ -1,0 +1,238 @@
+"""The timed race of a simultaneous game (Racing Demon), played from Python.
+
+The core takes actions in any order; this simulator decides who acts when,
+exactly as the C++ batch runner does (``RacingDemonGame::play_out``), so that
+``play_timed(name, seed=s, index=i)`` repeats game i of
+``cardsim.simulate(name, seed=s)`` action for action, on either backend:
+
+- each player has a mean time per action (option ``speeds``, seconds; every
+  delay is drawn uniformly from [mean/2, 3*mean/2] in whole microseconds);
+- at time 0 every player, in seat order, chooses an action and draws a delay;
+- the earliest event runs next (ties: the lower seat). The player carries out
+  the action chosen at their previous event if it is still legal (a faster
+  rival may have taken the card's place: then it is simply dropped), then
+  chooses again from the state as it stands and draws the next delay;
+- a player with nothing legal chooses nothing and looks again after a delay.
+
+Random choices draw ``below(len(legal))`` unless only one action is legal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from . import _core, api
+from .reference.racing_demon import (
+    SOURCES,
+    RacingDemon,
+    builds_on,
+    other_column,
+    parse_seat_policies,
+    parse_speeds,
+    per_player_actions,
+)
+from .reference.rng import GameRng
+
+__all__ = [
+    "Match",
+    "MatchResults",
+    "TimedGame",
+    "greedy_choice",
+    "play_match",
+    "play_timed",
+    "simulate_matches",
+]
+
+
+@dataclass
+class TimedGame:
+    """One timed game: the final state and what the batch runner records of it."""
+
+    state: Any
+    scores: list[int]
+    winner: int  # the OUT player, or -1
+    moves: int
+    times: list[float]  # each player's last action, in simulated seconds
+    truncated: bool
+
+
+def greedy_choice(state: Any, legal: list[int]) -> int:
+    """The documented greedy heuristic on one player's legal actions (lowest id
+    within the best kind): Pile to the middle, a line card to the middle, the
+    Pile onto the line, a line move that empties a column, the waste to the
+    middle, the waste onto the line, turn; a part-column move last."""
+    n = state.num_players
+    per, slots = per_player_actions(n), 4 * n
+    after_middle = 1 + len(SOURCES) * (slots + 1)
+    seats = None
+    best, best_rank = legal[0], 99
+    for a in legal:
+        p, local = divmod(a, per)
+        if local == 0:
+            r = 7
+        elif local < after_middle:
+            source = (local - 1) // (slots + 1)
+            r = 1 if source == 0 else 5 if source == len(SOURCES) - 1 else 2
+        else:
+            b = local - after_middle
+            if b < 4:
+                r = 3
+            elif b < 8:
+                r = 6
+            else:
+                if seats is None:
+                    seats = state.to_dict()["players"]
+                i, k = divmod(b - 8, 3)
+                line = seats[p]["line"]
+                r = 4 if builds_on(line[i][0], line[other_column(i, k)][-1]) else 8
+        if r < best_rank:
+            best, best_rank = a, r
+    return best
+
+
+def _race(state: Any, rng: GameRng, policy: str) -> tuple[int, list[int]]:
+    """Plays one round of the timed race; returns (actions applied, each player's
+    last action time in microseconds)."""
+    n = state.num_players
+    opts = state.game.options
+    mean = [ms * 1000 for ms in parse_speeds(opts["speeds"], n)]
+    seat_policy = parse_seat_policies(opts["seat_policies"], n) or [policy] * n
+
+    def choose(p: int) -> int:
+        legal = state.legal_actions_for(p)
+        if not legal:
+            return -1
+        if seat_policy[p] == "random":
+            return legal[0] if len(legal) == 1 else legal[rng.below(len(legal))]
+        if seat_policy[p] == "greedy":
+            return greedy_choice(state, legal)
+        return legal[0]
+
+    def delay(p: int) -> int:
+        return mean[p] // 2 + rng.below(mean[p] + 1)
+
+    at, pending, last = [0] * n, [-1] * n, [0] * n
+    for p in range(n):
+        pending[p] = choose(p)
+        at[p] = delay(p)
+    moves = 0
+    while not state.is_terminal():
+        p = min(range(n), key=lambda q: (at[q], q))
+        if pending[p] >= 0 and pending[p] in state.legal_actions_for(p):
+            state.apply_action(pending[p])
+            moves += 1
+            last[p] = at[p]
+            if state.is_terminal():
+                break
+        pending[p] = choose(p)
+        at[p] += delay(p)
+    return moves, last
+
+
+def _game(game: str | Any, backend: str, options: dict[str, Any], policy: str) -> Any:
+    if policy not in api.POLICIES:
+        raise ValueError(f"unknown policy {policy!r} (known: {', '.join(api.POLICIES)})")
+    return api.make(game, backend=backend, **options) if isinstance(game, str) else game
+
+
+def play_timed(
+    game: str | Any = "racing_demon",
+    seed: int = 0,
+    index: int = 0,
+    policy: str = "random",
+    backend: str = "reference",
+    **options: Any,
+) -> TimedGame:
+    """Plays game ``index`` of the run with ``seed`` as the timed simulator does.
+
+    ``game`` is a name (with ``options``) or a game from ``cardsim.make``.
+    """
+    g = _game(game, backend, options, policy)
+    rng = GameRng.for_game(seed, index)
+    # The reference deals exactly the cards the core deals from the stream.
+    state = g.new_game(deck=RacingDemon(**g.options).random_deck(rng))
+    moves, last = _race(state, rng, policy)
+    winners = state.winners()
+    return TimedGame(
+        state=state,
+        scores=state.scores(),
+        winner=winners[0] if winners else -1,
+        moves=moves,
+        times=[t / 1e6 for t in last],
+        truncated=state.is_truncated(),
+    )
+
+
+#: Matches stop after this many rounds, truncated (as the core's kMaxRounds).
+MAX_ROUNDS = 1000
+
+
+@dataclass
+class Match:
+    """One match to the target: running totals and what it took."""
+
+    totals: list[int]
+    rounds: int
+    winner: int  # highest total; -2 equal highest; -1 truncated
+    moves: int
+    seconds: float
+    truncated: bool
+
+
+def play_match(
+    game: str | Any = "racing_demon",
+    seed: int = 0,
+    index: int = 0,
+    policy: str = "random",
+    backend: str = "reference",
+    **options: Any,
+) -> Match:
+    """Match ``index`` of ``simulate_matches(seed=seed)``, played from Python:
+    rounds dealt afresh from one stream until a total reaches the option ``target``."""
+    g = _game(game, backend, options, policy)
+    rules = RacingDemon(**g.options)
+    n, target = g.num_players, g.options["target"]
+    rng = GameRng.for_game(seed, index)
+    totals, rounds, moves, seconds = [0] * n, 0, 0, 0.0
+    while rounds == 0 or max(totals) < target:
+        if rounds == MAX_ROUNDS:
+            return Match(totals, rounds, -1, moves, seconds, True)
+        state = g.new_game(deck=rules.random_deck(rng))
+        m, last = _race(state, rng, policy)
+        moves += m
+        seconds += max(t / 1e6 for t in last)
+        totals = [a + b for a, b in zip(totals, state.scores(), strict=True)]
+        rounds += 1
+    best = [p for p in range(n) if totals[p] == max(totals)]
+    return Match(totals, rounds, best[0] if len(best) == 1 else -2, moves, seconds, False)
+
+
+@dataclass
+class MatchResults:
+    """Per-match arrays of ``simulate_matches``, indexed by match - first_game."""
+
+    totals: np.ndarray  # (games, players) int32
+    rounds: np.ndarray  # int32
+    winner: np.ndarray  # int8: the winning seat, -2 a tie for the top, -1 truncated
+    moves: np.ndarray  # int64
+    seconds: np.ndarray  # float64: simulated time of the whole match
+    truncated: np.ndarray  # bool
+
+
+def simulate_matches(
+    games: int = 1000,
+    seed: int = 0,
+    policy: str = "random",
+    first_game: int = 0,
+    **options: Any,
+) -> MatchResults:
+    """Racing Demon matches to the option ``target`` (default 100), in C++ on one
+    thread. Round 1 of match i is game i of ``cardsim.simulate`` with the same seed."""
+    g = api.make("racing_demon", **options)
+    if policy not in api.POLICIES:
+        raise ValueError(f"unknown policy {policy!r} (known: {', '.join(api.POLICIES)})")
+    out = _core._racing_demon_matches(g, seed, first_game, games, policy)
+    return MatchResults(**out)
