@@ -11,6 +11,7 @@
 namespace cardsim::py_bind {
 void register_runner(py::module_& m);
 void register_clock(py::module_& m);
+void register_rummy(py::module_& m);
 }  // namespace cardsim::py_bind
 
 namespace py = pybind11;
@@ -39,6 +40,7 @@ PYBIND11_MODULE(_core, m) {
 
   register_runner(m);
   register_clock(m);
+  register_rummy(m);
 
   m.def(
       "games",

@@ -11,6 +11,7 @@ from typing import Any
 
 from .base import Option, ReferenceGame, ReferenceState
 from .clock import Clock, ClockDuel
+from .rummy import Rummy, RummyMatch
 
 __all__ = ["GAMES", "Option", "ReferenceGame", "ReferenceState", "make"]
 
@@ -18,6 +19,8 @@ __all__ = ["GAMES", "Option", "ReferenceGame", "ReferenceState", "make"]
 GAMES: dict[str, type[ReferenceGame]] = {
     "clock": Clock,
     "clock_duel": ClockDuel,
+    "rummy": Rummy,
+    "rummy_match": RummyMatch,
 }
 
 
