@@ -14,7 +14,13 @@ CONFIGS: dict[str, list[dict[str, Any]]] = {
     "clock_duel": [{}],
     "rummy": [
         {},
-        {"players": 3, "ace_high": True, "lay_off_through_sets": False, "rummy_on_board": True},
+        {
+            "players": 3,
+            "ace_high": True,
+            "lay_off_through_sets": False,
+            "rummy_on_board": True,
+            "max_turns": 150,
+        },
         {"players": 4, "discard_to_go_out": True, "scoring": "table", "max_turn_overs": 1},
         {
             "discard_to_go_out": True,

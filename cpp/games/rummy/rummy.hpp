@@ -231,7 +231,10 @@ class RummyState {
     for (int s = 0; s < 4; ++s) {
       const unsigned bits = static_cast<unsigned>(hand >> (13 * s)) & 0x1FFFu;
       const unsigned ext = bits | (rules_.ace_high && (bits & 1u) ? 1u << 13 : 0u);
+      const unsigned starts = ext & ext >> 1 & ext >> 2;  // bit i: a run of three from rank i + 1
+      if (!starts) continue;
       for (int low = 1; low <= 12; ++low) {
+        if (!(starts >> (low - 1) & 1u)) continue;
         const int longest = std::countr_one(ext >> (low - 1));
         const int cap = 15 - low < 13 ? 15 - low : 13;
         const int top = longest < cap ? longest : cap;
@@ -240,24 +243,21 @@ class RummyState {
             out.push_back(kRunBase + s * kRunsPerSuit + kRunOffset[low] + len - 3);
       }
     }
-    for (int r = 1; r <= 13; ++r) {
-      int have = 0;
-      for (int s = 0; s < 4; ++s) have += static_cast<int>(hand >> make_card(r, s) & 1);
-      if (have < 3) continue;
+    const Mask c = hand & 0x1FFF, d = hand >> 13 & 0x1FFF, h = hand >> 26 & 0x1FFF, sp = hand >> 39 & 0x1FFF;
+    const Mask three_of_a_rank = (c & d & h) | (c & d & sp) | (c & h & sp) | (d & h & sp);
+    for (Mask ranks = three_of_a_rank; ranks; ranks &= ranks - 1) {
+      const int r = std::countr_zero(ranks) + 1;
       for (int j = 0; j < 5; ++j) {
         const Mask m = set_mask(r, j);
         if ((hand & m) == m && leaves_ok(hand & ~m)) out.push_back(kSetBase + 5 * (r - 1) + j);
       }
     }
-    if (melds_.empty()) return;
-    Mask onto_set = 0, low_end = 0, high_end = 0;
-    lay_off_targets(onto_set, low_end, high_end);
-    for (Mask h = hand & (onto_set | low_end | high_end); h; h &= h - 1) {
-      const int c = std::countr_zero(h);
-      if (!leaves_ok(hand & ~bit(c))) continue;
-      if (onto_set >> c & 1) out.push_back(kLayOffBase + 3 * c + kOntoSet);
-      if (low_end >> c & 1) out.push_back(kLayOffBase + 3 * c + kLowEnd);
-      if (high_end >> c & 1) out.push_back(kLayOffBase + 3 * c + kHighEnd);
+    for (Mask fits = hand & (onto_set_ | low_end_ | high_end_); fits; fits &= fits - 1) {
+      const int card = std::countr_zero(fits);
+      if (!leaves_ok(hand & ~bit(card))) continue;
+      if (onto_set_ >> card & 1) out.push_back(kLayOffBase + 3 * card + kOntoSet);
+      if (low_end_ >> card & 1) out.push_back(kLayOffBase + 3 * card + kLowEnd);
+      if (high_end_ >> card & 1) out.push_back(kLayOffBase + 3 * card + kHighEnd);
     }
   }
 
@@ -351,7 +351,7 @@ class RummyState {
       hands_[p] &= ~bit(c);
       pile_.push_back(c);
       if (!hands_[p]) return go_out(p);
-      if (rules_.rummy_on_board && (call_k_ = board_meld_size()) > 0) {
+      if (rules_.rummy_on_board && (call_k_ = static_cast<std::int8_t>(board_meld_size())) > 0) {
         phase_ = Phase::Call;
         discarder_ = static_cast<std::int8_t>(p);
         asked_ = 0;
@@ -440,9 +440,49 @@ class RummyState {
            kEnds[(a - kLayOffBase) % 3];
   }
 
+  // Reads the words back ("meld 3H 4H 5H", "lay_off 6H high", ...), checked by
+  // formatting the id found again, so that only exact texts are accepted.
   Action string_to_action(std::string_view s) const {
-    for (Action a = 0; a < kNumActions; ++a)
-      if (action_text(a) == s) return a;
+    Action found = -1;
+    std::vector<std::string_view> words;
+    for (std::size_t i = 0; i < s.size();) {
+      const std::size_t j = s.find(' ', i);
+      words.push_back(s.substr(i, j == std::string_view::npos ? s.size() - i : j - i));
+      i = j == std::string_view::npos ? s.size() : j + 1;
+    }
+    auto card = [](std::string_view w) -> int {
+      if (w.size() != 2) return -1;
+      const std::string_view ranks{kRankChars}, suits{kSuitChars};
+      const auto r = ranks.find(w[0]), st = suits.find(w[1]);
+      return r == std::string_view::npos || st == std::string_view::npos
+                 ? -1
+                 : make_card(static_cast<int>(r) + 1, static_cast<int>(st));
+    };
+    if (words.size() == 1) {
+      for (Action a = 0; a < kDiscardBase; ++a)
+        if (action_text(a) == s) found = a;
+    } else if (words.size() == 2 && words[0] == "discard" && card(words[1]) >= 0) {
+      found = kDiscardBase + card(words[1]);
+    } else if (words.size() == 3 && words[0] == "lay_off" && card(words[1]) >= 0) {
+      const int e = words[2] == "set" ? 0 : words[2] == "low" ? 1 : words[2] == "high" ? 2 : -1;
+      if (e >= 0) found = kLayOffBase + 3 * card(words[1]) + e;
+    } else if (words.size() >= 4 && words[0] == "meld" && card(words[1]) >= 0) {
+      const int first = card(words[1]);
+      if (suit_of(static_cast<Card>(first)) == suit_of(static_cast<Card>(card(words[2])))) {
+        const int low = rank_of(static_cast<Card>(first)), len = static_cast<int>(words.size()) - 1;
+        if (low <= 12 && len <= (15 - low < 13 ? 15 - low : 13))
+          found = kRunBase + suit_of(static_cast<Card>(first)) * kRunsPerSuit + kRunOffset[low] + len - 3;
+      } else if (words.size() == 5) {
+        found = kSetBase + 5 * (rank_of(static_cast<Card>(first)) - 1) + 4;
+      } else {
+        unsigned suits = 0;
+        for (std::size_t w = 1; w < words.size(); ++w)
+          if (card(words[w]) >= 0) suits |= 1u << (card(words[w]) / 13);
+        const int missing = std::countr_zero(~suits & 0xFu) & 3;
+        found = kSetBase + 5 * (rank_of(static_cast<Card>(first)) - 1) + missing;
+      }
+    }
+    if (found >= 0 && action_text(found) == s) return found;
     throw InvalidArgument("unknown action '" + std::string(s) +
                           "' (rummy actions read e.g. 'draw_stock', 'discard 7H', 'meld 3H 4H 5H', "
                           "'lay_off 6H high')");
@@ -456,7 +496,8 @@ class RummyState {
     out += "  stock: " + std::to_string(stock_.size()) + " cards; discard pile (top last):";
     for (Card c : pile_) out += " " + card_to_string(c);
     out += "\n";
-    for (const Meld& m : melds_) out += std::string("  ") + (m.is_run ? "run" : "set") + ": " + cards_text(m.cards) + "\n";
+    for (const Meld& m : melds_)
+      out += std::string("  ") + (m.is_run ? "run" : "set") + ": " + cards_text(m.cards) + "\n";
     return out;
   }
 
@@ -493,6 +534,17 @@ class RummyState {
 
   // Cards that fit the table now: onto a set, below a run, above a run.
   void lay_off_targets(Mask& onto_set, Mask& low_end, Mask& high_end) const {
+    onto_set = onto_set_;
+    low_end = low_end_;
+    high_end = high_end_;
+  }
+
+  bool operator==(const RummyState&) const = default;
+
+ private:
+  // Recomputed whenever the table changes, so that move generation only reads them.
+  void refresh_targets() {
+    Mask onto_set = 0, low_end = 0, high_end = 0;
     Mask in_sets = 0;
     for (const Meld& m : melds_)
       if (!m.is_run) {
@@ -507,11 +559,11 @@ class RummyState {
       if (lo >= 1) low_end |= bit(card_at(m.suit, lo));
       if (hi <= top) high_end |= bit(card_at(m.suit, hi));
     }
+    onto_set_ = onto_set;
+    low_end_ = low_end;
+    high_end_ = high_end;
   }
 
-  bool operator==(const RummyState&) const = default;
-
- private:
   bool can_take_discard() const { return !pile_.empty() && hands_[current_] != 0; }
   bool can_turn_over() const {
     return stock_.empty() && turn_overs_ < rules_.max_turn_overs && pile_.size() >= 2;
@@ -536,6 +588,7 @@ class RummyState {
     for (Mask b = m.cards; b; b &= b - 1) owner_[std::countr_zero(b)] = static_cast<std::int8_t>(p);
     hands_[p] &= ~m.cards;
     laid_down_ |= static_cast<std::uint8_t>(1u << p);
+    refresh_targets();
   }
 
   void lay_off(int p, Card c, int end) {
@@ -564,6 +617,7 @@ class RummyState {
     owner_[c] = static_cast<std::int8_t>(p);
     hands_[p] &= ~bit(c);
     laid_down_ |= static_cast<std::uint8_t>(1u << p);
+    refresh_targets();
   }
 
   // Size of the longest top segment (3+) of the discard pile that is a meld, or 0.
@@ -642,6 +696,7 @@ class RummyState {
     stock_.clear();
     pile_.clear();
     melds_.clear();
+    onto_set_ = low_end_ = high_end_ = 0;
     owner_.fill(-1);
     laid_down_ = 0;
     turn_ = 0;
@@ -695,6 +750,7 @@ class RummyState {
   std::int16_t deal_no_ = 0;
   std::uint64_t key_ = 0;
   Scores totals_{}, last_deal_{};
+  Mask onto_set_ = 0, low_end_ = 0, high_end_ = 0;  // lay-off targets (refresh_targets)
 };
 
 class RummyGame {

@@ -72,6 +72,11 @@ def action_text(a: int) -> str:
 
 
 TEXT_TO_ACTION = {action_text(a): a for a in range(NUM_ACTIONS)}
+# The actions that play a given card (to look only at what a hand could do).
+ACTIONS_WITH_CARD: dict[str, list[int]] = {c: [] for c in full_pack()}
+for _a, _spec in enumerate(ACTIONS):
+    for _c in _spec.cards:
+        ACTIONS_WITH_CARD[_c].append(_a)
 
 
 def standard_value(card: str) -> int:
@@ -232,11 +237,10 @@ class RummyState(ReferenceState):
         if self.phase == "draw":
             return [a for a in (DRAW_STOCK, TAKE_DISCARD, TURN_OVER) if not self.why_illegal(a)]
         hand = set(self.hands[self.player])
-        return [
-            a
-            for a in range(5, NUM_ACTIONS)
-            if set(ACTIONS[a].cards) <= hand and not self.why_illegal(a)
-        ]
+        candidates = {a for c in hand for a in ACTIONS_WITH_CARD[c]}
+        return sorted(
+            a for a in candidates if set(ACTIONS[a].cards) <= hand and not self.why_illegal(a)
+        )
 
     def why_illegal(self, action: int) -> str:
         if self.over:
