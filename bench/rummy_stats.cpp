@@ -35,8 +35,9 @@ int main(int argc, char** argv) {
     while (!s.is_terminal()) {
       s.legal_actions(legal);
       const bool use_greedy = greedy || (duel && s.current_player() == 0);
-      Action a = use_greedy ? game.greedy_action(s, legal, rng)
-                        : legal.size() == 1 ? legal[0] : legal[static_cast<std::size_t>(rng.below(legal.size()))];
+      Action a = use_greedy          ? game.greedy_action(s, legal, rng)
+                 : legal.size() == 1 ? legal[0]
+                                     : legal[static_cast<std::size_t>(rng.below(legal.size()))];
       s.apply(a);
       ++moves;
     }
@@ -46,10 +47,11 @@ int main(int argc, char** argv) {
   }
   const double p = static_cast<double>(rummies) / static_cast<double>(games);
   const double q = out ? static_cast<double>(rummies) / static_cast<double>(out) : 0.0;
-  std::printf("games %llu went_out %llu rummy %llu rummy/deal %.5f +- %.5f rummy/finished %.5f mean_moves %.2f\n",
-              static_cast<unsigned long long>(games), static_cast<unsigned long long>(out),
-              static_cast<unsigned long long>(rummies), p, 1.96 * std::sqrt(p * (1 - p) / static_cast<double>(games)),
-              q, static_cast<double>(moves) / static_cast<double>(games));
+  std::printf(
+      "games %llu went_out %llu rummy %llu rummy/deal %.5f +- %.5f rummy/finished %.5f mean_moves %.2f\n",
+      static_cast<unsigned long long>(games), static_cast<unsigned long long>(out),
+      static_cast<unsigned long long>(rummies), p, 1.96 * std::sqrt(p * (1 - p) / static_cast<double>(games)),
+      q, static_cast<double>(moves) / static_cast<double>(games));
   const double w = static_cast<double>(seat0_wins) / static_cast<double>(games);
   std::printf("player 0 wins %.4f +- %.4f\n", w, 1.96 * std::sqrt(w * (1 - w) / static_cast<double>(games)));
   return 0;

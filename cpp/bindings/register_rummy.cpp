@@ -19,7 +19,9 @@ py::list mask_to_py(Mask m) {
   return out;
 }
 
-py::object card_or_none(Card c) { return c == kNoCard ? py::object(py::none()) : py::object(py::str(card_to_string(c))); }
+py::object card_or_none(Card c) {
+  return c == kNoCard ? py::object(py::none()) : py::object(py::str(card_to_string(c)));
+}
 py::object player_or_none(int p) { return p < 0 ? py::object(py::none()) : py::object(py::int_(p)); }
 
 py::list scores_to_py(const Scores& s, int n) {
@@ -112,9 +114,11 @@ void register_rummy(py::module_& m) {
   hooks.to_dict = [](const RummyState& s) { return full_dict(s); };
   hooks.observation = [](const RummyState& s, int p) { return observation_dict(s, p); };
   bind_game<RummyGame>(m, "Rummy", hooks);
-  register_game<RummyGame>("rummy", "Rummy: one deal for 2-6 players, runs and sets, with the seed's variations",
+  register_game<RummyGame>("rummy",
+                           "Rummy: one deal for 2-6 players, runs and sets, with the seed's variations",
                            [](const OptionMap& o) { return std::make_shared<RummyGame>(o, false); });
-  register_game<RummyGame>("rummy_match", "Rummy match play: deals to a target score or a fixed number of deals",
+  register_game<RummyGame>("rummy_match",
+                           "Rummy match play: deals to a target score or a fixed number of deals",
                            [](const OptionMap& o) { return std::make_shared<RummyGame>(o, true); });
 }
 

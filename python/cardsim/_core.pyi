@@ -3,11 +3,9 @@ cardsim's C++ core: game states, move generation, scoring and the batch runner.
 """
 
 from __future__ import annotations
-
-import typing
-
 import numpy
 import numpy.typing
+import typing
 
 __all__: list[str] = [
     "MAX_PLAYERS",
@@ -15,6 +13,8 @@ __all__: list[str] = [
     "TERMINAL",
     "ClockGame",
     "ClockState",
+    "RummyGame",
+    "RummyState",
     "Summary",
     "card_to_string",
     "games",
@@ -180,6 +180,134 @@ class ClockState:
     def deck(self) -> list: ...
     @property
     def game(self) -> ClockGame:
+        """
+        The game (rules and options) this state belongs to.
+        """
+    @property
+    def history(self) -> typing.Any: ...
+    @property
+    def num_players(self) -> int: ...
+
+class RummyGame:
+    """
+    A game with validated options.
+    """
+
+    __hash__: typing.ClassVar[None] = None
+    def __eq__(self, arg0: typing.Any) -> bool: ...
+    def __getstate__(self) -> tuple[str, dict]: ...
+    def __repr__(self) -> str: ...
+    def __setstate__(self, arg0: tuple) -> None: ...
+    def _option_specs(self) -> list:
+        """
+        Internal: the option specs (name, default, doc, range or choices).
+        """
+    def _simulate(
+        self,
+        seed: typing.Any,
+        first: typing.SupportsInt | typing.SupportsIndex,
+        count: typing.SupportsInt | typing.SupportsIndex,
+        policy: str,
+        threads: typing.SupportsInt | typing.SupportsIndex,
+        summary: Summary,
+        scores: typing.Any = None,
+        winner: typing.Any = None,
+        winners_mask: typing.Any = None,
+        moves: typing.Any = None,
+        truncated: typing.Any = None,
+    ) -> None:
+        """
+        Internal: runs games [first, first+count) in C++ with the GIL released (use cardsim.simulate).
+        """
+    def new_game(self, *, seed: typing.Any = None, deck: typing.Any = None) -> RummyState:
+        """
+        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
+        """
+    @property
+    def name(self) -> str: ...
+    @property
+    def num_actions(self) -> int: ...
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def options(self) -> dict: ...
+
+class RummyState:
+    """
+    A game in progress (see docs/architecture.md for the contract).
+    """
+    def __copy__(self) -> RummyState: ...
+    def __deepcopy__(self, arg0: typing.Any) -> RummyState: ...
+    def __eq__(self, arg0: typing.Any) -> bool: ...
+    def __getstate__(self) -> tuple: ...
+    def __hash__(self) -> int: ...
+    def __repr__(self) -> str: ...
+    def __setstate__(self, arg0: tuple) -> None: ...
+    def __str__(self) -> str: ...
+    def action_to_string(self, arg0: typing.Any) -> str:
+        """
+        Readable text of an action id (round-trips through string_to_action).
+        """
+    def apply_action(self, arg0: typing.Any) -> None:
+        """
+        Plays an action id. IllegalActionError (a ValueError) if out of range or illegal, TypeError if not an int; the state is then unchanged.
+        """
+    def clone(self) -> RummyState:
+        """
+        An independent copy.
+        """
+    def current_player(self) -> int:
+        """
+        The seat to act, TERMINAL (-4) at the end, or SIMULTANEOUS (-2).
+        """
+    def is_draw(self) -> bool:
+        """
+        True if the finished game is a draw.
+        """
+    def is_terminal(self) -> bool:
+        """
+        True once the game is over (won, lost, drawn or truncated).
+        """
+    def is_truncated(self) -> bool:
+        """
+        True if the game was stopped by its move cap: no winner, scores as they stand.
+        """
+    def legal_action_mask(self) -> numpy.typing.NDArray[numpy.bool]:
+        """
+        A numpy bool array of length num_actions, True where legal.
+        """
+    def legal_actions(self) -> list:
+        """
+        The legal action ids, sorted ascending (empty at the end).
+        """
+    def legal_actions_for(self, arg0: typing.Any) -> list:
+        """
+        The legal action ids of one seat (for simultaneous games; else all or none).
+        """
+    def observation(self, arg0: typing.Any) -> dict:
+        """
+        What one seat may see, as a JSON-safe dict (hidden cards are counts).
+        """
+    def scores(self) -> list:
+        """
+        Each seat's score, as the game's rules define it.
+        """
+    def string_to_action(self, arg0: typing.Any) -> int:
+        """
+        The action id of a text from action_to_string; ValueError if unknown.
+        """
+    def to_dict(self) -> dict:
+        """
+        The full state as a JSON-safe dict (format in docs/rules/<game>.md).
+        """
+    def winners(self) -> list:
+        """
+        The winning seats (a side may win together); empty for a draw or a loss.
+        """
+    @property
+    def deck(self) -> list: ...
+    @property
+    def game(self) -> RummyGame:
         """
         The game (rules and options) this state belongs to.
         """

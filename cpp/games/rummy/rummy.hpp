@@ -96,7 +96,8 @@ inline constexpr std::array<RunSpec, 4 * kRunsPerSuit> kRuns = [] {
   for (int s = 0; s < 4; ++s)
     for (int low = 1; low <= 12; ++low)
       for (int len = 3; len <= (15 - low < 13 ? 15 - low : 13); ++len)
-        out[k++] = {static_cast<std::int8_t>(s), static_cast<std::int8_t>(low), static_cast<std::int8_t>(len)};
+        out[k++] = {static_cast<std::int8_t>(s), static_cast<std::int8_t>(low),
+                    static_cast<std::int8_t>(len)};
   return out;
 }();
 
@@ -135,9 +136,9 @@ inline int table_value(Card c, bool ace_low_in_run) {
 
 struct Meld {
   bool is_run = false;
-  std::int8_t suit = 0;        // runs
+  std::int8_t suit = 0;           // runs
   std::int8_t low = 0, high = 0;  // runs: rank span 1..14, bridged set cards included; sets: the rank
-  Mask cards = 0;              // the cards in this meld
+  Mask cards = 0;                 // the cards in this meld
 
   bool operator==(const Meld&) const = default;
 };
@@ -183,7 +184,7 @@ class RummyState {
   const Rules& rules() const { return rules_; }
   int num_players() const { return n_; }
   Mask hand(int p) const { return hands_[p]; }
-  const StaticVector<Card, 52>& stock() const { return stock_; }  // top at the back
+  const StaticVector<Card, 52>& stock() const { return stock_; }        // top at the back
   const StaticVector<Card, 52>& discard_pile() const { return pile_; }  // top at the back
   const StaticVector<Meld, kMaxMelds>& melds() const { return melds_; }
   int owner(Card c) const { return owner_[c]; }
@@ -204,7 +205,9 @@ class RummyState {
 
   int current_player() const { return phase_ == Phase::Over ? kTerminalPlayer : current_; }
   bool is_terminal() const { return phase_ == Phase::Over; }
-  bool is_truncated() const { return phase_ == Phase::Over && (rules_.match ? match_truncated_ : deal_truncated_); }
+  bool is_truncated() const {
+    return phase_ == Phase::Over && (rules_.match ? match_truncated_ : deal_truncated_);
+  }
 
   void legal_actions(ActionList& out) const {
     out.clear();
@@ -300,7 +303,9 @@ class RummyState {
       const Mask t = e == kOntoSet ? onto_set : e == kLowEnd ? low_end : high_end;
       if (!(t >> c & 1))
         return card_to_string(static_cast<Card>(c)) + " does not fit " +
-               (e == kOntoSet ? "a set" : e == kLowEnd ? "the low end of a run" : "the high end of a run") +
+               (e == kOntoSet  ? "a set"
+                : e == kLowEnd ? "the low end of a run"
+                               : "the high end of a run") +
                " on the table";
     }
     if (!(hand & ~cards)) return "the last card must be a discard (discard_to_go_out)";
@@ -387,12 +392,14 @@ class RummyState {
           s[owner_[c]] += table_value(c, m.is_run && m.low == 1);
         }
       for (int p = 0; p < n_; ++p)
-        for (Mask b = hands_[p]; b; b &= b - 1) s[p] -= table_value(static_cast<Card>(std::countr_zero(b)), false);
+        for (Mask b = hands_[p]; b; b &= b - 1)
+          s[p] -= table_value(static_cast<Card>(std::countr_zero(b)), false);
       if (went_out_ >= 0 && rummy_) s[went_out_] *= 2;
     } else if (went_out_ >= 0) {
       int total = 0;
       for (int p = 0; p < n_; ++p)
-        for (Mask b = hands_[p]; b; b &= b - 1) total += standard_value(static_cast<Card>(std::countr_zero(b)));
+        for (Mask b = hands_[p]; b; b &= b - 1)
+          total += standard_value(static_cast<Card>(std::countr_zero(b)));
       s[went_out_] = rummy_ ? 2 * total : total;
     }
     return s;
@@ -423,9 +430,10 @@ class RummyState {
 
   static std::string action_text(Action a) {
     if (a < 0 || a >= kNumActions)
-      throw IllegalAction("action " + std::to_string(a) + " is out of range [0, " + std::to_string(kNumActions) +
-                          ")");
-    static constexpr const char* kControl[] = {"draw_stock", "take_discard", "turn_over", "call_rummy", "decline"};
+      throw IllegalAction("action " + std::to_string(a) + " is out of range [0, " +
+                          std::to_string(kNumActions) + ")");
+    static constexpr const char* kControl[] = {"draw_stock", "take_discard", "turn_over", "call_rummy",
+                                               "decline"};
     if (a < kDiscardBase) return kControl[a];
     if (a < kRunBase) return "discard " + card_to_string(static_cast<Card>(a - kDiscardBase));
     if (a < kSetBase) {
@@ -516,7 +524,8 @@ class RummyState {
 
   static std::string cards_text(Mask m) {
     std::string out;
-    for (; m; m &= m - 1) out += (out.empty() ? "" : " ") + card_to_string(static_cast<Card>(std::countr_zero(m)));
+    for (; m; m &= m - 1)
+      out += (out.empty() ? "" : " ") + card_to_string(static_cast<Card>(std::countr_zero(m)));
     return out;
   }
 
@@ -777,12 +786,13 @@ class RummyGame {
     rules_.table_scoring = reader.get_choice("scoring", "standard", {"standard", "table"},
                                              "standard: the player going out scores the other hands; table: "
                                              "cards put down minus cards in hand") == "table";
-    rules_.max_turn_overs = static_cast<int>(
-        reader.get_int("max_turn_overs", 3, 0, 50, "turn-overs of the discard pile allowed in a deal, then truncated"));
-    rules_.max_turns =
-        static_cast<int>(reader.get_int("max_turns", 1000, 1, 30000, "turns in a deal before it is truncated"));
+    rules_.max_turn_overs = static_cast<int>(reader.get_int(
+        "max_turn_overs", 3, 0, 50, "turn-overs of the discard pile allowed in a deal, then truncated"));
+    rules_.max_turns = static_cast<int>(
+        reader.get_int("max_turns", 1000, 1, 30000, "turns in a deal before it is truncated"));
     if (match) {
-      rules_.target = static_cast<int>(reader.get_int("target", 100, 1, 1000000, "score that ends the match"));
+      rules_.target =
+          static_cast<int>(reader.get_int("target", 100, 1, 1000000, "score that ends the match"));
       rules_.deals = static_cast<int>(
           reader.get_int("deals", 0, 0, 10000, "a fixed number of deals; 0: play to the target score"));
       rules_.max_deals = static_cast<int>(
