@@ -506,3 +506,75 @@ def test_meld_heavy_play_agrees_between_backends(options):
             ref.apply_action(a)
         assert cpp.to_dict() == ref.to_dict()
         assert (cpp.scores(), cpp.winners()) == (ref.scores(), ref.winners())
+
+
+# --- more rulings (docs/rules/rummy.md "Rulings") ----------------------------------------
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_card_taken_may_be_returned_next_turn(backend):
+    s = new(backend, [["3H", "8S", "KD"], FILLER], "5C", ["QH", "4D"])
+    act(s, "take_discard", "discard 8S", "draw_stock", "discard QH", "draw_stock")
+    assert "discard 5C" in legal_texts(s)
+    act(s, "discard 5C")
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_meld_may_not_leave_only_the_taken_card(backend):
+    # Taking the 9S and melding 3-4-5H would leave just the 9S, which could not be discarded.
+    s = new(backend, [["3H", "4H", "5H"], FILLER], "9S")
+    act(s, "take_discard")
+    assert "meld 3H 4H 5H" not in legal_texts(s)
+    assert_illegal(s, "meld 3H 4H 5H")
+    assert legal_texts(s) == {"discard 3H", "discard 4H", "discard 5H"}
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_discarder_may_call_their_own_rummy_on_board(backend):
+    hands = [["3H", "5H", "KS", "QS"], ["4H", "2C", "7C", "9D"]]
+    s = new(backend, hands, "KC", ["8S", "8D", "8H", "JD"], rummy_on_board=True)
+    act(s, "draw_stock", "discard 3H", "draw_stock", "discard 4H", "draw_stock", "discard 5H")
+    act(s, "call_rummy")
+    d = s.to_dict()
+    assert {"3H", "4H", "5H"} <= set(d["hands"][0]) and d["discard_pile"] == ["KC"]
+    assert s.current_player() == 1  # the next turn is still the next player's
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_rummy_on_board_takes_the_longest_meld_on_top(backend):
+    # 6H on top of 3-4-5H: the top four cards form a run, and all four are called.
+    hands = [["3H", "5H", "KS", "QS"], ["4H", "6H", "7C", "9D"]]
+    s = new(backend, hands, "KC", ["8S", "8D", "8H", "JD", "TC"], rummy_on_board=True)
+    act(s, "draw_stock", "discard 3H", "draw_stock", "discard 4H", "draw_stock", "discard 5H")
+    act(s, "decline", "decline", "draw_stock", "discard 6H")
+    assert s.to_dict()["call"] == {"discarder": 1, "size": 4}
+    act(s, "decline", "call_rummy")
+    d = s.to_dict()
+    assert {"3H", "4H", "5H", "6H"} <= set(d["hands"][0]) and d["discard_pile"] == ["KC"]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_turn_over_needs_two_cards_in_the_pile(backend):
+    # 2 x 24 dealt, 3 in the stock. A called rummy on the board leaves a one-card pile with
+    # the stock empty: that card can be taken, but not turned over as a stock.
+    stock = ["8S", "8D", "JD"]
+    rest = [c for c in full_pack() if c not in {"3H", "4H", "5H", "KC", *stock}]
+    hands = [["3H", "5H", *rest[:22]], ["4H", *rest[22:45]]]
+    s = new(backend, hands, "KC", stock, rummy_on_board=True)
+    act(s, "draw_stock", "discard 3H", "draw_stock", "discard 4H", "draw_stock", "discard 5H")
+    act(s, "decline", "call_rummy")
+    d = s.to_dict()
+    assert d["stock"] == [] and d["discard_pile"] == ["KC"]
+    assert legal_texts(s) == {"take_discard"}
+    assert_illegal(s, "turn_over")
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_turn_cap_truncates(backend):
+    s = cardsim.make("rummy", backend=backend, max_turns=3).new_game(seed=4)
+    turns = 0
+    while not s.is_terminal():
+        if s.to_dict()["phase"] == "draw":
+            turns += 1
+            act(s, "draw_stock")
+        else:
+            act(s, s.action_to_string(max(a for a in s.legal_actions() if a < 57)))
+    assert turns == 3 and s.is_truncated() and s.winners() == [] and s.scores() == [0, 0]
