@@ -125,6 +125,20 @@ constexpr Mask set_mask(int rank, int j) {
   return m;
 }
 
+// The cards each action moves from the hand (none for draws and calls), looked up
+// rather than rebuilt: move generation and the greedy policy read it on every step.
+inline constexpr std::array<Mask, kNumActions> kActionCards = [] {
+  std::array<Mask, kNumActions> out{};
+  for (int c = 0; c < 52; ++c) {
+    out[kDiscardBase + c] = bit(c);
+    for (int e = 0; e < 3; ++e) out[kLayOffBase + 3 * c + e] = bit(c);
+  }
+  for (int k = 0; k < 4 * kRunsPerSuit; ++k)
+    out[kRunBase + k] = run_mask(kRuns[k].suit, kRuns[k].low, kRuns[k].length);
+  for (int k = 0; k < 13 * 5; ++k) out[kSetBase + k] = set_mask(k / 5 + 1, k % 5);
+  return out;
+}();
+
 inline int standard_value(Card c) { return rank_of(c) >= 10 ? 10 : rank_of(c); }
 
 // The seed's table values: courts 10, an ace 15 (5 at the low end of a run), the rest 5.
@@ -241,9 +255,9 @@ class RummyState {
         const int longest = std::countr_one(ext >> (low - 1));
         const int cap = 15 - low < 13 ? 15 - low : 13;
         const int top = longest < cap ? longest : cap;
+        const Action first = kRunBase + s * kRunsPerSuit + kRunOffset[low] - 3;
         for (int len = 3; len <= top; ++len)
-          if (leaves_ok(hand & ~run_mask(s, low, len)))
-            out.push_back(kRunBase + s * kRunsPerSuit + kRunOffset[low] + len - 3);
+          if (leaves_ok(hand & ~kActionCards[first + len])) out.push_back(first + len);
       }
     }
     const Mask c = hand & 0x1FFF, d = hand >> 13 & 0x1FFF, h = hand >> 26 & 0x1FFF, sp = hand >> 39 & 0x1FFF;
@@ -251,8 +265,9 @@ class RummyState {
     for (Mask ranks = three_of_a_rank; ranks; ranks &= ranks - 1) {
       const int r = std::countr_zero(ranks) + 1;
       for (int j = 0; j < 5; ++j) {
-        const Mask m = set_mask(r, j);
-        if ((hand & m) == m && leaves_ok(hand & ~m)) out.push_back(kSetBase + 5 * (r - 1) + j);
+        const Action id = kSetBase + 5 * (r - 1) + j;
+        const Mask m = kActionCards[id];
+        if ((hand & m) == m && leaves_ok(hand & ~m)) out.push_back(id);
       }
     }
     for (Mask fits = hand & (onto_set_ | low_end_ | high_end_); fits; fits &= fits - 1) {
@@ -366,8 +381,7 @@ class RummyState {
     }
     if (a < kSetBase) {
       const RunSpec& r = kRuns[a - kRunBase];
-      put_down(p, Meld{true, r.suit, r.low, static_cast<std::int8_t>(r.low + r.length - 1),
-                       run_mask(r.suit, r.low, r.length)});
+      put_down(p, Meld{true, r.suit, r.low, static_cast<std::int8_t>(r.low + r.length - 1), kActionCards[a]});
     } else if (a < kLayOffBase) {
       const int k = a - kSetBase;
       put_down(p, Meld{false, 0, static_cast<std::int8_t>(k / 5 + 1), static_cast<std::int8_t>(k / 5 + 1),
@@ -530,16 +544,7 @@ class RummyState {
   }
 
   // Cards an action moves from the hand (none for the draw and call actions).
-  static Mask action_cards(Action a) {
-    if (a < kDiscardBase) return 0;
-    if (a < kRunBase) return bit(a - kDiscardBase);
-    if (a < kSetBase) {
-      const RunSpec& r = kRuns[a - kRunBase];
-      return run_mask(r.suit, r.low, r.length);
-    }
-    if (a < kLayOffBase) return set_mask((a - kSetBase) / 5 + 1, (a - kSetBase) % 5);
-    return bit((a - kLayOffBase) / 3);
-  }
+  static Mask action_cards(Action a) { return kActionCards[static_cast<std::size_t>(a)]; }
 
   // Cards that fit the table now: onto a set, below a run, above a run.
   void lay_off_targets(Mask& onto_set, Mask& low_end, Mask& high_end) const {
@@ -868,13 +873,14 @@ class RummyGame {
   // Cards in `hand` that could go with c in a meld: same rank, or the same
   // suit one or two ranks away (two away counts half).
   static int connections(Mask hand, Card c) {
-    const int r = rank_of(c), s = suit_of(c);
-    int n = 0;
-    for (int t = 0; t < 4; ++t) n += 2 * static_cast<int>(t != s && (hand >> make_card(r, t) & 1));
-    for (int d : {-2, -1, 1, 2}) {
-      const int q = r + d;
-      if (q >= 1 && q <= 13 && (hand >> make_card(q, s) & 1)) n += d == -1 || d == 1 ? 2 : 1;
-    }
+    constexpr Mask kAceMasks = bit(0) | bit(13) | bit(26) | bit(39);  // one rank, all suits
+    const int r = rank_of(c);
+    const auto has = [&](int card) { return static_cast<int>(hand >> card & 1); };
+    int n = 2 * std::popcount(hand & (kAceMasks << (r - 1)) & ~bit(c));
+    if (r > 1) n += 2 * has(c - 1);
+    if (r < 13) n += 2 * has(c + 1);
+    if (r > 2) n += has(c - 2);
+    if (r < 12) n += has(c + 2);
     return n;
   }
 
