@@ -61,6 +61,36 @@ CONFIGS: dict[str, list[dict[str, Any]]] = {
             "seat_policies": "greedy,random,first,random,random,random,random,greedy",
         },
     ],
+    "rummy": [
+        {},
+        {
+            "players": 3,
+            "ace_high": True,
+            "lay_off_through_sets": False,
+            "rummy_on_board": True,
+            "max_turns": 150,
+        },
+        {"players": 4, "discard_to_go_out": True, "scoring": "table", "max_turn_overs": 1},
+        {
+            "discard_to_go_out": True,
+            "go_out_next_turn": True,
+            "rummy_on_board": True,
+            "max_turns": 120,
+        },
+        {"players": 6, "hand_size": 3, "ace_high": True, "scoring": "table", "max_turns": 40},
+        {"players": 5, "rummy_on_board": True, "max_turn_overs": 0},
+    ],
+    "rummy_match": [
+        {"deals": 2, "max_turns": 40},
+        {
+            "players": 3,
+            "target": 20,
+            "scoring": "table",
+            "rummy_on_board": True,
+            "max_turns": 30,
+            "max_deals": 4,
+        },
+    ],
 }
 
 

@@ -47,5 +47,5 @@ def test_core_game_and_state_methods_are_documented():
 
 def test_every_game_has_a_rules_page():
     for info in cardsim.games():
-        stem = info.name.removesuffix("_duel").removesuffix("_solitaire")
+        stem = info.name.removesuffix("_duel").removesuffix("_solitaire").removesuffix("_match")
         assert (DOCS / "rules" / f"{stem}.md").exists(), info.name

@@ -16,6 +16,7 @@ void register_the_wall(py::module_& m);
 void register_code9(py::module_& m);
 void register_hole_in_the_wall(py::module_& m);
 void register_racing_demon(py::module_& m);
+void register_rummy(py::module_& m);
 }  // namespace cardsim::py_bind
 
 namespace py = pybind11;
@@ -49,6 +50,7 @@ PYBIND11_MODULE(_core, m) {
   register_code9(m);
   register_hole_in_the_wall(m);
   register_racing_demon(m);
+  register_rummy(m);
 
   m.def(
       "games",

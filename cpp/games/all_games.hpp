@@ -6,6 +6,7 @@
 #include "games/code9/code9.hpp"
 #include "games/hole_in_the_wall/hole_in_the_wall.hpp"
 #include "games/racing_demon/racing_demon.hpp"
+#include "games/rummy/rummy.hpp"
 #include "games/stack_gap/stack_gap.hpp"
 #include "games/the_wall/the_wall.hpp"
 
@@ -27,6 +28,15 @@ void for_each_game(F&& f) {
                                                             {"build_on_line", true},
                                                             {"turn", std::int64_t{1}},
                                                             {"max_moves", std::int64_t{1500}}}));
+  f("rummy", rummy::RummyGame({}, false));
+  f("rummy_4p_options", rummy::RummyGame({{"players", std::int64_t{4}},
+                                          {"ace_high", true},
+                                          {"rummy_on_board", true},
+                                          {"discard_to_go_out", true},
+                                          {"go_out_next_turn", true},
+                                          {"max_turns", std::int64_t{300}}},
+                                         false));
+  f("rummy_match", rummy::RummyGame({{"players", std::int64_t{3}}, {"max_turns", std::int64_t{200}}}, true));
   f("stack_gap", stack_gap::StackGapGame({}));
   f("the_wall", the_wall::TheWallGame({{"move_cap", std::int64_t{1500}}}));
   f("the_wall_1_discard",

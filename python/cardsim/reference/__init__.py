@@ -14,6 +14,7 @@ from .clock import Clock, ClockDuel
 from .code9 import Code9, Code9Solitaire
 from .hole_in_the_wall import HoleInTheWall
 from .racing_demon import RacingDemon
+from .rummy import Rummy, RummyMatch
 from .stack_gap import StackGap
 from .the_wall import TheWall
 
@@ -29,6 +30,8 @@ GAMES: dict[str, type[ReferenceGame]] = {
     "code9_solitaire": Code9Solitaire,
     "hole_in_the_wall": HoleInTheWall,
     "racing_demon": RacingDemon,
+    "rummy": Rummy,
+    "rummy_match": RummyMatch,
 }
 
 

@@ -1,0 +1,913 @@
+// Rummy, the basic game for 2-6 players, and match play (RULES.md "Rummy";
+// seed 002_9ffc3bba9eda5515.txt).
+//
+// Rules in brief. 52 cards. The dealer is player n-1 (deal k of a match:
+// (n-1+k) mod n); cards go one at a time from the top of the deck, starting
+// left of the dealer: deck[i] to player (first + i) mod n. Hand size 9 for two
+// players, 7 for three or four, 6 for five or six (option `hand_size`). The
+// next card starts the discard pile face up; the rest is the stock.
+// A turn: draw the top of the stock or take the top of the discard pile; then
+// any number of melds (a run: 3+ consecutive cards of a suit, aces low, Q-K-A
+// only with `ace_high`, never K-A-2; a set: 3 or 4 of a rank) and lay-offs
+// (one card onto any meld on the table, at either end of a run); then discard
+// one card, never the card taken from the discard pile this turn. With
+// `lay_off_through_sets` a run extends past a card of its suit that stands in
+// a set (3-4-5H plus a set holding 6H takes the 7H). An empty stock: the
+// player to draw may take the discard, or turn the discard pile over
+// unshuffled (its bottom card becomes the top), turn the new stock's top card
+// up as the discard pile, and then draw from either. The hand ends when a
+// player has no cards left (`discard_to_go_out`: the last card must be a
+// discard; with `go_out_next_turn` too, a player may meld down to nothing,
+// ending the turn without a discard, and go out by a later discard). Going out
+// in one turn having melded and laid off nothing before is "rummy": double
+// score. `rummy_on_board`: a discard that leaves the top 3+ cards of the pile
+// forming a meld opens a call window (discarder first, then in turn order);
+// the first caller takes exactly those cards (the longest such top run).
+// Scoring `standard`: the player going out gets the standard value of every
+// card left in the other hands (A=1, J/Q/K=10, else face value); `table`:
+// everyone scores the cards they put on the table (J/Q/K 10, an ace 15 but 5
+// at the low end of a run, others 5) minus the same values of their hand.
+// Truncation: a turn that starts with an empty stock once `max_turn_overs`
+// turn-overs are used up, a turn with no possible draw, or `max_turns` turns.
+//
+// Action encoding (the same 586 ids under every option; a card id c is
+// suit * 13 + rank - 1 with suits C, D, H, S):
+//   0 draw_stock      1 take_discard      2 turn_over
+//   3 call_rummy      4 decline            (the rummy-on-board call window)
+//   5 + c             discard card c                              (5..56)
+//   57 + k            meld run k: k = suit * 77 + index of (low, length)
+//                     in the order low 1..12, length 3..min(13, 15 - low)
+//                     (rank 14 is the ace above the king)          (57..364)
+//   365 + 5 * (rank - 1) + j   meld set of rank: j = 0..3 all suits but
+//                     C/D/H/S, j = 4 all four suits                (365..429)
+//   430 + 3 * c + e   lay off card c: e = 0 onto the set of its rank, 1 below
+//                     the low end of a run, 2 above the high end (the meld is
+//                     then unique)                                 (430..585)
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/card.hpp"
+#include "core/deck.hpp"
+#include "core/errors.hpp"
+#include "core/game.hpp"
+#include "core/options.hpp"
+#include "core/rng.hpp"
+#include "core/static_vector.hpp"
+
+namespace cardsim::rummy {
+
+inline constexpr Action kDrawStock = 0;
+inline constexpr Action kTakeDiscard = 1;
+inline constexpr Action kTurnOver = 2;
+inline constexpr Action kCall = 3;
+inline constexpr Action kDecline = 4;
+inline constexpr Action kDiscardBase = 5;
+inline constexpr Action kRunBase = kDiscardBase + 52;
+inline constexpr int kRunsPerSuit = 77;
+inline constexpr Action kSetBase = kRunBase + 4 * kRunsPerSuit;
+inline constexpr Action kLayOffBase = kSetBase + 13 * 5;
+inline constexpr int kNumActions = kLayOffBase + 52 * 3;
+inline constexpr int kMaxMelds = 17;  // 52 cards, 3 a meld at least
+inline constexpr int kMaxRummyPlayers = 6;
+
+enum class Phase : std::uint8_t { Draw, Play, Call, Over };
+enum LayOffEnd : int { kOntoSet = 0, kLowEnd = 1, kHighEnd = 2 };
+
+using Mask = std::uint64_t;
+constexpr Mask bit(int c) { return Mask{1} << c; }
+
+// A run's ranks run 1..14, 14 being the ace above the king.
+constexpr Card card_at(int suit, int ext_rank) { return make_card(ext_rank == 14 ? 1 : ext_rank, suit); }
+
+struct RunSpec {
+  std::int8_t suit, low, length;
+};
+
+// Run ids: the (suit, low, length) of each, in id order.
+inline constexpr std::array<RunSpec, 4 * kRunsPerSuit> kRuns = [] {
+  std::array<RunSpec, 4 * kRunsPerSuit> out{};
+  int k = 0;
+  for (int s = 0; s < 4; ++s)
+    for (int low = 1; low <= 12; ++low)
+      for (int len = 3; len <= (15 - low < 13 ? 15 - low : 13); ++len)
+        out[k++] = {static_cast<std::int8_t>(s), static_cast<std::int8_t>(low),
+                    static_cast<std::int8_t>(len)};
+  return out;
+}();
+
+// kRunOffset[low] = index of (low, length 3) within a suit.
+inline constexpr std::array<int, 14> kRunOffset = [] {
+  std::array<int, 14> out{};
+  int k = 0;
+  for (int low = 1; low <= 12; ++low) {
+    out[low] = k;
+    k += (15 - low < 13 ? 15 - low : 13) - 2;
+  }
+  return out;
+}();
+
+constexpr Mask run_mask(int suit, int low, int length) {
+  Mask m = 0;
+  for (int r = low; r < low + length; ++r) m |= bit(card_at(suit, r));
+  return m;
+}
+
+constexpr Mask set_mask(int rank, int j) {
+  Mask m = 0;
+  for (int s = 0; s < 4; ++s)
+    if (j == 4 || s != j) m |= bit(make_card(rank, s));
+  return m;
+}
+
+// The cards each action moves from the hand (none for draws and calls), looked up
+// rather than rebuilt: move generation and the greedy policy read it on every step.
+inline constexpr std::array<Mask, kNumActions> kActionCards = [] {
+  std::array<Mask, kNumActions> out{};
+  for (int c = 0; c < 52; ++c) {
+    out[kDiscardBase + c] = bit(c);
+    for (int e = 0; e < 3; ++e) out[kLayOffBase + 3 * c + e] = bit(c);
+  }
+  for (int k = 0; k < 4 * kRunsPerSuit; ++k)
+    out[kRunBase + k] = run_mask(kRuns[k].suit, kRuns[k].low, kRuns[k].length);
+  for (int k = 0; k < 13 * 5; ++k) out[kSetBase + k] = set_mask(k / 5 + 1, k % 5);
+  return out;
+}();
+
+inline int standard_value(Card c) { return rank_of(c) >= 10 ? 10 : rank_of(c); }
+
+// The seed's table values: courts 10, an ace 15 (5 at the low end of a run), the rest 5.
+inline int table_value(Card c, bool ace_low_in_run) {
+  const int r = rank_of(c);
+  if (r == 1) return ace_low_in_run ? 5 : 15;
+  return r >= 11 ? 10 : 5;
+}
+
+struct Meld {
+  bool is_run = false;
+  std::int8_t suit = 0;           // runs
+  std::int8_t low = 0, high = 0;  // runs: rank span 1..14, bridged set cards included; sets: the rank
+  Mask cards = 0;                 // the cards in this meld
+
+  bool operator==(const Meld&) const = default;
+};
+
+struct Rules {
+  int players = 2;
+  int hand_size = 9;
+  bool ace_high = false;
+  bool lay_off_through_sets = true;
+  bool discard_to_go_out = false;
+  bool go_out_next_turn = false;
+  bool rummy_on_board = false;
+  bool table_scoring = false;
+  int max_turn_overs = 3;
+  int max_turns = 1000;
+  // Match play.
+  bool match = false;
+  int target = 100;
+  int deals = 0;  // 0: play to the target
+  int max_deals = 200;
+
+  bool operator==(const Rules&) const = default;
+};
+
+// The key each later deal of a match is shuffled from: a fold of the first deck.
+inline std::uint64_t match_key(const std::vector<Card>& deck) {
+  std::uint64_t k = 0;
+  for (Card c : deck) k = splitmix_mix(k ^ c);
+  return k;
+}
+
+class RummyState {
+ public:
+  using ActionList = StaticVector<Action, kNumActions>;
+
+  RummyState(const Rules& rules, const std::vector<Card>& deck) : rules_(rules) {
+    n_ = static_cast<std::int8_t>(rules.players);
+    key_ = rules.match ? match_key(deck) : 0;
+    start_deal(deck.data());
+  }
+
+  // --- read access for the bindings -------------------------------------------------
+  const Rules& rules() const { return rules_; }
+  int num_players() const { return n_; }
+  Mask hand(int p) const { return hands_[p]; }
+  const StaticVector<Card, 52>& stock() const { return stock_; }        // top at the back
+  const StaticVector<Card, 52>& discard_pile() const { return pile_; }  // top at the back
+  const StaticVector<Meld, kMaxMelds>& melds() const { return melds_; }
+  int owner(Card c) const { return owner_[c]; }
+  Phase phase() const { return phase_; }
+  int dealer() const { return dealer_; }
+  Card taken() const { return taken_; }
+  int turn() const { return turn_; }
+  int turn_overs() const { return turn_overs_; }
+  bool laid_down(int p) const { return laid_down_ >> p & 1; }
+  int went_out() const { return went_out_; }
+  bool rummy() const { return rummy_; }
+  bool deal_truncated() const { return deal_truncated_; }
+  int call_discarder() const { return discarder_; }
+  int call_size() const { return call_k_; }
+  int deal_number() const { return deal_no_; }
+  const Scores& totals() const { return totals_; }
+  const Scores& last_deal_scores() const { return last_deal_; }
+
+  int current_player() const { return phase_ == Phase::Over ? kTerminalPlayer : current_; }
+  bool is_terminal() const { return phase_ == Phase::Over; }
+  bool is_truncated() const {
+    return phase_ == Phase::Over && (rules_.match ? match_truncated_ : deal_truncated_);
+  }
+
+  void legal_actions(ActionList& out) const {
+    out.clear();
+    switch (phase_) {
+      case Phase::Over: return;
+      case Phase::Call:
+        out.push_back(kCall);
+        out.push_back(kDecline);
+        return;
+      case Phase::Draw:
+        if (!stock_.empty()) out.push_back(kDrawStock);
+        if (can_take_discard()) out.push_back(kTakeDiscard);
+        if (can_turn_over()) out.push_back(kTurnOver);
+        return;
+      case Phase::Play: break;
+    }
+    const Mask hand = hands_[current_];
+    const Mask keep = taken_ == kNoCard ? ~Mask{0} : ~bit(taken_);
+    const bool may_empty = may_meld_to_empty();
+    // A meld or lay-off must leave a card that may be discarded, or nothing
+    // at all where melding out is allowed: the turn can then always finish.
+    auto leaves_ok = [&](Mask rest) { return rest ? (rest & keep) != 0 : may_empty; };
+    for (Mask h = hand & keep; h; h &= h - 1) out.push_back(kDiscardBase + std::countr_zero(h));
+    for (int s = 0; s < 4; ++s) {
+      const unsigned bits = static_cast<unsigned>(hand >> (13 * s)) & 0x1FFFu;
+      const unsigned ext = bits | (rules_.ace_high && (bits & 1u) ? 1u << 13 : 0u);
+      const unsigned starts = ext & ext >> 1 & ext >> 2;  // bit i: a run of three from rank i + 1
+      if (!starts) continue;
+      for (int low = 1; low <= 12; ++low) {
+        if (!(starts >> (low - 1) & 1u)) continue;
+        const int longest = std::countr_one(ext >> (low - 1));
+        const int cap = 15 - low < 13 ? 15 - low : 13;
+        const int top = longest < cap ? longest : cap;
+        const Action first = kRunBase + s * kRunsPerSuit + kRunOffset[low] - 3;
+        for (int len = 3; len <= top; ++len)
+          if (leaves_ok(hand & ~kActionCards[first + len])) out.push_back(first + len);
+      }
+    }
+    const Mask c = hand & 0x1FFF, d = hand >> 13 & 0x1FFF, h = hand >> 26 & 0x1FFF, sp = hand >> 39 & 0x1FFF;
+    const Mask three_of_a_rank = (c & d & h) | (c & d & sp) | (c & h & sp) | (d & h & sp);
+    for (Mask ranks = three_of_a_rank; ranks; ranks &= ranks - 1) {
+      const int r = std::countr_zero(ranks) + 1;
+      for (int j = 0; j < 5; ++j) {
+        const Action id = kSetBase + 5 * (r - 1) + j;
+        const Mask m = kActionCards[id];
+        if ((hand & m) == m && leaves_ok(hand & ~m)) out.push_back(id);
+      }
+    }
+    for (Mask fits = hand & (onto_set_ | low_end_ | high_end_); fits; fits &= fits - 1) {
+      const int card = std::countr_zero(fits);
+      if (!leaves_ok(hand & ~bit(card))) continue;
+      if (onto_set_ >> card & 1) out.push_back(kLayOffBase + 3 * card + kOntoSet);
+      if (low_end_ >> card & 1) out.push_back(kLayOffBase + 3 * card + kLowEnd);
+      if (high_end_ >> card & 1) out.push_back(kLayOffBase + 3 * card + kHighEnd);
+    }
+  }
+
+  std::string why_illegal(Action a) const {
+    if (a < 0 || a >= kNumActions)
+      return "action " + std::to_string(a) + " is out of range [0, " + std::to_string(kNumActions) + ")";
+    if (phase_ == Phase::Over) return "the game is over";
+    if (phase_ == Phase::Call)
+      return a == kCall || a == kDecline ? "" : "a rummy-on-board call is open: call_rummy or decline";
+    if (a == kCall || a == kDecline) return "no rummy-on-board call is open";
+    if (phase_ == Phase::Draw) {
+      if (a == kDrawStock) return stock_.empty() ? "the stock is empty" : "";
+      if (a == kTakeDiscard) {
+        if (pile_.empty()) return "the discard pile is empty";
+        return hands_[current_] ? "" : "a player with no cards must draw from the stock";
+      }
+      if (a == kTurnOver) {
+        if (!stock_.empty()) return "the stock is not empty";
+        if (turn_overs_ >= rules_.max_turn_overs) return "no turn-overs of the stock are left";
+        return pile_.size() < 2 ? "the discard pile has fewer than two cards" : "";
+      }
+      return "the player must draw first";
+    }
+    if (a <= kTurnOver) return "the player has already drawn this turn";
+    ActionList legal;
+    legal_actions(legal);
+    for (Action b : legal)
+      if (b == a) return {};
+    const Mask hand = hands_[current_];
+    const Mask cards = action_cards(a);
+    if ((hand & cards) != cards) return "the player does not hold " + cards_text(cards & ~hand);
+    if (a < kRunBase) return "the card taken from the discard pile cannot be discarded this turn";
+    if (a >= kRunBase && a < kSetBase && kRuns[a - kRunBase].low + kRuns[a - kRunBase].length - 1 == 14 &&
+        !rules_.ace_high)
+      return "Q-K-A runs need the ace_high option";
+    if (a >= kLayOffBase) {
+      Mask onto_set = 0, low_end = 0, high_end = 0;
+      lay_off_targets(onto_set, low_end, high_end);
+      const int c = (a - kLayOffBase) / 3, e = (a - kLayOffBase) % 3;
+      const Mask t = e == kOntoSet ? onto_set : e == kLowEnd ? low_end : high_end;
+      if (!(t >> c & 1))
+        return card_to_string(static_cast<Card>(c)) + " does not fit " +
+               (e == kOntoSet  ? "a set"
+                : e == kLowEnd ? "the low end of a run"
+                               : "the high end of a run") +
+               " on the table";
+    }
+    if (!(hand & ~cards)) return "the last card must be a discard (discard_to_go_out)";
+    return "it would leave only the card taken from the discard pile, which cannot be discarded";
+  }
+
+  void apply(Action a) {
+    const int p = current_;
+    switch (phase_) {
+      case Phase::Call:
+        if (a == kCall) {
+          for (int i = 0; i < call_k_; ++i) {
+            hands_[p] |= bit(pile_.back());
+            pile_.pop_back();
+          }
+          start_turn((discarder_ + 1) % n_);
+        } else if (++asked_ == n_) {
+          start_turn((discarder_ + 1) % n_);
+        } else {
+          current_ = static_cast<std::int8_t>((discarder_ + asked_) % n_);
+        }
+        return;
+      case Phase::Draw:
+        if (a == kDrawStock) {
+          hands_[p] |= bit(stock_.back());
+          stock_.pop_back();
+          phase_ = Phase::Play;
+        } else if (a == kTakeDiscard) {
+          taken_ = pile_.back();
+          pile_.pop_back();
+          hands_[p] |= bit(taken_);
+          phase_ = Phase::Play;
+        } else {
+          // The pile turned face down: its bottom card is the new stock's top,
+          // and that card is turned up at once as the new discard pile.
+          ++turn_overs_;
+          stock_.clear();
+          for (std::size_t i = pile_.size(); i-- > 1;) stock_.push_back(pile_[i]);
+          const Card up = pile_[0];
+          pile_.clear();
+          pile_.push_back(up);
+        }
+        return;
+      default: break;
+    }
+    if (a < kRunBase) {  // discard
+      const Card c = static_cast<Card>(a - kDiscardBase);
+      hands_[p] &= ~bit(c);
+      pile_.push_back(c);
+      if (!hands_[p]) return go_out(p);
+      if (rules_.rummy_on_board && (call_k_ = static_cast<std::int8_t>(board_meld_size())) > 0) {
+        phase_ = Phase::Call;
+        discarder_ = static_cast<std::int8_t>(p);
+        asked_ = 0;
+        return;
+      }
+      return start_turn((p + 1) % n_);
+    }
+    if (a < kSetBase) {
+      const RunSpec& r = kRuns[a - kRunBase];
+      put_down(p, Meld{true, r.suit, r.low, static_cast<std::int8_t>(r.low + r.length - 1), kActionCards[a]});
+    } else if (a < kLayOffBase) {
+      const int k = a - kSetBase;
+      put_down(p, Meld{false, 0, static_cast<std::int8_t>(k / 5 + 1), static_cast<std::int8_t>(k / 5 + 1),
+                       set_mask(k / 5 + 1, k % 5)});
+    } else {
+      lay_off(p, static_cast<Card>((a - kLayOffBase) / 3), (a - kLayOffBase) % 3);
+    }
+    if (hands_[p]) return;
+    // Melded down to nothing: out at once, or (go_out_next_turn) the turn
+    // ends without a discard and a later discard takes the player out.
+    if (!rules_.discard_to_go_out) return go_out(p);
+    start_turn((p + 1) % n_);
+  }
+
+  // The deal's scores as they stand (all zero in `standard` until someone goes out).
+  Scores deal_scores() const {
+    Scores s{};
+    if (rules_.table_scoring) {
+      for (const Meld& m : melds_)
+        for (Mask b = m.cards; b; b &= b - 1) {
+          const Card c = static_cast<Card>(std::countr_zero(b));
+          s[owner_[c]] += table_value(c, m.is_run && m.low == 1);
+        }
+      for (int p = 0; p < n_; ++p)
+        for (Mask b = hands_[p]; b; b &= b - 1)
+          s[p] -= table_value(static_cast<Card>(std::countr_zero(b)), false);
+      if (went_out_ >= 0 && rummy_) s[went_out_] *= 2;
+    } else if (went_out_ >= 0) {
+      int total = 0;
+      for (int p = 0; p < n_; ++p)
+        for (Mask b = hands_[p]; b; b &= b - 1)
+          total += standard_value(static_cast<Card>(std::countr_zero(b)));
+      s[went_out_] = rummy_ ? 2 * total : total;
+    }
+    return s;
+  }
+
+  Scores scores() const { return rules_.match ? totals_ : deal_scores(); }
+
+  Outcome outcome() const {
+    Outcome o;
+    if (phase_ != Phase::Over) return o;
+    if (!rules_.match) {
+      if (went_out_ >= 0) o.winners = static_cast<std::uint16_t>(1u << went_out_);
+      return o;
+    }
+    if (match_truncated_) return o;
+    int best = totals_[0], count = 0, who = 0;
+    for (int p = 1; p < n_; ++p) best = totals_[p] > best ? totals_[p] : best;
+    for (int p = 0; p < n_; ++p)
+      if (totals_[p] == best) ++count, who = p;
+    if (count == 1)
+      o.winners = static_cast<std::uint16_t>(1u << who);
+    else
+      o.draw = true;
+    return o;
+  }
+
+  std::string action_to_string(Action a) const { return action_text(a); }
+
+  static std::string action_text(Action a) {
+    if (a < 0 || a >= kNumActions)
+      throw IllegalAction("action " + std::to_string(a) + " is out of range [0, " +
+                          std::to_string(kNumActions) + ")");
+    static constexpr const char* kControl[] = {"draw_stock", "take_discard", "turn_over", "call_rummy",
+                                               "decline"};
+    if (a < kDiscardBase) return kControl[a];
+    if (a < kRunBase) return "discard " + card_to_string(static_cast<Card>(a - kDiscardBase));
+    if (a < kSetBase) {
+      const RunSpec& r = kRuns[a - kRunBase];
+      std::string out = "meld";
+      for (int k = r.low; k < r.low + r.length; ++k) out += " " + card_to_string(card_at(r.suit, k));
+      return out;
+    }
+    if (a < kLayOffBase) return "meld " + cards_text(set_mask((a - kSetBase) / 5 + 1, (a - kSetBase) % 5));
+    static constexpr const char* kEnds[] = {"set", "low", "high"};
+    return "lay_off " + card_to_string(static_cast<Card>((a - kLayOffBase) / 3)) + " " +
+           kEnds[(a - kLayOffBase) % 3];
+  }
+
+  // Reads the words back ("meld 3H 4H 5H", "lay_off 6H high", ...), checked by
+  // formatting the id found again, so that only exact texts are accepted.
+  Action string_to_action(std::string_view s) const {
+    Action found = -1;
+    std::vector<std::string_view> words;
+    for (std::size_t i = 0; i < s.size();) {
+      const std::size_t j = s.find(' ', i);
+      words.push_back(s.substr(i, j == std::string_view::npos ? s.size() - i : j - i));
+      i = j == std::string_view::npos ? s.size() : j + 1;
+    }
+    auto card = [](std::string_view w) -> int {
+      if (w.size() != 2) return -1;
+      const std::string_view ranks{kRankChars}, suits{kSuitChars};
+      const auto r = ranks.find(w[0]), st = suits.find(w[1]);
+      return r == std::string_view::npos || st == std::string_view::npos
+                 ? -1
+                 : make_card(static_cast<int>(r) + 1, static_cast<int>(st));
+    };
+    if (words.size() == 1) {
+      for (Action a = 0; a < kDiscardBase; ++a)
+        if (action_text(a) == s) found = a;
+    } else if (words.size() == 2 && words[0] == "discard" && card(words[1]) >= 0) {
+      found = kDiscardBase + card(words[1]);
+    } else if (words.size() == 3 && words[0] == "lay_off" && card(words[1]) >= 0) {
+      const int e = words[2] == "set" ? 0 : words[2] == "low" ? 1 : words[2] == "high" ? 2 : -1;
+      if (e >= 0) found = kLayOffBase + 3 * card(words[1]) + e;
+    } else if (words.size() >= 4 && words[0] == "meld" && card(words[1]) >= 0) {
+      const int first = card(words[1]);
+      if (suit_of(static_cast<Card>(first)) == suit_of(static_cast<Card>(card(words[2])))) {
+        const int low = rank_of(static_cast<Card>(first)), len = static_cast<int>(words.size()) - 1;
+        if (low <= 12 && len <= (15 - low < 13 ? 15 - low : 13))
+          found = kRunBase + suit_of(static_cast<Card>(first)) * kRunsPerSuit + kRunOffset[low] + len - 3;
+      } else if (words.size() == 5) {
+        found = kSetBase + 5 * (rank_of(static_cast<Card>(first)) - 1) + 4;
+      } else {
+        unsigned suits = 0;
+        for (std::size_t w = 1; w < words.size(); ++w)
+          if (card(words[w]) >= 0) suits |= 1u << (card(words[w]) / 13);
+        const int missing = std::countr_zero(~suits & 0xFu) & 3;
+        found = kSetBase + 5 * (rank_of(static_cast<Card>(first)) - 1) + missing;
+      }
+    }
+    if (found >= 0 && action_text(found) == s) return found;
+    throw InvalidArgument("unknown action '" + std::string(s) +
+                          "' (rummy actions read e.g. 'draw_stock', 'discard 7H', 'meld 3H 4H 5H', "
+                          "'lay_off 6H high')");
+  }
+
+  std::string to_string() const {
+    static constexpr const char* kPhases[] = {"draw", "play", "call", "over"};
+    std::string out = "deal " + std::to_string(deal_no_) + ", turn " + std::to_string(turn_) + ", phase " +
+                      kPhases[static_cast<int>(phase_)] + ", player " + std::to_string(current_) + "\n";
+    for (int p = 0; p < n_; ++p) out += "  hand " + std::to_string(p) + ": " + cards_text(hands_[p]) + "\n";
+    out += "  stock: " + std::to_string(stock_.size()) + " cards; discard pile (top last):";
+    for (Card c : pile_) out += " " + card_to_string(c);
+    out += "\n";
+    for (const Meld& m : melds_)
+      out += std::string("  ") + (m.is_run ? "run" : "set") + ": " + cards_text(m.cards) + "\n";
+    return out;
+  }
+
+  // Cards of a meld in table order: a run low to high (an ace above a king last).
+  static void meld_cards(const Meld& m, StaticVector<Card, 13>& out) {
+    out.clear();
+    if (!m.is_run) {
+      for (Mask b = m.cards; b; b &= b - 1) out.push_back(static_cast<Card>(std::countr_zero(b)));
+      return;
+    }
+    for (int r = m.low; r <= m.high; ++r) {
+      const Card c = card_at(m.suit, r);
+      if (m.cards >> c & 1) out.push_back(c);
+    }
+  }
+
+  static std::string cards_text(Mask m) {
+    std::string out;
+    for (; m; m &= m - 1)
+      out += (out.empty() ? "" : " ") + card_to_string(static_cast<Card>(std::countr_zero(m)));
+    return out;
+  }
+
+  // Cards an action moves from the hand (none for the draw and call actions).
+  static Mask action_cards(Action a) { return kActionCards[static_cast<std::size_t>(a)]; }
+
+  // Cards that fit the table now: onto a set, below a run, above a run.
+  void lay_off_targets(Mask& onto_set, Mask& low_end, Mask& high_end) const {
+    onto_set = onto_set_;
+    low_end = low_end_;
+    high_end = high_end_;
+  }
+
+  // Every card is in exactly one place: the invariant tests count them.
+  std::size_t count_cards() const {
+    std::size_t n = stock_.size() + pile_.size();
+    for (int p = 0; p < n_; ++p) n += static_cast<std::size_t>(__builtin_popcountll(hands_[p]));
+    for (const Meld& m : melds_) n += static_cast<std::size_t>(__builtin_popcountll(m.cards));
+    return n;
+  }
+
+  bool operator==(const RummyState&) const = default;
+
+ private:
+  // Recomputed whenever the table changes, so that move generation only reads them.
+  void refresh_targets() {
+    Mask onto_set = 0, low_end = 0, high_end = 0;
+    Mask in_sets = 0;
+    for (const Meld& m : melds_)
+      if (!m.is_run) {
+        in_sets |= m.cards;
+        for (int s = 0; s < 4; ++s) onto_set |= bit(make_card(m.low, s));
+      }
+    onto_set &= ~in_sets;
+    const int top = rules_.ace_high ? 14 : 13;
+    for (const Meld& m : melds_) {
+      if (!m.is_run) continue;
+      const int lo = run_low_target(m, in_sets), hi = run_high_target(m, in_sets, top);
+      if (lo >= 1) low_end |= bit(card_at(m.suit, lo));
+      if (hi <= top) high_end |= bit(card_at(m.suit, hi));
+    }
+    onto_set_ = onto_set;
+    low_end_ = low_end;
+    high_end_ = high_end;
+  }
+
+  bool can_take_discard() const { return !pile_.empty() && hands_[current_] != 0; }
+  bool can_turn_over() const {
+    return stock_.empty() && turn_overs_ < rules_.max_turn_overs && pile_.size() >= 2;
+  }
+  bool may_meld_to_empty() const { return !rules_.discard_to_go_out || rules_.go_out_next_turn; }
+
+  // The rank a run takes next below (or above) it: past set cards of its suit
+  // with `lay_off_through_sets`. Out of 1..top means none.
+  int run_low_target(const Meld& m, Mask in_sets) const {
+    int t = m.low - 1;
+    while (rules_.lay_off_through_sets && t >= 1 && (in_sets >> card_at(m.suit, t) & 1)) --t;
+    return t;
+  }
+  int run_high_target(const Meld& m, Mask in_sets, int top) const {
+    int t = m.high + 1;
+    while (rules_.lay_off_through_sets && t <= top && (in_sets >> card_at(m.suit, t) & 1)) ++t;
+    return t;
+  }
+
+  void put_down(int p, const Meld& m) {
+    melds_.push_back(m);
+    for (Mask b = m.cards; b; b &= b - 1) owner_[std::countr_zero(b)] = static_cast<std::int8_t>(p);
+    hands_[p] &= ~m.cards;
+    laid_down_ |= static_cast<std::uint8_t>(1u << p);
+    refresh_targets();
+  }
+
+  void lay_off(int p, Card c, int end) {
+    Mask in_sets = 0;
+    for (const Meld& m : melds_)
+      if (!m.is_run) in_sets |= m.cards;
+    const int top = rules_.ace_high ? 14 : 13;
+    for (Meld& m : melds_) {
+      bool fits = false;
+      if (end == kOntoSet) {
+        fits = !m.is_run && m.low == rank_of(c);
+      } else if (m.is_run && m.suit == suit_of(c)) {
+        if (end == kLowEnd) {
+          const int t = run_low_target(m, in_sets);
+          if (t >= 1 && card_at(m.suit, t) == c) fits = true, m.low = static_cast<std::int8_t>(t);
+        } else {
+          const int t = run_high_target(m, in_sets, top);
+          if (t <= top && card_at(m.suit, t) == c) fits = true, m.high = static_cast<std::int8_t>(t);
+        }
+      }
+      if (fits) {
+        m.cards |= bit(c);
+        break;
+      }
+    }
+    owner_[c] = static_cast<std::int8_t>(p);
+    hands_[p] &= ~bit(c);
+    laid_down_ |= static_cast<std::uint8_t>(1u << p);
+    refresh_targets();
+  }
+
+  // Size of the longest top segment (3+) of the discard pile that is a meld, or 0.
+  int board_meld_size() const {
+    Mask m = 0;
+    int best = 0;
+    const int n = static_cast<int>(pile_.size());
+    for (int k = 1; k <= n && k <= 13; ++k) {
+      m |= bit(pile_[static_cast<std::size_t>(n - k)]);
+      if (k >= 3 && is_meld(m, k)) best = k;
+    }
+    return best;
+  }
+
+  bool is_meld(Mask m, int k) const {
+    const int r = rank_of(static_cast<Card>(std::countr_zero(m)));
+    if (k <= 4) {
+      bool same = true;
+      for (Mask b = m; b; b &= b - 1) same = same && rank_of(static_cast<Card>(std::countr_zero(b))) == r;
+      if (same) return true;
+    }
+    const int s = suit_of(static_cast<Card>(std::countr_zero(m)));
+    const Mask suit_bits = Mask{0x1FFF} << (13 * s);
+    if (m & ~suit_bits) return false;
+    const unsigned bits = static_cast<unsigned>(m >> (13 * s));
+    const unsigned low_run = bits >> std::countr_zero(bits);
+    if ((low_run & (low_run + 1)) == 0) return true;  // consecutive, aces low
+    if (!rules_.ace_high || !(bits & 1u)) return false;
+    const unsigned ext = (bits | 1u << 13) >> 1;  // the ace above the king
+    const unsigned hi_run = ext >> std::countr_zero(ext);
+    return (hi_run & (hi_run + 1)) == 0;
+  }
+
+  void go_out(int p) {
+    went_out_ = static_cast<std::int8_t>(p);
+    rummy_ = fresh_;
+    end_deal();
+  }
+
+  void truncate_deal() {
+    deal_truncated_ = true;
+    end_deal();
+  }
+
+  void end_deal() {
+    if (!rules_.match) {
+      phase_ = Phase::Over;
+      return;
+    }
+    last_deal_ = deal_scores();
+    bool reached = false;
+    for (int p = 0; p < n_; ++p) {
+      totals_[p] += last_deal_[p];
+      reached = reached || totals_[p] >= rules_.target;
+    }
+    const int played = deal_no_ + 1;
+    if (rules_.deals > 0 ? played >= rules_.deals : reached) {
+      phase_ = Phase::Over;
+      return;
+    }
+    if (played >= rules_.max_deals) {
+      match_truncated_ = true;
+      phase_ = Phase::Over;
+      return;
+    }
+    std::array<Card, 52> deck;
+    for (int c = 0; c < 52; ++c) deck[c] = static_cast<Card>(c);
+    Rng rng(splitmix_mix(key_ ^ static_cast<std::uint64_t>(played)));
+    rng.shuffle(deck.data(), 52);
+    deal_no_ = static_cast<std::int16_t>(played);
+    start_deal(deck.data());
+  }
+
+  void start_deal(const Card* deck) {
+    hands_ = {};
+    stock_.clear();
+    pile_.clear();
+    melds_.clear();
+    onto_set_ = low_end_ = high_end_ = 0;
+    owner_.fill(-1);
+    laid_down_ = 0;
+    turn_ = 0;
+    turn_overs_ = 0;
+    went_out_ = -1;
+    rummy_ = false;
+    deal_truncated_ = false;
+    call_k_ = 0;
+    discarder_ = -1;
+    asked_ = 0;
+    dealer_ = static_cast<std::int8_t>((n_ - 1 + deal_no_) % n_);
+    const int first = (dealer_ + 1) % n_;
+    const int dealt = n_ * rules_.hand_size;
+    for (int i = 0; i < dealt; ++i) hands_[(first + i) % n_] |= bit(deck[i]);
+    pile_.push_back(deck[dealt]);
+    for (int i = 51; i > dealt; --i) stock_.push_back(deck[i]);
+    start_turn(first);
+  }
+
+  void start_turn(int p) {
+    current_ = static_cast<std::int8_t>(p);
+    phase_ = Phase::Draw;
+    taken_ = kNoCard;
+    call_k_ = 0;
+    discarder_ = -1;
+    asked_ = 0;
+    fresh_ = !(laid_down_ >> p & 1);
+    if (turn_ >= rules_.max_turns) return truncate_deal();
+    ++turn_;
+    if (stock_.empty() && turn_overs_ >= rules_.max_turn_overs) return truncate_deal();
+    if (stock_.empty() && !can_take_discard() && !can_turn_over()) return truncate_deal();
+  }
+
+  Rules rules_;
+  std::int8_t n_ = 2;
+  std::array<Mask, kMaxRummyPlayers> hands_{};
+  StaticVector<Card, 52> stock_;
+  StaticVector<Card, 52> pile_;
+  StaticVector<Meld, kMaxMelds> melds_;
+  std::array<std::int8_t, 52> owner_{};
+  Phase phase_ = Phase::Draw;
+  std::int8_t current_ = 0, dealer_ = 0;
+  Card taken_ = kNoCard;
+  std::uint8_t laid_down_ = 0;  // bit p: player p melded or laid off this deal
+  bool fresh_ = true;           // the player to move had laid nothing down before this turn
+  std::int16_t turn_ = 0;
+  std::int8_t turn_overs_ = 0;
+  std::int8_t went_out_ = -1;
+  bool rummy_ = false, deal_truncated_ = false, match_truncated_ = false;
+  std::int8_t call_k_ = 0, discarder_ = -1, asked_ = 0;
+  std::int16_t deal_no_ = 0;
+  std::uint64_t key_ = 0;
+  Scores totals_{}, last_deal_{};
+  Mask onto_set_ = 0, low_end_ = 0, high_end_ = 0;  // lay-off targets (refresh_targets)
+};
+
+class RummyGame {
+ public:
+  using State = RummyState;
+
+  RummyGame(const OptionMap& options, bool match) {
+    rules_.match = match;
+    OptionReader reader(options, name());
+    rules_.players = static_cast<int>(reader.get_int("players", 2, 2, 6, "number of players"));
+    const auto hand = reader.get_int("hand_size", 0, 0, 25,
+                                     "cards dealt to each player; 0: by the player count (9 for two, 7 for "
+                                     "three or four, 6 for five or six)");
+    rules_.ace_high = reader.get_bool("ace_high", false, "Q-K-A counts as a run (K-A-2 never does)");
+    rules_.lay_off_through_sets = reader.get_bool(
+        "lay_off_through_sets", true, "a run extends past a card of its suit standing in a set on the table");
+    rules_.discard_to_go_out =
+        reader.get_bool("discard_to_go_out", false, "the last card must be discarded to go out");
+    rules_.go_out_next_turn = reader.get_bool(
+        "go_out_next_turn", false,
+        "with discard_to_go_out: a player may meld down to no cards and go out by a later discard");
+    rules_.rummy_on_board = reader.get_bool(
+        "rummy_on_board", false, "a discard leaving a meld on top of the pile may be called and taken");
+    rules_.table_scoring = reader.get_choice("scoring", "standard", {"standard", "table"},
+                                             "standard: the player going out scores the other hands; table: "
+                                             "cards put down minus cards in hand") == "table";
+    rules_.max_turn_overs = static_cast<int>(reader.get_int(
+        "max_turn_overs", 3, 0, 50, "turn-overs of the discard pile allowed in a deal, then truncated"));
+    rules_.max_turns = static_cast<int>(
+        reader.get_int("max_turns", 1000, 1, 30000, "turns in a deal before it is truncated"));
+    if (match) {
+      rules_.target =
+          static_cast<int>(reader.get_int("target", 100, 1, 1000000, "score that ends the match"));
+      rules_.deals = static_cast<int>(
+          reader.get_int("deals", 0, 0, 10000, "a fixed number of deals; 0: play to the target score"));
+      rules_.max_deals = static_cast<int>(
+          reader.get_int("max_deals", 200, 1, 10000, "deals before an unfinished match is truncated"));
+    }
+    reader.finish();
+    const int by_count = rules_.players == 2 ? 9 : rules_.players <= 4 ? 7 : 6;
+    rules_.hand_size = hand ? static_cast<int>(hand) : by_count;
+    if (rules_.players * rules_.hand_size + 2 > 52)
+      throw InvalidArgument(name() + ": " + std::to_string(rules_.players) + " hands of " +
+                            std::to_string(rules_.hand_size) +
+                            " cards leave no stock (players * hand_size must be at most 50)");
+    options_ = reader.resolved();
+    specs_ = reader.specs();
+  }
+
+  std::string name() const { return rules_.match ? "rummy_match" : "rummy"; }
+  int num_players() const { return rules_.players; }
+  int num_actions() const { return kNumActions; }
+  const OptionMap& options() const { return options_; }
+  const std::vector<OptionSpec>& option_specs() const { return specs_; }
+  const Rules& rules() const { return rules_; }
+
+  void random_deck(Rng& rng, std::vector<Card>& deck) const {
+    deck.resize(52);
+    for (int c = 0; c < 52; ++c) deck[c] = static_cast<Card>(c);
+    rng.shuffle(deck.data(), 52);
+  }
+
+  std::vector<Card> parse_deck(const std::vector<std::string>& texts) const {
+    return cardsim::parse_deck(texts, DeckSpec::packs(1), name());
+  }
+
+  State deal(const std::vector<Card>& deck) const { return State(rules_, deck); }
+
+  // Greedy, a simple heuristic (docs/rules/rummy.md): take the discard only
+  // when it melds or lays off at once; always call a rummy on the board;
+  // put down the biggest meld, then any lay-off; discard the card that is
+  // worth most and least connected to the rest of the hand.
+  Action greedy_action(const State& s, const State::ActionList& legal, Rng&) const {
+    if (legal.size() == 1) return legal[0];
+    if (s.phase() == Phase::Call) return kCall;
+    const int p = s.current_player();
+    const Mask hand = s.hand(p);
+    if (s.phase() == Phase::Draw) {
+      bool can_take = false;
+      for (Action a : legal) can_take = can_take || a == kTakeDiscard;
+      if (can_take && card_is_useful(s, hand, s.discard_pile().back())) return kTakeDiscard;
+      return legal[0] == kTakeDiscard && legal.size() > 1 ? legal[1] : legal[0];
+    }
+    Action best = -1;
+    int best_size = 0;
+    for (Action a : legal)
+      if (a >= kRunBase && a < kLayOffBase) {
+        const int size = std::popcount(State::action_cards(a));
+        if (size > best_size) best = a, best_size = size;
+      }
+    if (best >= 0) return best;
+    for (Action a : legal)
+      if (a >= kLayOffBase) return a;
+    int best_worth = -1000000;
+    for (Action a : legal) {
+      if (a >= kRunBase) break;
+      if (a < kDiscardBase) continue;
+      const Card c = static_cast<Card>(a - kDiscardBase);
+      const int worth = 4 * standard_value(c) - 20 * connections(hand & ~bit(c), c);
+      if (worth > best_worth) best = a, best_worth = worth;
+    }
+    return best >= 0 ? best : legal[0];
+  }
+
+ private:
+  // Cards in `hand` that could go with c in a meld: same rank, or the same
+  // suit one or two ranks away (two away counts half).
+  static int connections(Mask hand, Card c) {
+    constexpr Mask kAceMasks = bit(0) | bit(13) | bit(26) | bit(39);  // one rank, all suits
+    const int r = rank_of(c);
+    const auto has = [&](int card) { return static_cast<int>(hand >> card & 1); };
+    int n = 2 * std::popcount(hand & (kAceMasks << (r - 1)) & ~bit(c));
+    if (r > 1) n += 2 * has(c - 1);
+    if (r < 13) n += 2 * has(c + 1);
+    if (r > 2) n += has(c - 2);
+    if (r < 12) n += has(c + 2);
+    return n;
+  }
+
+  // Does c complete a meld with the hand, or lay off on the table?
+  static bool card_is_useful(const State& s, Mask hand, Card c) {
+    const int r = rank_of(c), st = suit_of(c);
+    int same = 0;
+    for (int t = 0; t < 4; ++t) same += static_cast<int>(t != st && (hand >> make_card(r, t) & 1));
+    if (same >= 2) return true;
+    auto has = [&](int q) { return q >= 1 && q <= 13 && (hand >> make_card(q, st) & 1); };
+    if ((has(r - 1) && has(r - 2)) || (has(r - 1) && has(r + 1)) || (has(r + 1) && has(r + 2))) return true;
+    Mask onto_set = 0, low_end = 0, high_end = 0;
+    s.lay_off_targets(onto_set, low_end, high_end);
+    return ((onto_set | low_end | high_end) >> c & 1) != 0;
+  }
+
+  Rules rules_;
+  OptionMap options_;
+  std::vector<OptionSpec> specs_;
+};
+
+}  // namespace cardsim::rummy
