@@ -301,6 +301,18 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
             return s.state.string_to_action(text.cast<std::string>());
           },
           "The action id of a text from action_to_string; ValueError if unknown.")
+      .def(
+          "_greedy_action",
+          [](const S& s, py::handle seed) {
+            // The batch runner's greedy policy, for adapters that need a built-in
+            // opponent; seed feeds the game's tie-breaks.
+            typename State::ActionList legal;
+            s.state.legal_actions(legal);
+            if (legal.empty()) throw InvalidArgument("no legal action: the game is over");
+            Rng rng = Rng::for_game(seed_from_py(seed), 0);
+            return s.game->greedy_action(s.state, legal, rng);
+          },
+          py::arg("seed"), "Internal: the action the greedy policy picks here (ties broken from seed).")
       .def_property_readonly("history", [](const S& s) { return py::cast(s.history); })
       .def_property_readonly("deck", [](const S& s) { return cards_to_py(s.deck); })
       .def(py::pickle([](const S& s) { return state_pickle(s); },

@@ -1,0 +1,220 @@
+"""Numeric observation tensors: one fixed-shape float32 vector per observation.
+
+Every encoder reads ``observation(p)`` only, never the full state, so a tensor
+cannot show a card the player does not see. The shape depends on the game's
+configuration (its name and number of players), never on the play.
+
+- A game in ``ENCODERS`` gets a hand-written encoder (Clock: docs/rules/clock.md).
+- Any other game gets the generic encoder (docs/embedding.md): every leaf of
+  the observation dict is filed under its key path with list indices collapsed
+  (``players[].line[][]``), hashed into one of ``BUCKETS`` buckets; each bucket
+  holds a 53-wide count of the cards under it (52 cards then the joker) and four
+  numbers (sum of numeric leaves, leaves, nulls, list items). Lists of one entry
+  per seat (key ``players`` and the game's ``PER_SEAT_KEYS``, when their length is
+  the number of players) keep the seat: each bucket has one lane for shared
+  values and, in a game of n >= 2 players, n lanes per seat, rotated so that
+  lane 1 is the observer. Hashing fixes the shape whatever keys appear.
+
+    >>> import cardsim
+    >>> from cardsim.envs.tensor import encoder_for
+    >>> game = cardsim.make("clock")
+    >>> enc = encoder_for(game)
+    >>> enc.encode(game.new_game(seed=1).observation(0), player=0).shape == enc.shape
+    True
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+__all__ = [
+    "BUCKETS",
+    "ENCODERS",
+    "PER_SEAT_KEYS",
+    "Encoder",
+    "card_index",
+    "encode",
+    "encoder_for",
+]
+
+RANKS = "A23456789TJQK"
+SUITS = "CDHS"
+NUM_CARD_KINDS = 53  # 52 cards in canonical order (clubs A..K, D, H, S), then the joker
+_CARD = re.compile(r"(?:[A2-9TJQK][CDHS]|JK)")
+
+#: Buckets of the generic encoder.
+BUCKETS = 32
+_NUMERIC = 4  # sum of numeric leaves, leaves, nulls, list items
+_WIDTH = NUM_CARD_KINDS + _NUMERIC
+#: Keys holding one entry per seat (when the length is the number of players),
+#: for every game, then per game.
+_SEAT_LIST_KEYS = frozenset({"players"})
+PER_SEAT_KEYS: dict[str, frozenset[str]] = {
+    "stack_gap": frozenset({"hand_sizes", "scores", "rubble"}),
+    "code9": frozenset({"captured", "suits"}),
+    "rummy": frozenset({"hand_sizes", "scores", "melds"}),
+}
+#: Keys whose int value is a seat (or a negative marker such as TERMINAL).
+_SEAT_VALUE_KEYS = frozenset({"current_player", "player", "winner", "out_player"})
+
+
+def card_index(text: str) -> int:
+    """0..51 for a card in canonical order, 52 for the joker."""
+    if text == "JK":
+        return 52
+    return SUITS.index(text[1]) * 13 + RANKS.index(text[0])
+
+
+@dataclass(frozen=True)
+class Encoder:
+    """Turns one player's observation dict of a game configuration into a vector."""
+
+    shape: tuple[int, ...]
+    low: float
+    high: float
+    fn: Callable[[dict[str, Any], int], np.ndarray]
+    description: str
+
+    def encode(self, observation: dict[str, Any], player: int) -> np.ndarray:
+        out = self.fn(observation, player)
+        assert out.shape == self.shape and out.dtype == np.float32
+        return out
+
+
+# --- Clock (and the duel) -----------------------------------------------------------
+_CLOCK_SEAT = 52 + 13 + 13 + 1 + 1
+
+
+def _clock_encoder(num_players: int) -> Encoder:
+    """[my turn, game over] + per seat, the observer first: face-up cards
+    (52 multi-hot), face-down count per pile / 4 (13), the pile to turn from
+    (13 one-hot), cards turned / 52, clock stopped."""
+    n = num_players
+    size = 2 + n * _CLOCK_SEAT
+
+    def fn(obs: dict[str, Any], player: int) -> np.ndarray:
+        out = np.zeros(size, dtype=np.float32)
+        cp = obs["current_player"]
+        out[0] = cp == player
+        out[1] = cp == -4
+        for k in range(n):
+            seat = obs["players"][(player + k) % n]
+            base = 2 + k * _CLOCK_SEAT
+            for pile in seat["face_up"]:
+                for card in pile:
+                    out[base + card_index(card)] = 1.0
+            out[base + 52 : base + 65] = np.asarray(seat["face_down_count"], dtype=np.float32) / 4
+            out[base + 65 + seat["next_pile"] - 1] = 1.0
+            out[base + 78] = seat["turned"] / 52
+            out[base + 79] = float(seat["stopped"])
+        return out
+
+    return Encoder((size,), 0.0, 1.0, fn, "clock: hand-written (docs/rules/clock.md)")
+
+
+#: Hand-written encoders: game name -> (num_players -> Encoder).
+ENCODERS: dict[str, Callable[[int], Encoder]] = {
+    "clock": _clock_encoder,
+    "clock_duel": _clock_encoder,
+}
+
+
+# --- The generic encoder ----------------------------------------------------------------
+def _bucket(path: str) -> int:
+    return zlib.crc32(path.encode()) % BUCKETS
+
+
+def _generic_encoder(game_name: str, num_players: int) -> Encoder:
+    n = num_players
+    lanes = 1 if n == 1 else 1 + n
+    seat_keys = _SEAT_LIST_KEYS | PER_SEAT_KEYS.get(game_name, frozenset())
+
+    def fn(obs: dict[str, Any], player: int) -> np.ndarray:
+        out = np.zeros((BUCKETS, lanes, _WIDTH), dtype=np.float32)
+
+        def walk(value: Any, path: str, lane: int, key: str) -> None:
+            if isinstance(value, dict):
+                for k, v in value.items():
+                    walk(v, f"{path}.{k}", lane, k)
+            elif isinstance(value, (list, tuple)):
+                row = out[_bucket(path), lane]
+                row[NUM_CARD_KINDS + 3] += len(value)
+                per_seat = lanes > 1 and lane == 0 and key in seat_keys and len(value) == n
+                for i, v in enumerate(value):
+                    sub = 1 + (i - player) % n if per_seat else lane
+                    walk(v, path + "[]", sub, key)
+            elif value is None:
+                out[_bucket(path), lane, NUM_CARD_KINDS + 2] += 1
+            elif isinstance(value, str):
+                if _CARD.fullmatch(value):
+                    row = out[_bucket(path), lane]
+                    row[card_index(value)] += 1
+                    row[NUM_CARD_KINDS + 1] += 1
+                else:  # a category: its own bucket, counted
+                    out[_bucket(f"{path}={value}"), lane, NUM_CARD_KINDS + 1] += 1
+            elif isinstance(value, (bool, int, float, np.integer, np.floating)):
+                v = float(value)
+                if (
+                    key in _SEAT_VALUE_KEYS
+                    and lanes > 1
+                    and not isinstance(value, bool)
+                    and 0 <= v < n
+                    and v == int(v)
+                ):
+                    # A seat, told relative to the observer.
+                    out[_bucket(path), 1 + (int(v) - player) % n, NUM_CARD_KINDS + 1] += 1
+                else:
+                    row = out[_bucket(path), lane]
+                    row[NUM_CARD_KINDS] += v
+                    row[NUM_CARD_KINDS + 1] += 1
+            else:
+                raise TypeError(f"observation leaf {path} is not JSON-safe: {type(value).__name__}")
+
+        walk(obs, "", 0, "")
+        return out.reshape(-1)
+
+    return Encoder(
+        (BUCKETS * lanes * _WIDTH,),
+        -np.inf,
+        np.inf,
+        fn,
+        f"generic: {BUCKETS} hashed key paths x {lanes} lanes x ({NUM_CARD_KINDS} cards"
+        f" + {_NUMERIC} numbers)",
+    )
+
+
+def encoder_for(game: Any) -> Encoder:
+    """The encoder of a game object (its name and number of players fix the shape)."""
+    return _encoder(game.name, game.num_players)
+
+
+_CACHE: dict[tuple[str, int], Encoder] = {}
+
+
+def _encoder(name: str, num_players: int) -> Encoder:
+    key = (name, num_players)
+    if key not in _CACHE:
+        factory = ENCODERS.get(name)
+        _CACHE[key] = (
+            factory(num_players) if factory else _generic_encoder(name, num_players)
+        )
+    return _CACHE[key]
+
+
+def encode(
+    game_name: str, observation: dict[str, Any], num_players: int = 1, player: int | None = None
+) -> np.ndarray:
+    """The float32 tensor of ``observation`` (from ``observation(player)``).
+
+    ``player`` defaults to the observation's ``"player"`` entry, else 0.
+    """
+    if player is None:
+        p = observation.get("player", 0)
+        player = p if isinstance(p, int) and 0 <= p < num_players else 0
+    return _encoder(game_name, num_players).encode(observation, player)
