@@ -42,7 +42,9 @@ How each game is declared (``game_type`` / ``game_info``):
 
 from __future__ import annotations
 
+import functools
 import json
+from collections.abc import Callable
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -53,11 +55,15 @@ import pyspiel
 from ..api import games, make
 from ..constants import SIMULTANEOUS, TERMINAL
 from ._common import camel_case, max_decisions, outcome_returns, return_bounds
-from .resample import resample_hidden
+from .resample import observations_along, resample_hidden
 from .tensor import card_index, encoder_for
 
-__all__ = ["SIMULTANEOUS_GAMES", "load", "register_all", "short_name"]
+__all__ = ["SIMULTANEOUS_GAMES", "CardsimGame", "CardsimState", "load", "register", "register_all", "short_name"]
 
+#: Chance nodes of a "seed" deal (a 64-bit seed, one byte each) and the seeds
+#: tried by its resample_from_infostate.
+SEED_BYTES = 8
+SEED_ATTEMPTS = 200
 #: Games whose current player can be SIMULTANEOUS after the deal.
 SIMULTANEOUS_GAMES = frozenset({"racing_demon"})
 _CARD_TEXT = [r + s for s in "CDHS" for r in "A23456789TJQK"] + ["JK"]
@@ -68,22 +74,36 @@ def short_name(game_name: str) -> str:
     return f"cardsim_{game_name}"
 
 
-def _param_spec(name: str) -> dict[str, Any]:
-    """The options OpenSpiel can carry as parameters (int, bool, str), with defaults."""
-    spec = {}
-    for opt in make(name)._option_specs():
-        d = opt["default"]
-        if isinstance(d, (bool, int, str)):
-            spec[opt["name"]] = d
-    return spec
+def _option_list(game: Any) -> list[dict[str, Any]]:
+    """A game's option specs as dicts (C++ games and reference games alike)."""
+    if hasattr(game, "_option_specs"):
+        return list(game._option_specs())
+    out = []
+    for opt in getattr(game, "option_specs", []):
+        d = {"name": opt.name, "default": opt.default}
+        if opt.range is not None:
+            d["range"] = opt.range
+        out.append(d)
+    return out
 
 
-def _players_range(name: str, default: int) -> tuple[int, int]:
-    for opt in make(name)._option_specs():
+def _param_spec(game: Any) -> dict[str, Any]:
+    """The options OpenSpiel can carry as parameters (int, bool, str), with the
+    game's values as defaults."""
+    values = game.options
+    return {
+        o["name"]: values.get(o["name"], o["default"])
+        for o in _option_list(game)
+        if isinstance(o["default"], (bool, int, str))
+    }
+
+
+def _players_range(game: Any) -> tuple[int, int]:
+    for opt in _option_list(game):
         if opt["name"] == "players" and "range" in opt:
             lo, hi = opt["range"]
             return int(lo), int(hi)
-    return default, default
+    return game.num_players, game.num_players
 
 
 def _is_simultaneous(game: Any) -> bool:
@@ -118,6 +138,8 @@ class _Config:
 
     inner: Any
     simultaneous: bool
+    mode: str  # "cards": one chance node per card; "seed": SEED_BYTES chance nodes
+    chance_nodes: int
     deck_size: int
     packs: list[Counter[int]]
     segment_size: int
@@ -139,15 +161,38 @@ def _config_by_name(name: str, params: dict[str, Any]) -> _Config:
     return _config_of(pyspiel.load_game(name, params))
 
 
+def _deal_mode(inner: Any, composition: list[str], size: int) -> str:
+    """"cards" when every seeded deal is a shuffle of one fixed multiset of cards
+    (per seat pack) and any such shuffle is a valid deal; else "seed"."""
+    segs = len(composition) // size
+
+    def packs(deck: list[str]) -> list[list[str]]:
+        return [sorted(deck[s * size : (s + 1) * size]) for s in range(segs)]
+
+    want = packs(composition)
+    for seed in (1, 2, 3):
+        if packs(list(inner.new_game(seed=seed).deck)) != want:
+            return "seed"
+    rng = np.random.default_rng(0)
+    shuffled = [c for s in range(segs) for c in rng.permutation(want[s]).tolist()]
+    try:
+        inner.new_game(deck=shuffled)
+    except ValueError:
+        return "seed"
+    return "cards"
+
+
 def _build_config(game_type: pyspiel.GameType, params: dict[str, Any]) -> _Config:
-    name = game_type.short_name.removeprefix("cardsim_")
-    inner = make(name, **params)
+    inner = _FACTORIES[game_type.short_name](**params)
     composition = list(inner.new_game(seed=0).deck)
     segments = _pack_segments(inner)
     size = len(composition) // segments
+    mode = _deal_mode(inner, composition, size)
     return _Config(
         inner=inner,
         simultaneous=game_type.dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS,
+        mode=mode,
+        chance_nodes=len(composition) if mode == "cards" else SEED_BYTES,
         deck_size=len(composition),
         # Per segment (seat pack), the multiset of card indices it is dealt from.
         packs=[
@@ -189,12 +234,16 @@ class CardsimGame(pyspiel.Game):
             game_type,
             pyspiel.GameInfo(
                 num_distinct_actions=inner.num_actions + (1 if cfg.simultaneous else 0),
-                max_chance_outcomes=53 if any(52 in p for p in cfg.packs) else 52,
+                max_chance_outcomes=(
+                    256 if cfg.mode == "seed" else 53 if any(52 in p for p in cfg.packs) else 52
+                ),
                 num_players=n,
                 min_utility=lo,
                 max_utility=hi,
-                utility_sum=0.0 if n >= 2 else None,
-                max_game_length=cfg.deck_size + max_decisions(inner),
+                utility_sum=(
+                    0.0 if game_type.utility == pyspiel.GameType.Utility.ZERO_SUM else None
+                ),
+                max_game_length=cfg.chance_nodes + max_decisions(inner),
             ),
             params,
         )
@@ -228,6 +277,8 @@ class CardsimState(pyspiel.State):
         return +left
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self._cfg.mode == "seed":
+            return [(b, 1 / 256) for b in range(256)]
         left = self._remaining()
         total = sum(left.values())
         return [(c, k / total) for c, k in sorted(left.items())]
@@ -253,8 +304,14 @@ class CardsimState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         if self.inner is None:
             self.dealt.append(int(action))
-            if len(self.dealt) == self._cfg.deck_size:
-                self.inner = self._cfg.inner.new_game(deck=[_CARD_TEXT[c] for c in self.dealt])
+            if len(self.dealt) == self._cfg.chance_nodes:
+                if self._cfg.mode == "seed":
+                    seed = int.from_bytes(bytes(self.dealt), "little")
+                    self.inner = self._cfg.inner.new_game(seed=seed)
+                else:
+                    self.inner = self._cfg.inner.new_game(
+                        deck=[_CARD_TEXT[c] for c in self.dealt]
+                    )
             return
         self.inner.apply_action(int(action))
 
@@ -272,6 +329,8 @@ class CardsimState(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
+            if self._cfg.mode == "seed":
+                return f"seed byte {action}"
             return f"deal {_CARD_TEXT[action]}"
         if action == self._cfg.wait and self._cfg.simultaneous:
             return "wait"
@@ -289,36 +348,50 @@ class CardsimState(pyspiel.State):
 
     def __str__(self) -> str:
         if self.inner is None:
-            return f"dealing: {len(self.dealt)}/{self._cfg.deck_size} cards dealt"
+            return f"dealing: {len(self.dealt)}/{self._cfg.chance_nodes} chance outcomes drawn"
         return str(self.inner)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CardsimState:
-        """A state ``player_id`` cannot tell from this one (its unseen cards redealt)."""
+        """A state ``player_id`` cannot tell from this one, what they have not seen dealt afresh.
+
+        "cards" deals: ``resample_hidden``. "seed" deals: seeds drawn until one
+        deals a game in which the same actions give ``player_id`` the same
+        observations (at most ``SEED_ATTEMPTS``; then this state's own deal).
+        """
         if self.inner is None:
-            return self.clone()  # nothing is known of the deal yet: any is as good
-        seed = int(probability_sampler() * 2**53)
-        inner = resample_hidden(self.inner, player_id, np.random.default_rng(seed))
-        # OpenSpiel's history must show the actions too: replay them on a copy.
-        if self._cfg.simultaneous:
-            return _replay_history(self, inner)
-        replay = CardsimState(self.get_game())
-        for card in inner.deck:
-            replay.apply_action(card_index(card))
-        for a in inner.history:
-            replay.apply_action(int(a))
-        return replay
+            return self.clone()  # nothing of the deal is known yet: any is as good
+        rng = np.random.default_rng(int(probability_sampler() * 2**53))
+        if self._cfg.mode == "cards":
+            inner = resample_hidden(self.inner, player_id, rng)
+            return _rebuild(self, [card_index(c) for c in inner.deck])
+        history = list(self.inner.history)
+        fresh = self._cfg.inner.new_game(deck=list(self.inner.deck))
+        want = observations_along(fresh, history, player_id)
+        for _ in range(SEED_ATTEMPTS):
+            chance = [int(b) for b in rng.integers(0, 256, SEED_BYTES)]
+            seed = int.from_bytes(bytes(chance), "little")
+            got = observations_along(self._cfg.inner.new_game(seed=seed), history, player_id)
+            if got == want:
+                return _rebuild(self, chance)
+        return self.clone()
 
 
-def _replay_history(original: CardsimState, inner: Any) -> CardsimState:
-    """``original``'s OpenSpiel history with its deal replaced by ``inner``'s deck."""
+def _rebuild(original: CardsimState, chance: list[int]) -> CardsimState:
+    """A state dealt by ``chance`` that replays ``original``'s decisions (one
+    joint action per simultaneous node)."""
     out = CardsimState(original.get_game())
-    for card in inner.deck:
-        out.apply_action(card_index(card))
-    n = original._cfg.num_players()
-    hist = original.full_history()[original._cfg.deck_size :]
-    actions = [h.action for h in hist]
-    for i in range(0, len(actions), n):
-        out.apply_actions(actions[i : i + n])
+    for c in chance:
+        out.apply_action(c)
+    moves = [h.action for h in original.full_history()[len(original.dealt) :]]
+    n = original._cfg.num_players
+    i = 0
+    while i < len(moves):
+        if out.is_simultaneous_node():
+            out.apply_actions(moves[i : i + n])
+            i += n
+        else:
+            out.apply_action(moves[i])
+            i += 1
     return out
 
 
@@ -349,17 +422,15 @@ class CardsimObserver:
 
     def string_from(self, state: CardsimState, player: int) -> str:
         if state.inner is None:
-            return f"dealing {len(state.dealt)}/{self.game.deck_size}"
+            return f"dealing {len(state.dealt)}/{self.game.chance_nodes}"
         return json.dumps(state.inner.observation(player), sort_keys=True)
 
 
-def _game_type(name: str) -> pyspiel.GameType:
-    inner = make(name)
-    n = inner.num_players
-    lo, hi = _players_range(name, n)
+def _game_type(sn: str, inner: Any) -> pyspiel.GameType:
+    lo, hi = _players_range(inner)
     return pyspiel.GameType(
-        short_name=short_name(name),
-        long_name=f"cardsim {name}",
+        short_name=sn,
+        long_name=f"cardsim {inner.name}",
         dynamics=(
             pyspiel.GameType.Dynamics.SIMULTANEOUS
             if _is_simultaneous(inner)
@@ -377,31 +448,43 @@ def _game_type(name: str) -> pyspiel.GameType:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=_param_spec(name),
+        parameter_specification=_param_spec(inner),
     )
 
 
-_REGISTERED: dict[str, pyspiel.GameType] = {}
+#: short name -> ``**options -> game object``, for every game registered here.
+_FACTORIES: dict[str, Callable[..., Any]] = {}
+
+
+def register(game: str | Callable[..., Any], name: str | None = None) -> str:
+    """Registers one game with OpenSpiel and returns its short name.
+
+    ``game`` is a registered cardsim name, or a factory ``**options -> game``
+    (any object following the state contract, e.g. a reference game class).
+    Registering the same name again does nothing.
+    """
+    factory: Callable[..., Any] = functools.partial(make, game) if isinstance(game, str) else game
+    inner = factory()
+    sn = short_name(name or inner.name)
+    if sn in _FACTORIES:
+        return sn
+    game_type = _game_type(sn, inner)
+    _FACTORIES[sn] = factory
+    # A class per game, like OpenSpiel's own Python games (a closure as the
+    # factory makes the interpreter abort at exit).
+    cls = type(
+        f"Cardsim{camel_case(inner.name)}Game",
+        (CardsimGame,),
+        {"GAME_TYPE": game_type, "__module__": __name__},
+    )
+    globals()[cls.__name__] = cls
+    pyspiel.register_game(game_type, cls)
+    return sn
 
 
 def register_all() -> list[str]:
     """Registers ``cardsim_<name>`` for every registered cardsim game; returns the names."""
-    names = []
-    for info in games():
-        sn = short_name(info.name)
-        if sn not in _REGISTERED and sn not in pyspiel.registered_names():
-            game_type = _game_type(info.name)
-            # A class per game, like OpenSpiel's own Python games.
-            cls = type(
-                f"Cardsim{camel_case(info.name)}Game",
-                (CardsimGame,),
-                {"GAME_TYPE": game_type, "__module__": __name__},
-            )
-            globals()[cls.__name__] = cls
-            pyspiel.register_game(game_type, cls)
-            _REGISTERED[sn] = game_type
-        names.append(sn)
-    return names
+    return [register(info.name) for info in games()]
 
 
 def load(game_name: str, **options: Any) -> pyspiel.Game:

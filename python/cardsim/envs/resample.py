@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["hidden_positions", "resample_hidden", "seen_cards"]
+__all__ = ["hidden_positions", "observations_along", "resample_hidden", "seen_cards"]
 
 _CARD = re.compile(r'"((?:[A2-9TJQK][CDHS])|JK)"')
 
@@ -41,20 +41,26 @@ def _cards_in(obs: Any) -> set[str]:
     return set(_CARD.findall(json.dumps(obs)))
 
 
+def observations_along(start: Any, history: list[int], player: int) -> list[Any] | None:
+    """``player``'s observation of ``start`` and after each action of ``history``
+    played on it (``start`` is changed), or None when an action is illegal there."""
+    seen = [start.observation(player)]
+    for a in history:
+        if a not in start.legal_actions():
+            return None
+        start.apply_action(a)
+        seen.append(start.observation(player))
+    return seen
+
+
 def _observations(game: Any, deck: list[str], history: list[int], player: int) -> list[Any] | None:
-    """``player``'s observation before and after each action, or None if the
-    history is not legal from this deal."""
+    """``player``'s observations along ``history`` from this deal, or None if the
+    deal is refused or the history is not legal from it."""
     try:
         state = game.new_game(deck=deck)
     except ValueError:
         return None
-    seen = [state.observation(player)]
-    for a in history:
-        if a not in state.legal_actions():
-            return None
-        state.apply_action(a)
-        seen.append(state.observation(player))
-    return seen
+    return observations_along(state, history, player)
 
 
 def seen_cards(state: Any, player: int) -> set[str]:
