@@ -115,11 +115,14 @@ def pick_action(state: Any, policy: Policy, rng: np.random.Generator, seat: int)
     if policy == "random":
         return legal[int(rng.integers(len(legal)))] if len(legal) > 1 else legal[0]
     if policy == "greedy":
-        if not hasattr(state, "_greedy_action") or state.current_player() == SIMULTANEOUS:
-            # The reference backend has no greedy policy and the C++ one picks for
-            # any seat at a simultaneous point: fall back to the documented choice.
-            raise ValueError("opponent='greedy' needs the cpp backend and a turn-based game")
-        return int(state._greedy_action(int(rng.integers(2**63))))
+        if not hasattr(state, "_greedy_action"):
+            raise ValueError("opponent='greedy' needs the cpp backend")
+        a = int(state._greedy_action(int(rng.integers(2**63))))
+        if a in legal:
+            return a
+        # At a simultaneous point the game's heuristic may pick another seat's
+        # move: this seat then plays uniformly at random.
+        return legal[int(rng.integers(len(legal)))]
     raise ValueError(f"unknown opponent policy {policy!r} (known: {', '.join(OPPONENTS)})")
 
 

@@ -85,6 +85,8 @@ class CardsimEnv(gymnasium.Env[np.ndarray, np.int64]):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"unknown render_mode {render_mode!r}")
         self.opponent = check_policy(opponent)
+        if opponent == "greedy" and not hasattr(self.game.new_game(seed=0), "_greedy_action"):
+            raise ValueError("opponent='greedy' needs the cpp backend")
         self.illegal = illegal
         self.illegal_reward = float(illegal_reward)
         self.reward_kind = reward

@@ -44,8 +44,8 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Callable
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,7 +58,15 @@ from ._common import camel_case, max_decisions, outcome_returns, return_bounds
 from .resample import observations_along, resample_hidden
 from .tensor import card_index, encoder_for
 
-__all__ = ["SIMULTANEOUS_GAMES", "CardsimGame", "CardsimState", "load", "register", "register_all", "short_name"]
+__all__ = [
+    "SIMULTANEOUS_GAMES",
+    "CardsimGame",
+    "CardsimState",
+    "load",
+    "register",
+    "register_all",
+    "short_name",
+]
 
 #: Chance nodes of a "seed" deal (a 64-bit seed, one byte each) and the seeds
 #: tried by its resample_from_infostate.
@@ -162,7 +170,7 @@ def _config_by_name(name: str, params: dict[str, Any]) -> _Config:
 
 
 def _deal_mode(inner: Any, composition: list[str], size: int) -> str:
-    """"cards" when every seeded deal is a shuffle of one fixed multiset of cards
+    """ "cards" when every seeded deal is a shuffle of one fixed multiset of cards
     (per seat pack) and any such shuffle is a valid deal; else "seed"."""
     segs = len(composition) // size
 
@@ -309,9 +317,7 @@ class CardsimState(pyspiel.State):
                     seed = int.from_bytes(bytes(self.dealt), "little")
                     self.inner = self._cfg.inner.new_game(seed=seed)
                 else:
-                    self.inner = self._cfg.inner.new_game(
-                        deck=[_CARD_TEXT[c] for c in self.dealt]
-                    )
+                    self.inner = self._cfg.inner.new_game(deck=[_CARD_TEXT[c] for c in self.dealt])
             return
         self.inner.apply_action(int(action))
 

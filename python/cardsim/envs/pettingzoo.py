@@ -81,7 +81,9 @@ class _Base:
             }
         )
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(self.num_env_actions) for a in self.possible_agents}
+        self.action_spaces = {
+            a: spaces.Discrete(self.num_env_actions) for a in self.possible_agents
+        }
         self.state: Any = None
         self.np_random, _ = seeding.np_random(None)
 
@@ -226,7 +228,9 @@ class CardsimParallelEnv(_Base, ParallelEnv[str, dict[str, np.ndarray], int]):
         self.agents = list(self.possible_agents)
         return self._all_obs(), {a: {} for a in self.agents}
 
-    def step(self, actions: dict[str, Any]) -> tuple[
+    def step(
+        self, actions: dict[str, Any]
+    ) -> tuple[
         dict[str, dict[str, np.ndarray]],
         dict[str, float],
         dict[str, bool],

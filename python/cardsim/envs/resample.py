@@ -107,7 +107,7 @@ def resample_hidden(
         new_deck = list(deck)
         for group in groups:
             cards = [deck[i] for i in group]
-            for i, j in zip(group, gen.permutation(len(group))):
+            for i, j in zip(group, gen.permutation(len(group)), strict=True):
                 new_deck[i] = cards[j]
         again = _observations(game, new_deck, history, player)
         if again is None and len(groups) == 1 and size < len(deck):

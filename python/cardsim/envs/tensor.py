@@ -13,7 +13,8 @@ configuration (its name and number of players), never on the play.
   per seat (key ``players`` and the game's ``PER_SEAT_KEYS``, when their length is
   the number of players) keep the seat: each bucket has one lane for shared
   values and, in a game of n >= 2 players, n lanes per seat, rotated so that
-  lane 1 is the observer. Hashing fixes the shape whatever keys appear.
+  lane 1 is the observer. Hashing fixes the shape whatever keys appear. Every
+  value v is output as sign(v) log1p(|v|), inside [-89, 89].
 
     >>> import cardsim
     >>> from cardsim.envs.tensor import encoder_for
@@ -41,6 +42,7 @@ __all__ = [
     "card_index",
     "encode",
     "encoder_for",
+    "generic_encoder",
 ]
 
 RANKS = "A23456789TJQK"
@@ -50,6 +52,8 @@ _CARD = re.compile(r"(?:[A2-9TJQK][CDHS]|JK)")
 
 #: Buckets of the generic encoder.
 BUCKETS = 32
+#: Bound of the generic encoder's values: sign(x) log1p(|x|) of any float32.
+SQUASH_BOUND = 89.0
 _NUMERIC = 4  # sum of numeric leaves, leaves, nulls, list items
 _WIDTH = NUM_CARD_KINDS + _NUMERIC
 #: Keys holding one entry per seat (when the length is the number of players),
@@ -130,7 +134,7 @@ def _bucket(path: str) -> int:
     return zlib.crc32(path.encode()) % BUCKETS
 
 
-def _generic_encoder(game_name: str, num_players: int) -> Encoder:
+def generic_encoder(game_name: str, num_players: int) -> Encoder:
     n = num_players
     lanes = 1 if n == 1 else 1 + n
     seat_keys = _SEAT_LIST_KEYS | PER_SEAT_KEYS.get(game_name, frozenset())
@@ -177,12 +181,14 @@ def _generic_encoder(game_name: str, num_players: int) -> Encoder:
                 raise TypeError(f"observation leaf {path} is not JSON-safe: {type(value).__name__}")
 
         walk(obs, "", 0, "")
-        return out.reshape(-1)
+        flat = out.reshape(-1)
+        # Squashed so the Box is finite whatever the counts and sums reach.
+        return np.sign(flat) * np.log1p(np.abs(flat))
 
     return Encoder(
         (BUCKETS * lanes * _WIDTH,),
-        -np.inf,
-        np.inf,
+        -SQUASH_BOUND,
+        SQUASH_BOUND,
         fn,
         f"generic: {BUCKETS} hashed key paths x {lanes} lanes x ({NUM_CARD_KINDS} cards"
         f" + {_NUMERIC} numbers)",
@@ -201,9 +207,7 @@ def _encoder(name: str, num_players: int) -> Encoder:
     key = (name, num_players)
     if key not in _CACHE:
         factory = ENCODERS.get(name)
-        _CACHE[key] = (
-            factory(num_players) if factory else _generic_encoder(name, num_players)
-        )
+        _CACHE[key] = factory(num_players) if factory else generic_encoder(name, num_players)
     return _CACHE[key]
 
 
