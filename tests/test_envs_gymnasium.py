@@ -64,7 +64,7 @@ def test_masked_random_episodes(name, opponent):
 def test_illegal_action_penalty_and_raise():
     env = CardsimEnv("clock")
     env.reset(seed=1)
-    obs, reward, terminated, truncated, info = env.step(1 % env.action_space.n + 5)
+    _obs, reward, terminated, truncated, info = env.step(1 % env.action_space.n + 5)
     assert (reward, terminated, truncated, info["illegal_action"]) == (-1.0, True, False, True)
     with pytest.raises(gymnasium.error.ResetNeeded):
         env.step(0)
@@ -78,11 +78,11 @@ def test_illegal_action_penalty_and_raise():
 
 def test_score_reward_sums_to_the_final_score():
     env = CardsimEnv("clock", reward="score")
-    obs, info = env.reset(seed=4)
+    env.reset(seed=4)
     start = env.state.scores()[0]
     total, done = 0.0, False
     while not done:
-        obs, r, terminated, truncated, info = env.step(0)
+        _obs, r, terminated, truncated, _info = env.step(0)
         total += r
         done = terminated or truncated
     assert total == env.state.scores()[0] - start

@@ -64,7 +64,7 @@ def test_masked_random_aec_rollout(label, game, options):
         e.reset(seed=seed)
         totals = dict.fromkeys(e.possible_agents, 0.0)
         for agent in e.agent_iter(max_iter=20_000):
-            obs, reward, terminated, truncated, info = e.last()
+            obs, reward, terminated, truncated, _info = e.last()
             totals[agent] += reward
             if terminated or truncated:
                 action = None
@@ -104,15 +104,17 @@ def test_illegal_action_ends_the_game_with_a_penalty():
 
 def test_parallel_wait_and_order():
     e = parallel_env(toy(True))
-    obs, infos = e.reset(seed=3)
+    obs, _ = e.reset(seed=3)
     wait = e.game.num_actions
     steps = 0
     while e.agents:
         actions = {}
         for agent in e.agents:
             mask = obs[agent]["action_mask"]
-            assert mask[wait] == (not mask[:wait].any()), "WAIT is legal exactly when nothing else is"
+            assert mask[wait] == (not mask[:wait].any()), (
+                "WAIT is legal exactly when nothing else is"
+            )
             actions[agent] = int(np.flatnonzero(mask)[0])
-        obs, rewards, terms, truncs, infos = e.step(actions)
+        obs, _rewards, _terms, _truncs, _infos = e.step(actions)
         steps += 1
     assert steps > 1

@@ -8,10 +8,10 @@ follows the state contract through the reference base classes.
 Rules: each of n players gets 3 cards (hidden from the others), then one card
 goes face up to the centre and the rest is a face-down stock. A player may
 play a card of their hand that matches the centre card's rank or suit (it
-becomes the centre card) or draw from the stock while holding fewer than 6
-cards. Whoever empties their hand first wins. When no one can move the game
-is a draw; ``move_cap`` moves truncate it. With ``simultaneous`` every player
-may act at any time; otherwise they take turns and a player with no move passes.
+becomes the centre card); one who cannot play draws from the stock. Whoever
+empties their hand first wins. When no one can move the game is a draw;
+``move_cap`` moves truncate it. With ``simultaneous`` every player may act at
+any time; otherwise they take turns and a player with no move passes.
 Action id = seat * 53 + card index (play), seat * 53 + 52 (draw).
 """
 
@@ -25,7 +25,6 @@ from cardsim.reference.cards import check_deck, full_pack, rank, suit
 from cardsim.reference.rng import GameRng
 
 HAND = 3
-MAX_HAND = 6
 PER_SEAT = 53
 DRAW = 52
 _PACK = full_pack()
@@ -48,7 +47,7 @@ class SnapRaceState(ReferenceState):
             for c in self.hands[p]
             if rank(c) == rank(self.centre) or suit(c) == suit(self.centre)
         ]
-        if self.stock and len(self.hands[p]) < MAX_HAND:
+        if self.stock and not out:
             out.append(p * PER_SEAT + DRAW)
         return sorted(out)
 

@@ -51,6 +51,7 @@ from typing import Any
 
 import numpy as np
 import pyspiel
+from open_spiel.python.algorithms import mcts
 
 from ..api import games, make
 from ..constants import SIMULTANEOUS, TERMINAL
@@ -62,6 +63,7 @@ __all__ = [
     "SIMULTANEOUS_GAMES",
     "CardsimGame",
     "CardsimState",
+    "RolloutEvaluator",
     "load",
     "register",
     "register_all",
@@ -499,3 +501,41 @@ def load(game_name: str, **options: Any) -> pyspiel.Game:
 
 
 register_all()
+
+
+class RolloutEvaluator(mcts.Evaluator):  # type: ignore[misc]
+    """OpenSpiel's random-rollout evaluator, rolled out on the cardsim state.
+
+    Plays uniformly random legal actions on a clone of the contract state (at a
+    simultaneous point, any seat's action) to the end, without the OpenSpiel
+    wrapper per move: several times faster than ``mcts.RandomRolloutEvaluator``
+    and the same policy for turn-based games. For ``mcts.MCTSBot`` and
+    ``ismcts.ISMCTSBot``.
+    """
+
+    def __init__(self, n_rollouts: int = 1, random_state: np.random.RandomState | None = None):
+        self.n_rollouts = n_rollouts
+        self._random_state = random_state or np.random.RandomState()
+
+    def evaluate(self, state: CardsimState) -> np.ndarray:
+        total = np.zeros(state.num_players())
+        for _ in range(self.n_rollouts):
+            if state.inner is None:  # still dealing: let OpenSpiel's chance nodes finish it
+                work = state.clone()
+                while work.inner is None:
+                    outcomes, probs = zip(*work.chance_outcomes(), strict=True)
+                    work.apply_action(int(self._random_state.choice(outcomes, p=probs)))
+                inner = work.inner.clone()
+            else:
+                inner = state.inner.clone()
+            while not inner.is_terminal():
+                legal = inner.legal_actions()
+                inner.apply_action(legal[self._random_state.randint(len(legal))])
+            total += outcome_returns(inner)
+        return total / self.n_rollouts
+
+    def prior(self, state: CardsimState) -> list[tuple[int, float]]:
+        if state.is_chance_node():
+            return list(state.chance_outcomes())
+        legal = state.legal_actions(state.current_player())
+        return [(a, 1.0 / len(legal)) for a in legal]
