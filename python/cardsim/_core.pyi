@@ -116,6 +116,10 @@ class ClockState:
     def __repr__(self) -> str: ...
     def __setstate__(self, arg0: tuple) -> None: ...
     def __str__(self) -> str: ...
+    def _greedy_action(self, seed: typing.Any) -> int:
+        """
+        Internal: the action the greedy policy picks here (ties broken from seed).
+        """
     def action_to_string(self, arg0: typing.Any) -> str:
         """
         Readable text of an action id (round-trips through string_to_action).
@@ -159,6 +163,11 @@ class ClockState:
     def observation(self, arg0: typing.Any) -> dict:
         """
         What one seat may see, as a JSON-safe dict (hidden cards are counts).
+        """
+    def resample_hidden(self, player: int, rng: typing.Any = None) -> ClockState:
+        """
+        A state ``player`` cannot tell from this one, its unseen cards dealt afresh
+        (added by cardsim.envs.resample, in Python).
         """
     def scores(self) -> list:
         """
