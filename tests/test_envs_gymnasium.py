@@ -88,6 +88,20 @@ def test_score_reward_sums_to_the_final_score():
     assert total == env.state.scores()[0] - start
 
 
+def test_callable_opponent_and_greedy_needs_cpp():
+    seen = []
+
+    def lowest(state, seat, rng):
+        seen.append(seat)
+        return min(state.legal_actions())
+
+    env = CardsimEnv("clock_duel", opponent=lowest)
+    masked_random_episode(env, 0)
+    assert seen and set(seen) == {1}
+    with pytest.raises(ValueError):
+        CardsimEnv("clock_duel", opponent="greedy", backend="reference")
+
+
 def test_bad_arguments():
     with pytest.raises(ValueError):
         CardsimEnv("clock", illegal="ignore")

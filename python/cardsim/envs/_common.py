@@ -34,7 +34,8 @@ _KNOWN_MAX_DECISIONS: dict[str, Callable[[Any], int]] = {
 _CAP_OPTIONS = ("move_cap", "max_moves")
 _FALLBACK_MAX_DECISIONS = 100_000
 
-Policy = str | Callable[[Any, np.random.Generator], int]
+#: A built-in policy name, or ``(state, seat, rng) -> action``.
+Policy = str | Callable[[Any, int, np.random.Generator], int]
 
 
 def resolve_game(game: Any, backend: str = "cpp", **options: Any) -> Any:
@@ -106,7 +107,7 @@ def pick_action(state: Any, policy: Policy, rng: np.random.Generator, seat: int)
     if not legal:
         raise ValueError(f"seat {seat} has no legal action")
     if callable(policy):
-        a = int(policy(state, rng))
+        a = int(policy(state, seat, rng))
         if a not in legal:
             raise ValueError(f"opponent policy returned illegal action {a}")
         return a

@@ -2,7 +2,7 @@
 
 The learner plays one seat (``seat``, default 0); every other seat is played by
 a built-in ``opponent`` policy ("random", "first", "greedy" or a callable
-``(state, rng) -> action``), drawn from the env's ``np_random``, so one-player
+``(state, seat, rng) -> action``), drawn from the env's ``np_random``, so one-player
 games and multi-player games alike are single-agent environments.
 
 Importing this module registers ``cardsim/<CamelName>-v0`` (``cardsim/Clock-v0``,
@@ -126,6 +126,8 @@ class CardsimEnv(gymnasium.Env[np.ndarray, np.int64]):
                     for k in range(self.game.num_players)
                     if k != self.seat and state.legal_actions_for(k)
                 ]
+                if not ready:
+                    raise RuntimeError("nobody can move in a game that is not over")
                 self._opponent_move(ready[int(self.np_random.integers(len(ready)))])
             else:
                 self._opponent_move(cp)

@@ -20,6 +20,10 @@ How each game is declared (``game_type`` / ``game_info``):
   shuffle. A game dealing one pack per seat (detected by probing
   ``new_game(deck=...)``, e.g. the Clock duel) deals each seat's segment from its
   own pack. After the last card, the contract state is ``new_game(deck=...)``.
+  A game whose seeded decks are not shuffles of one fixed multiset (Code 9 puts
+  the tens naming the players' suits at the end of its deck) is dealt from a
+  64-bit seed instead: ``SEED_BYTES`` chance nodes of 256 equally likely outcomes,
+  then ``new_game(seed=...)``, which is the game's own seeded deal.
 - **Dynamics:** sequential, or simultaneous for a game whose ``current_player()``
   can be SIMULTANEOUS (seen at the deal, or listed in ``SIMULTANEOUS_GAMES``).
   There every seat picks one of ``legal_actions_for(p)``, or ``WAIT`` (id
@@ -31,13 +35,19 @@ How each game is declared (``game_type`` / ``game_info``):
   are provided; information states are not (use ``use_observation_string=True``
   in ISMCTS). During the deal the observation is only how many cards are dealt.
 - **Utility:** terminal rewards from ``outcome_returns``: one player, 1 for a
-  win else 0 (general-sum, in [0, 1]); n >= 2 players, the winners share +1 and
-  the others -1, so returns sum to zero (zero-sum, in [-1, 1]); a draw, a
-  truncation or no winner is all zeros.
-- **Max game length:** deck size (chance nodes) + ``max_decisions(game)`` (the
-  game's move cap, a known bound, or 100000).
+  win else 0 (in [0, 1]); n >= 2 players, the winners share +1 and the others
+  -1, so returns sum to zero (in [-1, 1]); a draw, a truncation or no winner is
+  all zeros. Declared zero-sum when every configuration has 2+ players, else
+  general-sum (a ``players`` range from 1 covers the solitaire).
+- **Max game length** (in nodes; a simultaneous node is one): the chance nodes +
+  ``max_decisions(game)`` (the game's move cap, a known bound, or 100000).
 - ``resample_from_infostate(player, sampler)`` redeals what ``player`` has not
-  seen (``cardsim.envs.resample``), for ISMCTS.
+  seen (``cardsim.envs.resample``; seed-dealt games: seeds are drawn until one gives
+  the player the same observations, at most ``SEED_ATTEMPTS``, then the true deal),
+  for ISMCTS.
+- ``RolloutEvaluator``: random rollouts on the cardsim state, for the Python
+  ``mcts.MCTSBot`` and ``ismcts.ISMCTSBot`` (OpenSpiel's C++ ``MCTSBot.step``
+  crashes on Python games).
 """
 
 from __future__ import annotations
