@@ -18,7 +18,7 @@ from toy_games import SnapRace
 GAME_NAMES = [g.name for g in cardsim.games()]
 #: Move caps set for the slow checkers (random play can run to a game's cap).
 _CAP_OPTIONS = ("move_cap", "max_moves")
-FAST_CAP = 300
+FAST_CAP = 150
 
 
 def fast_options(name: str) -> dict[str, Any]:

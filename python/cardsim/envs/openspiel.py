@@ -284,7 +284,9 @@ class CardsimState(pyspiel.State):
     def __init__(self, game: CardsimGame) -> None:
         super().__init__(game)
         self._cfg = _config_of(game)
-        self.dealt: list[int] = []
+        # Bytes (every outcome is < 256): an atom to deepcopy, which pyspiel's
+        # clone of a Python state calls.
+        self.dealt = b""
         self.inner: Any = None
         self.joint_steps = 0
 
@@ -323,10 +325,10 @@ class CardsimState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         if self.inner is None:
-            self.dealt.append(int(action))
+            self.dealt += bytes((int(action),))
             if len(self.dealt) == self._cfg.chance_nodes:
                 if self._cfg.mode == "seed":
-                    seed = int.from_bytes(bytes(self.dealt), "little")
+                    seed = int.from_bytes(self.dealt, "little")
                     self.inner = self._cfg.inner.new_game(seed=seed)
                 else:
                     self.inner = self._cfg.inner.new_game(deck=[_CARD_TEXT[c] for c in self.dealt])

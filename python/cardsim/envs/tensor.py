@@ -26,7 +26,7 @@ configuration (its name and number of players), never on the play.
 
 from __future__ import annotations
 
-import re
+import functools
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -48,7 +48,6 @@ __all__ = [
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
 NUM_CARD_KINDS = 53  # 52 cards in canonical order (clubs A..K, D, H, S), then the joker
-_CARD = re.compile(r"(?:[A2-9TJQK][CDHS]|JK)")
 
 #: Buckets of the generic encoder.
 BUCKETS = 32
@@ -68,11 +67,13 @@ PER_SEAT_KEYS: dict[str, frozenset[str]] = {
 _SEAT_VALUE_KEYS = frozenset({"current_player", "player", "winner", "out_player"})
 
 
+_CARD_INDEX = {r + s: i * 13 + j for i, s in enumerate(SUITS) for j, r in enumerate(RANKS)}
+_CARD_INDEX["JK"] = 52
+
+
 def card_index(text: str) -> int:
     """0..51 for a card in canonical order, 52 for the joker."""
-    if text == "JK":
-        return 52
-    return SUITS.index(text[1]) * 13 + RANKS.index(text[0])
+    return _CARD_INDEX[text]
 
 
 @dataclass(frozen=True)
@@ -130,6 +131,7 @@ ENCODERS: dict[str, Callable[[int], Encoder]] = {
 
 
 # --- The generic encoder ----------------------------------------------------------------
+@functools.lru_cache(maxsize=65536)
 def _bucket(path: str) -> int:
     return zlib.crc32(path.encode()) % BUCKETS
 
@@ -139,29 +141,38 @@ def generic_encoder(game_name: str, num_players: int) -> Encoder:
     lanes = 1 if n == 1 else 1 + n
     seat_keys = _SEAT_LIST_KEYS | PER_SEAT_KEYS.get(game_name, frozenset())
 
+    size = BUCKETS * lanes * _WIDTH
+    # The four numbers after the card counts.
+    total, leaves, nulls, items = (NUM_CARD_KINDS + k for k in range(_NUMERIC))
+
     def fn(obs: dict[str, Any], player: int) -> np.ndarray:
-        out = np.zeros((BUCKETS, lanes, _WIDTH), dtype=np.float32)
+        # Sums gathered in a dict (flat index -> value): far cheaper per leaf than
+        # numpy scalar indexing.
+        acc: dict[int, float] = {}
+
+        def add(path: str, lane: int, feature: int, v: float = 1.0) -> None:
+            i = (_bucket(path) * lanes + lane) * _WIDTH + feature
+            acc[i] = acc.get(i, 0.0) + v
 
         def walk(value: Any, path: str, lane: int, key: str) -> None:
-            if isinstance(value, dict):
+            if isinstance(value, str):
+                card = _CARD_INDEX.get(value)
+                if card is not None:
+                    add(path, lane, card)
+                    add(path, lane, leaves)
+                else:  # a category: its own bucket, counted
+                    add(f"{path}={value}", lane, leaves)
+            elif isinstance(value, dict):
                 for k, v in value.items():
                     walk(v, f"{path}.{k}", lane, k)
             elif isinstance(value, (list, tuple)):
-                row = out[_bucket(path), lane]
-                row[NUM_CARD_KINDS + 3] += len(value)
+                add(path, lane, items, len(value))
                 per_seat = lanes > 1 and lane == 0 and key in seat_keys and len(value) == n
+                sub_path = path + "[]"
                 for i, v in enumerate(value):
-                    sub = 1 + (i - player) % n if per_seat else lane
-                    walk(v, path + "[]", sub, key)
+                    walk(v, sub_path, 1 + (i - player) % n if per_seat else lane, key)
             elif value is None:
-                out[_bucket(path), lane, NUM_CARD_KINDS + 2] += 1
-            elif isinstance(value, str):
-                if _CARD.fullmatch(value):
-                    row = out[_bucket(path), lane]
-                    row[card_index(value)] += 1
-                    row[NUM_CARD_KINDS + 1] += 1
-                else:  # a category: its own bucket, counted
-                    out[_bucket(f"{path}={value}"), lane, NUM_CARD_KINDS + 1] += 1
+                add(path, lane, nulls)
             elif isinstance(value, (bool, int, float, np.integer, np.floating)):
                 v = float(value)
                 if (
@@ -171,17 +182,19 @@ def generic_encoder(game_name: str, num_players: int) -> Encoder:
                     and 0 <= v < n
                     and v == int(v)
                 ):
-                    # A seat, told relative to the observer.
-                    out[_bucket(path), 1 + (int(v) - player) % n, NUM_CARD_KINDS + 1] += 1
+                    add(path, 1 + (int(v) - player) % n, leaves)  # a seat, seen from the observer
                 else:
-                    row = out[_bucket(path), lane]
-                    row[NUM_CARD_KINDS] += v
-                    row[NUM_CARD_KINDS + 1] += 1
+                    add(path, lane, total, v)
+                    add(path, lane, leaves)
             else:
                 raise TypeError(f"observation leaf {path} is not JSON-safe: {type(value).__name__}")
 
         walk(obs, "", 0, "")
-        flat = out.reshape(-1)
+        flat = np.zeros(size, dtype=np.float32)
+        if acc:
+            flat[np.fromiter(acc.keys(), np.intp, len(acc))] = np.fromiter(
+                acc.values(), np.float32, len(acc)
+            )
         # Squashed so the Box is finite whatever the counts and sums reach.
         return np.sign(flat) * np.log1p(np.abs(flat))
 
