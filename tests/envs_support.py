@@ -41,6 +41,11 @@ def toy_turns(**options: Any) -> SnapRace:
     return SnapRace(**{"simultaneous": False, **options})
 
 
+def toy_seeded(**options: Any) -> SnapRace:
+    """The toy with turns, dealt from 40 of the 52 cards (a factory for OpenSpiel)."""
+    return SnapRace(**{"simultaneous": False, "cards": 40, **options})
+
+
 def random_steps(state: Any, rng: np.random.Generator, steps: int) -> Any:
     """Plays up to ``steps`` uniformly random legal actions on ``state``."""
     for _ in range(steps):

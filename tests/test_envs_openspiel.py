@@ -14,13 +14,14 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 import cardsim
 import cardsim.envs.openspiel as cos
-from envs_support import GAME_NAMES, fast_options, toy, toy_turns
+from envs_support import GAME_NAMES, fast_options, toy, toy_seeded, toy_turns
 from toy_games import SnapRace
 
 TOY_SIM = cos.register(SnapRace, "snap_race")
 TOY_TURNS = cos.register(toy_turns, "snap_race_turns")
+TOY_SEEDED = cos.register(toy_seeded, "snap_race_seeded")
 CASES = [(cos.short_name(n), fast_options(n)) for n in GAME_NAMES]
-CASES += [(TOY_SIM, {}), (TOY_TURNS, {})]
+CASES += [(TOY_SIM, {}), (TOY_TURNS, {}), (TOY_SEEDED, {})]
 IDS = [c[0] for c in CASES]
 
 
@@ -187,7 +188,9 @@ def test_mcts_mechanics_on_every_turn_based_game():
                 state.apply_action(bot.step(state))
 
 
-@pytest.mark.parametrize("short_name", [TOY_SIM, TOY_TURNS, cos.short_name("clock_duel")])
+@pytest.mark.parametrize(
+    "short_name", [TOY_SIM, TOY_TURNS, TOY_SEEDED, cos.short_name("clock_duel")]
+)
 def test_resample_from_infostate(short_name):
     game = pyspiel.load_game(short_name)
     rng = np.random.default_rng(5)
@@ -214,15 +217,21 @@ def test_resample_from_infostate(short_name):
         assert other.observation_string(0) == state.observation_string(0)
         assert len(other.history()) == len(state.history())
         assert list(other.inner.history) == list(state.inner.history)
-        # Its OpenSpiel history replays it.
         _, again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, other))
         assert list(again.inner.deck) == list(other.inner.deck)
         assert again.observation_string(1) == other.observation_string(1)
+        if short_name != TOY_SEEDED:  # (a seed deal keeps the seed as its chance history)
+            replay = game.new_initial_state()
+            for a in other.history()[: len(other.dealt)]:
+                replay.apply_action(a)
+            assert list(replay.inner.deck) == list(other.inner.deck)
         changed += list(other.inner.deck) != list(state.inner.deck)
     assert changed > 0
 
 
 def test_toy_is_what_the_cases_say():
+    assert cos._config_of(pyspiel.load_game(TOY_SEEDED)).mode == "seed"
+    assert cos._config_of(pyspiel.load_game(TOY_TURNS)).mode == "cards"
     assert toy(True).new_game(seed=0).current_player() == cardsim.SIMULTANEOUS
     assert pyspiel.load_game(TOY_SIM).get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
     assert pyspiel.load_game(TOY_TURNS).get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL

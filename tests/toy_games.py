@@ -155,6 +155,9 @@ class SnapRace(ReferenceGame):
         Option("players", 2, "seats", range=(2, 4)),
         Option("simultaneous", True, "everyone may act at any time"),
         Option("move_cap", 60, "moves before truncation", range=(1, 1000)),
+        # Fewer than 52: each deal uses a random part of the pack, so decks are not
+        # shuffles of one fixed set (OpenSpiel's adapter must deal from a seed).
+        Option("cards", 52, "cards in play, drawn from the pack", range=(20, 52)),
     ]
 
     @property
@@ -168,10 +171,15 @@ class SnapRace(ReferenceGame):
     def random_deck(self, rng: GameRng) -> list[str]:
         deck = full_pack()
         rng.shuffle(deck)
-        return deck
+        return deck[: self._options["cards"]]
 
     def parse_deck(self, deck: Any) -> list[str]:
-        return check_deck(deck, full_pack(), self.name)
+        n = self._options["cards"]
+        if n == 52:
+            return check_deck(deck, full_pack(), self.name)
+        if not isinstance(deck, list) or len(deck) != n:
+            raise ValueError(f"{self.name} needs a deck of {n} cards")
+        return check_deck(deck, deck if len(set(deck)) == n else full_pack(), self.name)
 
     def deal(self, deck: list[str]) -> SnapRaceState:
         return SnapRaceState(self, deck)

@@ -42,9 +42,8 @@ How each game is declared (``game_type`` / ``game_info``):
 - **Max game length** (in nodes; a simultaneous node is one): the chance nodes +
   ``max_decisions(game)`` (the game's move cap, a known bound, or 100000).
 - ``resample_from_infostate(player, sampler)`` redeals what ``player`` has not
-  seen (``cardsim.envs.resample``; seed-dealt games: seeds are drawn until one gives
-  the player the same observations, at most ``SEED_ATTEMPTS``, then the true deal),
-  for ISMCTS.
+  seen (``cardsim.envs.resample``), for ISMCTS. For a seed-dealt game the new
+  state keeps the seed bytes as its chance history (see the method).
 - ``RolloutEvaluator``: random rollouts on the cardsim state, for the Python
   ``mcts.MCTSBot`` and ``ismcts.ISMCTSBot`` (OpenSpiel's C++ ``MCTSBot.step``
   crashes on Python games).
@@ -66,7 +65,7 @@ from open_spiel.python.algorithms import mcts
 from ..api import games, make
 from ..constants import SIMULTANEOUS, TERMINAL
 from ._common import camel_case, max_decisions, outcome_returns, return_bounds
-from .resample import observations_along, resample_hidden
+from .resample import resample_hidden
 from .tensor import card_index, encoder_for
 
 __all__ = [
@@ -80,10 +79,8 @@ __all__ = [
     "short_name",
 ]
 
-#: Chance nodes of a "seed" deal (a 64-bit seed, one byte each) and the seeds
-#: tried by its resample_from_infostate.
+#: Chance nodes of a "seed" deal (a 64-bit seed, one byte each).
 SEED_BYTES = 8
-SEED_ATTEMPTS = 200
 #: Games whose current player can be SIMULTANEOUS after the deal.
 SIMULTANEOUS_GAMES = frozenset({"racing_demon"})
 _CARD_TEXT = [r + s for s in "CDHS" for r in "A23456789TJQK"] + ["JK"]
@@ -374,26 +371,22 @@ class CardsimState(pyspiel.State):
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CardsimState:
         """A state ``player_id`` cannot tell from this one, what they have not seen dealt afresh.
 
-        "cards" deals: ``resample_hidden``. "seed" deals: seeds drawn until one
-        deals a game in which the same actions give ``player_id`` the same
-        observations (at most ``SEED_ATTEMPTS``; then this state's own deal).
+        ``resample_hidden`` redeals the cards the player never saw. For a
+        "cards" deal the new state's history is that deal and the same moves. A
+        "seed" deal cannot be redealt card by card: the new state keeps this
+        state's chance history (its seed bytes) while its cardsim state is the
+        redealt one, so its ``history()`` does not replay it (it replays this
+        state); ISMCTS, which only plays on from it, is unaffected.
         """
         if self.inner is None:
             return self.clone()  # nothing of the deal is known yet: any is as good
         rng = np.random.default_rng(int(probability_sampler() * 2**53))
+        inner = resample_hidden(self.inner, player_id, rng)
         if self._cfg.mode == "cards":
-            inner = resample_hidden(self.inner, player_id, rng)
             return _rebuild(self, [card_index(c) for c in inner.deck])
-        history = list(self.inner.history)
-        fresh = self._cfg.inner.new_game(deck=list(self.inner.deck))
-        want = observations_along(fresh, history, player_id)
-        for _ in range(SEED_ATTEMPTS):
-            chance = [int(b) for b in rng.integers(0, 256, SEED_BYTES)]
-            seed = int.from_bytes(bytes(chance), "little")
-            got = observations_along(self._cfg.inner.new_game(seed=seed), history, player_id)
-            if got == want:
-                return _rebuild(self, chance)
-        return self.clone()
+        out = self.clone()
+        out.inner = inner
+        return out
 
 
 def _rebuild(original: CardsimState, chance: list[int]) -> CardsimState:
