@@ -7,11 +7,40 @@ fuzz tests then cover it with no further code.
 
 from __future__ import annotations
 
+import os
 from typing import Any
+
+#: Most actions a lockstep example compares (0: play to the end). The `ci` profile
+#: keeps CI inside its time budget; short-capped configurations below still reach
+#: every kind of ending there, and `dev` / `deep` runs play every game out.
+_PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev")
+STEP_LIMIT = int(os.environ.get("CARDSIM_STEP_LIMIT", "300" if _PROFILE == "ci" else "0"))
 
 CONFIGS: dict[str, list[dict[str, Any]]] = {
     "clock": [{}],
     "clock_duel": [{}],
+    "stack_gap": [
+        {},
+        {"jokers": True},
+        {"players": 2},
+        {"players": 2, "jokers": True},
+    ],
+    # The Wall: every discard count that changes play (none, one, the most);
+    # small caps keep the long random walks short and reach truncation.
+    "the_wall": [
+        {},
+        {"discards": 0, "move_cap": 400},
+        {"discards": 1, "move_cap": 400},
+        {"discards": 8, "move_cap": 60},
+    ],
+    "code9": [
+        {},
+        {"players": 3},
+        {"players": 4},
+        {"players": 3, "suits": ["S", "C", "H"]},
+        {"players": 2, "move_cap": 40},
+    ],
+    "code9_solitaire": [{}, {"move_cap": 30}],
 }
 
 

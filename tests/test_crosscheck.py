@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cardsim
-from game_configs import all_configs, config_id
+from game_configs import STEP_LIMIT, all_configs, config_id
 
 CONFIGS = all_configs()
 IDS = [config_id(n, o) for n, o in CONFIGS]
@@ -62,6 +62,9 @@ def test_lockstep(name, options, seed, choices, probes):
     num_actions = cpp.game.num_actions
     step = 0
     while not cpp.is_terminal():
+        if STEP_LIMIT and step >= STEP_LIMIT:
+            assert_same(cpp, ref, f"{name} {options} seed={seed} at the step limit")
+            return
         where = f"{name} {options} seed={seed} step={step}"
         assert_same(cpp, ref, where)
         legal = cpp.legal_actions()

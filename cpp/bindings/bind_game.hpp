@@ -98,10 +98,12 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
   py::class_<S> state_cls(m, (prefix + "State").c_str(),
                           "A game in progress (see docs/architecture.md for the contract).");
 
-  game_cls.def_property_readonly("name", &G::name)
-      .def_property_readonly("num_players", &G::num_players)
-      .def_property_readonly("num_actions", &G::num_actions)
-      .def_property_readonly("options", [](const G& g) { return options_to_py(g.options()); })
+  game_cls.def_property_readonly("name", &G::name, "The registered name.")
+      .def_property_readonly("num_players", &G::num_players, "Seats in this configuration.")
+      .def_property_readonly("num_actions", &G::num_actions, "Size of the fixed action id space.")
+      .def_property_readonly(
+          "options", [](const G& g) { return options_to_py(g.options()); },
+          "Every option, defaults filled in.")
       .def(
           "new_game",
           [](const std::shared_ptr<G>& g, py::object seed, py::object deck) {
@@ -181,7 +183,8 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
       .def_property_readonly(
           "game", [](const S& s) { return std::const_pointer_cast<G>(s.game); },
           "The game (rules and options) this state belongs to.")
-      .def_property_readonly("num_players", [](const S& s) { return s.game->num_players(); })
+      .def_property_readonly(
+          "num_players", [](const S& s) { return s.game->num_players(); }, "Seats in the game.")
       .def(
           "current_player", [](const S& s) { return s.state.current_player(); },
           "The seat to act, TERMINAL (-4) at the end, or SIMULTANEOUS (-2).")
@@ -313,8 +316,10 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
             return s.game->greedy_action(s.state, legal, rng);
           },
           py::arg("seed"), "Internal: the action the greedy policy picks here (ties broken from seed).")
-      .def_property_readonly("history", [](const S& s) { return py::cast(s.history); })
-      .def_property_readonly("deck", [](const S& s) { return cards_to_py(s.deck); })
+      .def_property_readonly(
+          "history", [](const S& s) { return py::cast(s.history); }, "The actions applied since the deal.")
+      .def_property_readonly(
+          "deck", [](const S& s) { return cards_to_py(s.deck); }, "The deal, as card strings, top first.")
       .def(py::pickle([](const S& s) { return state_pickle(s); },
                       [](const py::tuple& t) { return state_unpickle<G>(t); }));
 }

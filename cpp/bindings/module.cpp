@@ -11,6 +11,9 @@
 namespace cardsim::py_bind {
 void register_runner(py::module_& m);
 void register_clock(py::module_& m);
+void register_stack_gap(py::module_& m);
+void register_the_wall(py::module_& m);
+void register_code9(py::module_& m);
 }  // namespace cardsim::py_bind
 
 namespace py = pybind11;
@@ -39,6 +42,9 @@ PYBIND11_MODULE(_core, m) {
 
   register_runner(m);
   register_clock(m);
+  register_stack_gap(m);
+  register_the_wall(m);
+  register_code9(m);
 
   m.def(
       "games",

@@ -107,23 +107,29 @@ void register_runner(py::module_& m) {
              return Summary(players);
            }),
            py::arg("num_players"))
-      .def_readonly("num_players", &Summary::num_players)
-      .def_readonly("games", &Summary::games)
-      .def_readonly("draws", &Summary::draws)
-      .def_readonly("no_winner", &Summary::no_winner)
-      .def_readonly("truncated", &Summary::truncated)
-      .def_property_readonly("wins",
-                             [](const Summary& s) {
-                               return std::vector<std::uint64_t>(s.wins.begin(),
-                                                                 s.wins.begin() + s.num_players);
-                             })
-      .def_property_readonly("score",
-                             [](const Summary& s) {
-                               py::list l;
-                               for (int p = 0; p < s.num_players; ++p) l.append(moments_view(s.score[p]));
-                               return l;
-                             })
-      .def_property_readonly("moves", [](const Summary& s) { return moments_view(s.moves); })
+      .def_readonly("num_players", &Summary::num_players, "Seats in the game.")
+      .def_readonly("games", &Summary::games, "Games counted.")
+      .def_readonly("draws", &Summary::draws, "Games drawn.")
+      .def_readonly("no_winner", &Summary::no_winner,
+                    "Games nobody won that were not draws (lost patiences, truncations).")
+      .def_readonly("truncated", &Summary::truncated, "Games stopped by the move cap.")
+      .def_property_readonly(
+          "wins",
+          [](const Summary& s) {
+            return std::vector<std::uint64_t>(s.wins.begin(), s.wins.begin() + s.num_players);
+          },
+          "Games won by each seat (alone or with its side).")
+      .def_property_readonly(
+          "score",
+          [](const Summary& s) {
+            py::list l;
+            for (int p = 0; p < s.num_players; ++p) l.append(moments_view(s.score[p]));
+            return l;
+          },
+          "Per seat: exact n, sum, sum_sq, min and max of the final scores.")
+      .def_property_readonly(
+          "moves", [](const Summary& s) { return moments_view(s.moves); },
+          "Exact n, sum, sum_sq, min and max of the actions per game.")
       .def(
           "score_histogram",
           [](const Summary& s, int player) {
@@ -138,12 +144,14 @@ void register_runner(py::module_& m) {
             return py::make_tuple(values, counts);
           },
           py::arg("player") = 0, "(values, counts) of the player's final scores.")
-      .def("merge",
-           [](Summary& s, const Summary& o) {
-             if (s.num_players != o.num_players)
-               throw InvalidArgument("cannot merge summaries of different player counts");
-             s.merge(o);
-           })
+      .def(
+          "merge",
+          [](Summary& s, const Summary& o) {
+            if (s.num_players != o.num_players)
+              throw InvalidArgument("cannot merge summaries of different player counts");
+            s.merge(o);
+          },
+          "Adds another run's totals (exact, associative and commutative).")
       .def("to_state", &summary_state, "A plain, exact, JSON-safe dict of the totals.")
       .def_static("from_state",
                   [](py::handle d) {

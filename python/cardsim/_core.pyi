@@ -3,19 +3,17 @@ cardsim's C++ core: game states, move generation, scoring and the batch runner.
 """
 
 from __future__ import annotations
-
-import typing
-
 import numpy
 import numpy.typing
+import typing
 
 __all__: list[str] = [
-    "MAX_PLAYERS",
-    "SIMULTANEOUS",
-    "TERMINAL",
     "ClockGame",
     "ClockState",
+    "MAX_PLAYERS",
+    "SIMULTANEOUS",
     "Summary",
+    "TERMINAL",
     "card_to_string",
     "games",
     "make",
@@ -32,7 +30,10 @@ class Summary:
     def __getstate__(self) -> dict: ...
     def __init__(self, num_players: typing.SupportsInt | typing.SupportsIndex) -> None: ...
     def __setstate__(self, arg0: dict) -> None: ...
-    def merge(self, arg0: Summary) -> None: ...
+    def merge(self, arg0: Summary) -> None:
+        """
+        Adds another run's totals (exact, associative and commutative).
+        """
     def score_histogram(
         self, player: typing.SupportsInt | typing.SupportsIndex = 0
     ) -> tuple[numpy.typing.NDArray[numpy.int64], numpy.typing.NDArray[numpy.uint64]]:
@@ -44,21 +45,45 @@ class Summary:
         A plain, exact, JSON-safe dict of the totals.
         """
     @property
-    def draws(self) -> int: ...
+    def draws(self) -> int:
+        """
+        Games drawn.
+        """
     @property
-    def games(self) -> int: ...
+    def games(self) -> int:
+        """
+        Games counted.
+        """
     @property
-    def moves(self) -> dict: ...
+    def moves(self) -> dict:
+        """
+        Exact n, sum, sum_sq, min and max of the actions per game.
+        """
     @property
-    def no_winner(self) -> int: ...
+    def no_winner(self) -> int:
+        """
+        Games nobody won that were not draws (lost patiences, truncations).
+        """
     @property
-    def num_players(self) -> int: ...
+    def num_players(self) -> int:
+        """
+        Seats in the game.
+        """
     @property
-    def score(self) -> list: ...
+    def score(self) -> list:
+        """
+        Per seat: exact n, sum, sum_sq, min and max of the final scores.
+        """
     @property
-    def truncated(self) -> int: ...
+    def truncated(self) -> int:
+        """
+        Games stopped by the move cap.
+        """
     @property
-    def wins(self) -> list[int]: ...
+    def wins(self) -> list[int]:
+        """
+        Games won by each seat (alone or with its side).
+        """
 
 class ClockGame:
     """
@@ -96,13 +121,25 @@ class ClockGame:
         Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
         """
     @property
-    def name(self) -> str: ...
+    def name(self) -> str:
+        """
+        The registered name.
+        """
     @property
-    def num_actions(self) -> int: ...
+    def num_actions(self) -> int:
+        """
+        Size of the fixed action id space.
+        """
     @property
-    def num_players(self) -> int: ...
+    def num_players(self) -> int:
+        """
+        Seats in this configuration.
+        """
     @property
-    def options(self) -> dict: ...
+    def options(self) -> dict:
+        """
+        Every option, defaults filled in.
+        """
 
 class ClockState:
     """
@@ -186,16 +223,25 @@ class ClockState:
         The winning seats (a side may win together); empty for a draw or a loss.
         """
     @property
-    def deck(self) -> list: ...
+    def deck(self) -> list:
+        """
+        The deal, as card strings, top first.
+        """
     @property
     def game(self) -> ClockGame:
         """
         The game (rules and options) this state belongs to.
         """
     @property
-    def history(self) -> typing.Any: ...
+    def history(self) -> typing.Any:
+        """
+        The actions applied since the deal.
+        """
     @property
-    def num_players(self) -> int: ...
+    def num_players(self) -> int:
+        """
+        Seats in the game.
+        """
 
 def card_to_string(arg0: typing.SupportsInt | typing.SupportsIndex) -> str: ...
 def games() -> dict:

@@ -87,6 +87,7 @@ class SimulationResult:
 
     @property
     def num_players(self) -> int:
+        """Seats in the game."""
         return int(self.summary.num_players)
 
     def win_rate(self, player: int = 0) -> Estimate:
@@ -94,18 +95,23 @@ class SimulationResult:
         return wilson(self.summary.wins[player], self.summary.games)
 
     def draw_rate(self) -> Estimate:
+        """Share of games drawn, with a 95% interval."""
         return wilson(self.summary.draws, self.summary.games)
 
     def truncation_rate(self) -> Estimate:
+        """Share of games stopped by the move cap, with a 95% interval."""
         return wilson(self.summary.truncated, self.summary.games)
 
     def mean_score(self, player: int = 0) -> Estimate:
+        """The player's mean final score, with a 95% interval."""
         return mean_interval(self.summary.score[player])
 
     def score_variance(self, player: int = 0) -> float:
+        """The sample variance of the player's final score (exact sums, one division)."""
         return variance(self.summary.score[player])
 
     def mean_moves(self) -> Estimate:
+        """Mean actions per game, with a 95% interval."""
         return mean_interval(self.summary.moves)
 
     def score_histogram(self, player: int = 0) -> tuple[np.ndarray, np.ndarray]:
@@ -115,6 +121,7 @@ class SimulationResult:
 
     @property
     def games_per_second(self) -> float:
+        """Throughput of this run (wall time, all threads)."""
         return self.games / self.seconds if self.seconds > 0 else math.inf
 
     def to_dict(self) -> dict[str, Any]:

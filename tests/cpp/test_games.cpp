@@ -8,7 +8,7 @@
 #include "core/card.hpp"
 #include "core/deck.hpp"
 #include "core/rng.hpp"
-#include "games/clock/clock.hpp"
+#include "games/all_games.hpp"
 #include "invariants.hpp"
 
 using namespace cardsim;
@@ -42,23 +42,17 @@ void core_checks() {
   expect(seen[kJoker] == 2, "shuffle keeps the jokers");
 }
 
-template <class G>
-std::function<void()> suite(G game, int games) {
-  return [game, games] {
-    check_playouts(game, 11, games, Policy::Random);
-    check_playouts(game, 12, games, Policy::Greedy);
-  };
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
   const int scale = argc > 1 ? std::atoi(argv[1]) : 1;  // more games for deep local runs
-  const std::vector<std::pair<std::string, std::function<void()>>> suites = {
-      {"core", core_checks},
-      {"clock", suite(clock::ClockGame({}, 1), 50 * scale)},
-      {"clock_duel", suite(clock::ClockGame({}, 2), 50 * scale)},
-  };
+  std::vector<std::pair<std::string, std::function<void()>>> suites = {{"core", core_checks}};
+  for_each_game([&](const std::string& name, auto game) {
+    suites.emplace_back(name, [game, scale] {
+      check_playouts(game, 11, 20 * scale, Policy::Random);
+      check_playouts(game, 12, 20 * scale, Policy::Greedy);
+    });
+  });
   int failed = 0;
   for (const auto& [name, run] : suites) {
     try {

@@ -11,6 +11,9 @@ from typing import Any
 
 from .base import Option, ReferenceGame, ReferenceState
 from .clock import Clock, ClockDuel
+from .stack_gap import StackGap
+from .the_wall import TheWall
+from .code9 import Code9, Code9Solitaire
 
 __all__ = ["GAMES", "Option", "ReferenceGame", "ReferenceState", "make"]
 
@@ -18,6 +21,10 @@ __all__ = ["GAMES", "Option", "ReferenceGame", "ReferenceState", "make"]
 GAMES: dict[str, type[ReferenceGame]] = {
     "clock": Clock,
     "clock_duel": ClockDuel,
+    "stack_gap": StackGap,
+    "the_wall": TheWall,
+    "code9": Code9,
+    "code9_solitaire": Code9Solitaire,
 }
 
 

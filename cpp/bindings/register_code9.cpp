@@ -1,0 +1,65 @@
+// Code 9 Attack and its solitaire: their dict form and observation.
+#include "bindings/bind_game.hpp"
+#include "games/code9/code9.hpp"
+
+namespace cardsim::py_bind {
+
+using code9::Code9Game;
+using code9::Code9State;
+
+namespace {
+
+py::dict state_dict(const Code9State& s) {
+  py::list grid;
+  for (int r = 0; r < code9::kSide; ++r) {
+    py::list row;
+    for (int c = 0; c < code9::kSide; ++c) {
+      const Card x = s.at(r * code9::kSide + c);
+      if (x == kNoCard) {
+        row.append(py::none());
+      } else {
+        row.append(card_to_string(x));
+      }
+    }
+    grid.append(row);
+  }
+  py::list suits, tens, captured;
+  for (int p = 0; p < s.num_players(); ++p) {
+    suits.append(std::string(1, kSuitChars[s.suit_of_player(p)]));
+    // The ten each seat holds as its suit marker (none in the solitaire).
+    if (!s.solitaire()) tens.append(card_to_string(make_card(10, s.suit_of_player(p))));
+    captured.append(s.captured(p));
+  }
+  py::dict d;
+  d["current_player"] = s.current_player();
+  d["grid"] = grid;
+  d["suits"] = suits;
+  d["tens"] = tens;
+  d["captured"] = captured;
+  d["set_aside"] = cards_to_py(s.set_aside());
+  d["moves"] = s.moves();
+  d["passes"] = s.passes();
+  d["winner"] = s.winner() >= 0 ? py::object(py::int_(s.winner())) : py::object(py::none());
+  return d;
+}
+
+}  // namespace
+
+void register_code9(py::module_& m) {
+  Hooks<Code9Game> hooks;
+  hooks.to_dict = state_dict;
+  // Everything is face up: a player sees the whole state, told which seat is theirs.
+  hooks.observation = [](const Code9State& s, int player) {
+    py::dict d = state_dict(s);
+    d["player"] = player;
+    return d;
+  };
+  bind_game<Code9Game>(m, "Code9", hooks);
+  register_game<Code9Game>("code9", "Code 9 Attack: 2-4 players race to get their 9 off a 6x6 grid",
+                           [](const OptionMap& o) { return std::make_shared<Code9Game>(o, false); });
+  register_game<Code9Game>("code9_solitaire",
+                           "Code 9 Attack solitaire: spades off the 6x6 grid in as few moves as possible",
+                           [](const OptionMap& o) { return std::make_shared<Code9Game>(o, true); });
+}
+
+}  // namespace cardsim::py_bind

@@ -1,0 +1,590 @@
+// Code 9 Attack, for 2-4 players, and its solitaire form (RULES.md "Code 9 Attack").
+//
+// Rules in brief: the 36 cards A-9 of the four suits fill a 6x6 grid row-major
+// (deck[r*6+c] is row r, column c, row 0 at the top). Each player owns one suit
+// (the ten they were dealt); unowned suits are neutral: nobody moves them, and
+// they can be captured like an opponent's card. Player 0 moves first, then 1, ...
+// A turn moves one of your cards one step up, down, left or right:
+//   * into an empty place; or
+//   * onto a card of another suit and lower rank, which is removed (captured); or
+//   * off the grid from an edge place, only for your lowest-ranked card on the grid.
+// Special rule: with none of these available, you must move one of your cards
+// that is next to at least one card of another suit onto the lowest-ranked such
+// neighbour, removing it whatever its rank; equal lowest neighbours are a choice.
+// If even that is impossible you pass. (On a 6x6 grid that cannot happen: a set
+// of at most 9 cards always has a neighbour outside itself, so `pass` and the
+// all-pass draw exist for completeness only; see docs/rules/code9.md.)
+// The owner of a 9 that leaves the grid, by any means, wins at once; a neutral
+// 9 that is captured changes nothing. A full round of passes is a draw. The
+// move cap (option move_cap, default 2000 turns, passes included) truncates.
+// Scores: in code9, the cards each player has captured; in the solitaire (you
+// own spades, the rest is neutral), the moves taken (lower is better, 9 is the
+// floor). The solitaire also ends, lost, if no move is possible (unreachable
+// too, by the same argument).
+//
+// Seeded deal: shuffle the 36 cards from card-id order (A-9 of C, D, H, S), then,
+// unless the option `suits` names them, shuffle the four tens from the order
+// TC TD TH TS with the same Rng: player i gets the i-th. The internal deck is the
+// 36 grid cards followed by each player's ten (seat order); an explicit deck may
+// be given either that way or as the 36 grid cards alone, with the suits from
+// the option `suits` (or C, D, H, S in seat order when it is empty). The
+// solitaire deck is the 36 grid cards alone.
+//
+// Actions (46 ids, the same for every player and configuration): the card is
+// named by its rank in the mover's own suit.
+//   a = (rank - 1) * 5 + k, rank 1..9 (A..9), k: 0 up, 1 down, 2 left, 3 right,
+//       4 off (leave the grid).             "A up", "7 right", "9 off"
+//   45 = pass, legal only when nothing else is.   "pass"
+// The special rule reuses the step ids: "7 right" then means "onto the card to
+// the right", which is only legal when the special rule is in force.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/card.hpp"
+#include "core/deck.hpp"
+#include "core/game.hpp"
+#include "core/options.hpp"
+#include "core/rng.hpp"
+#include "core/static_vector.hpp"
+
+namespace cardsim::code9 {
+
+inline constexpr int kSide = 6;
+inline constexpr int kPlaces = kSide * kSide;
+inline constexpr int kRanks = 9;  // A..9 in each suit
+inline constexpr int kSuits = 4;
+inline constexpr int kKinds = 5;  // up, down, left, right, off
+inline constexpr int kOff = 4;
+inline constexpr Action kPass = kRanks * kKinds;  // 45
+inline constexpr int kNumActions = kPass + 1;
+inline constexpr std::int8_t kNowhere = -1;  // a card's place once off the grid
+
+inline constexpr const char* kKindNames[kKinds] = {"up", "down", "left", "right", "off"};
+inline constexpr char kRankNames[] = "A23456789";
+
+// Place index shift per direction, and the edge each direction would cross.
+inline constexpr int kStep[4] = {-kSide, kSide, -1, 1};
+
+constexpr int row_of(int place) { return place / kSide; }
+constexpr int col_of(int place) { return place % kSide; }
+constexpr bool on_edge(int place) {
+  return row_of(place) == 0 || row_of(place) == kSide - 1 || col_of(place) == 0 || col_of(place) == kSide - 1;
+}
+// The neighbour of `place` in direction k (0..3), or -1 past the edge.
+constexpr int neighbour(int place, int k) {
+  switch (k) {
+    case 0: return row_of(place) > 0 ? place - kSide : -1;
+    case 1: return row_of(place) < kSide - 1 ? place + kSide : -1;
+    case 2: return col_of(place) > 0 ? place - 1 : -1;
+    default: return col_of(place) < kSide - 1 ? place + 1 : -1;
+  }
+}
+// Steps from `place` to the nearest edge place (0 on the edge).
+constexpr int edge_distance(int place) {
+  const int r = row_of(place), c = col_of(place);
+  const int dr = r < kSide - 1 - r ? r : kSide - 1 - r;
+  const int dc = c < kSide - 1 - c ? c : kSide - 1 - c;
+  return dr < dc ? dr : dc;
+}
+
+inline std::string place_name(int place) {  // "a1" = row 0, column 0 (top left)
+  return std::string{static_cast<char>('a' + col_of(place))} + std::to_string(row_of(place) + 1);
+}
+
+// Deal parameters the Game fixes for every State.
+struct Setup {
+  int num_players = 2;
+  bool solitaire = false;
+  int move_cap = 2000;
+};
+
+class Code9State {
+ public:
+  // At most 9 cards x (4 steps) + 1 card off = 37 normal moves; 36 special.
+  using ActionList = StaticVector<Action, kNumActions>;
+
+  // `deck`: the 36 grid cards, then (code9 only) each player's ten in seat order.
+  Code9State(const Setup& setup, const std::vector<Card>& deck)
+      : num_players_(setup.num_players), solitaire_(setup.solitaire), move_cap_(setup.move_cap) {
+    owner_.fill(-1);
+    suit_of_.fill(-1);
+    for (auto& s : place_) s.fill(kNowhere);
+    for (int p = 0; p < num_players_; ++p) {
+      const int suit = solitaire_ ? 3 : suit_of(deck[static_cast<std::size_t>(kPlaces + p)]);
+      suit_of_[p] = static_cast<std::int8_t>(suit);
+      owner_[suit] = static_cast<std::int8_t>(p);
+    }
+    for (int i = 0; i < kPlaces; ++i) {
+      const Card c = deck[static_cast<std::size_t>(i)];
+      grid_[i] = c;
+      place_[suit_of(c)][rank_of(c) - 1] = static_cast<std::int8_t>(i);
+    }
+    if (solitaire_ && !can_move(suit_of_[0])) current_ = kTerminalPlayer;
+  }
+
+  int num_players() const { return num_players_; }
+  bool solitaire() const { return solitaire_; }
+  int move_cap() const { return move_cap_; }
+  Card at(int place) const { return grid_[place]; }
+  int suit_of_player(int p) const { return suit_of_[p]; }
+  int owner_of_suit(int s) const { return owner_[s]; }
+  int place_of(int suit, int rank) const { return place_[suit][rank - 1]; }
+  int captured(int p) const { return captured_[p]; }
+  int moves() const { return moves_; }
+  int passes() const { return passes_; }
+  int winner() const { return winner_; }
+  const StaticVector<Card, kPlaces>& set_aside() const { return set_aside_; }
+
+  int current_player() const { return current_; }
+  bool is_terminal() const { return current_ == kTerminalPlayer; }
+  bool is_truncated() const { return truncated_; }
+
+  void legal_actions(ActionList& out) const {
+    out.clear();
+    if (is_terminal()) return;
+    const int s = suit_of_[current_];
+    normal_moves(s, out);
+    if (out.empty()) special_moves(s, out);
+    if (out.empty()) out.push_back(kPass);
+  }
+
+  std::string why_illegal(Action a) const {
+    if (a < 0 || a >= kNumActions)
+      return "action " + std::to_string(a) + " is out of range [0, " + std::to_string(kNumActions) + ")";
+    if (is_terminal()) return "the game is over";
+    ActionList legal;
+    legal_actions(legal);
+    for (Action b : legal)
+      if (a == b) return {};
+    if (a == kPass) return "you may pass only when no move is possible";
+    if (legal[0] == kPass) return "no move is possible: you must pass";
+    const int s = suit_of_[current_];
+    const int rank = a / kKinds + 1, k = a % kKinds;
+    const std::string card = card_to_string(make_card(rank, s));
+    const int p = place_[s][rank - 1];
+    if (p == kNowhere) return "your " + card + " is no longer on the grid";
+    if (k == kOff) {
+      if (!on_edge(p)) return card + " is not on an edge of the grid";
+      return "only your lowest card on the grid may leave it, and " + card + " is not";
+    }
+    const int t = neighbour(p, k);
+    if (t < 0)
+      return card + " is on the edge: to leave the grid, play '" + action_to_string(a - k + kOff) + "'";
+    const Card victim = grid_[t];
+    if (victim != kNoCard && suit_of(victim) == s)
+      return card + " cannot move onto your own " + card_to_string(victim);
+    if (special_rule_in_force())
+      return "no normal move exists, so the special rule applies: move a card onto its lowest "
+             "neighbour of another suit, and " +
+             card_to_string(victim) + " is not " + card + "'s";
+    return card + " may only capture a lower card of another suit, not " + card_to_string(victim);
+  }
+
+  void apply(Action a) {
+    const int me = current_;
+    if (a == kPass) {
+      ++passes_;
+    } else {
+      passes_ = 0;
+      const int s = suit_of_[me];
+      const int r = a / kKinds, k = a % kKinds;
+      const int from = place_[s][r];
+      const Card card = grid_[from];
+      grid_[from] = kNoCard;
+      if (k == kOff) {
+        place_[s][r] = kNowhere;
+        set_aside_.push_back(card);
+        if (r == kRanks - 1) winner_ = me;
+      } else {
+        const int to = from + kStep[k];
+        const Card victim = grid_[to];
+        if (victim != kNoCard) {
+          place_[suit_of(victim)][rank_of(victim) - 1] = kNowhere;
+          set_aside_.push_back(victim);
+          ++captured_[me];
+          // Only the special rule can take a 9; its owner, if any, wins.
+          if (rank_of(victim) == kRanks && owner_[suit_of(victim)] >= 0) winner_ = owner_[suit_of(victim)];
+        }
+        grid_[to] = card;
+        place_[s][r] = static_cast<std::int8_t>(to);
+      }
+    }
+    ++moves_;
+    if (winner_ >= 0 || passes_ >= num_players_) {
+      current_ = kTerminalPlayer;
+    } else if (moves_ >= move_cap_) {
+      truncated_ = true;
+      current_ = kTerminalPlayer;
+    } else {
+      current_ = me + 1 == num_players_ ? 0 : me + 1;
+      if (solitaire_ && !can_move(suit_of_[0])) current_ = kTerminalPlayer;
+    }
+  }
+
+  Scores scores() const {
+    Scores sc{};
+    if (solitaire_) {
+      sc[0] = moves_;
+    } else {
+      for (int p = 0; p < num_players_; ++p) sc[p] = captured_[p];
+    }
+    return sc;
+  }
+
+  Outcome outcome() const {
+    Outcome o;
+    if (winner_ >= 0) o.winners = static_cast<std::uint16_t>(1u << winner_);
+    o.draw = !solitaire_ && passes_ >= num_players_;
+    return o;
+  }
+
+  std::string action_to_string(Action a) const {
+    if (a < 0 || a >= kNumActions)
+      throw IllegalAction("action " + std::to_string(a) + " is out of range [0, " +
+                          std::to_string(kNumActions) + ")");
+    if (a == kPass) return "pass";
+    return std::string{kRankNames[a / kKinds]} + " " + kKindNames[a % kKinds];
+  }
+
+  Action string_to_action(std::string_view text) const {
+    if (text == "pass") return kPass;
+    if (text.size() >= 3 && text[1] == ' ') {
+      const std::string_view ranks{kRankNames};
+      const auto r = ranks.find(text[0]);
+      const std::string_view kind = text.substr(2);
+      for (int k = 0; k < kKinds && r != std::string_view::npos; ++k)
+        if (kind == kKindNames[k]) return static_cast<Action>(static_cast<int>(r) * kKinds + k);
+    }
+    throw InvalidArgument("unknown action '" + std::string(text) +
+                          "' (expected a rank A-9 and up, down, left, right or off, e.g. '7 up', or 'pass')");
+  }
+
+  std::string to_string() const {
+    std::string out = "   ";
+    for (int c = 0; c < kSide; ++c) out += std::string("  ") + static_cast<char>('a' + c);
+    out += "\n";
+    for (int r = 0; r < kSide; ++r) {
+      out += " " + std::to_string(r + 1) + " ";
+      for (int c = 0; c < kSide; ++c) {
+        const Card x = grid_[r * kSide + c];
+        out += " " + (x == kNoCard ? std::string("..") : card_to_string(x));
+      }
+      out += "\n";
+    }
+    for (int p = 0; p < num_players_; ++p)
+      out += "player " + std::to_string(p) + ": " + kSuitChars[suit_of_[p]] + ", captured " +
+             std::to_string(captured_[p]) + "\n";
+    out += "moves " + std::to_string(moves_) + ", ";
+    if (winner_ >= 0) {
+      out += "player " + std::to_string(winner_) + " won\n";
+    } else if (is_terminal()) {
+      out += truncated_ ? "truncated\n" : (solitaire_ ? "no move left\n" : "draw\n");
+    } else {
+      out += "player " + std::to_string(current_) + " to move\n";
+    }
+    return out;
+  }
+
+  // Every card is in exactly one place: the invariant tests count them. In
+  // the multi-player game each seat also holds the ten that names its suit.
+  std::size_t count_cards() const {
+    std::size_t n = set_aside_.size() + (solitaire_ ? 0 : static_cast<std::size_t>(num_players_));
+    for (Card c : grid_) n += c != kNoCard;
+    return n;
+  }
+
+  bool operator==(const Code9State&) const = default;
+
+ private:
+  bool other_suit(Card c, int s) const { return c != kNoCard && suit_of(c) != s; }
+
+  void normal_moves(int s, ActionList& out) const {
+    bool lowest = true;
+    for (int r = 0; r < kRanks; ++r) {
+      const int p = place_[s][r];
+      if (p == kNowhere) continue;
+      const Action base = r * kKinds;
+      for (int k = 0; k < 4; ++k) {
+        const int t = neighbour(p, k);
+        if (t < 0) continue;
+        const Card c = grid_[t];
+        if (c == kNoCard || (suit_of(c) != s && rank_of(c) <= r)) out.push_back(base + k);
+      }
+      if (lowest && on_edge(p)) out.push_back(base + kOff);
+      lowest = false;
+    }
+  }
+
+  void special_moves(int s, ActionList& out) const {
+    for (int r = 0; r < kRanks; ++r) {
+      const int p = place_[s][r];
+      if (p == kNowhere) continue;
+      int low = kRanks + 1;
+      for (int k = 0; k < 4; ++k) {
+        const int t = neighbour(p, k);
+        if (t >= 0 && other_suit(grid_[t], s) && rank_of(grid_[t]) < low) low = rank_of(grid_[t]);
+      }
+      if (low > kRanks) continue;
+      for (int k = 0; k < 4; ++k) {
+        const int t = neighbour(p, k);
+        if (t >= 0 && other_suit(grid_[t], s) && rank_of(grid_[t]) == low) out.push_back(r * kKinds + k);
+      }
+    }
+  }
+
+  bool special_rule_in_force() const {
+    ActionList normal;
+    normal_moves(suit_of_[current_], normal);
+    return normal.empty();
+  }
+
+  // Some move, normal or special, exists: a card with an empty or foreign
+  // neighbour, or the lowest card on an edge.
+  bool can_move(int s) const {
+    bool lowest = true;
+    for (int r = 0; r < kRanks; ++r) {
+      const int p = place_[s][r];
+      if (p == kNowhere) continue;
+      if (lowest && on_edge(p)) return true;
+      lowest = false;
+      for (int k = 0; k < 4; ++k) {
+        const int t = neighbour(p, k);
+        if (t >= 0 && (grid_[t] == kNoCard || suit_of(grid_[t]) != s)) return true;
+      }
+    }
+    return false;
+  }
+
+  std::array<Card, kPlaces> grid_{};
+  std::array<std::array<std::int8_t, kRanks>, kSuits> place_{};  // [suit][rank-1]
+  std::array<std::int8_t, kMaxPlayers> suit_of_{};
+  std::array<std::int8_t, kSuits> owner_{};  // -1: neutral
+  std::array<std::int16_t, kMaxPlayers> captured_{};
+  StaticVector<Card, kPlaces> set_aside_;  // in the order the cards left the grid
+  int num_players_ = 2;
+  bool solitaire_ = false;
+  int move_cap_ = 2000;
+  int current_ = 0;
+  int moves_ = 0;
+  int passes_ = 0;  // in a row
+  int winner_ = -1;
+  bool truncated_ = false;
+};
+
+class Code9Game {
+ public:
+  using State = Code9State;
+
+  Code9Game(const OptionMap& options, bool solitaire) {
+    setup_.solitaire = solitaire;
+    OptionReader reader(options, name());
+    if (!solitaire) {
+      setup_.num_players = static_cast<int>(reader.get_int("players", 2, 2, 4, "number of players"));
+      const auto suits = reader.get_list(
+          "suits",
+          "each player's suit (C, D, H or S), seat order; empty: dealt at random with a seed, "
+          "C, D, H, S in seat order with an explicit 36-card deck");
+      read_suits(suits);
+    } else {
+      setup_.num_players = 1;
+    }
+    setup_.move_cap = static_cast<int>(reader.get_int(
+        "move_cap", 2000, 1, 1'000'000, "turns (moves and passes) before the game is truncated"));
+    reader.finish();
+    options_ = reader.resolved();
+    specs_ = reader.specs();
+  }
+
+  std::string name() const { return setup_.solitaire ? "code9_solitaire" : "code9"; }
+  int num_players() const { return setup_.num_players; }
+  int num_actions() const { return kNumActions; }
+  const OptionMap& options() const { return options_; }
+  const std::vector<OptionSpec>& option_specs() const { return specs_; }
+
+  void random_deck(Rng& rng, std::vector<Card>& deck) const {
+    deck.clear();
+    for (int s = 0; s < kSuits; ++s)
+      for (int r = 1; r <= kRanks; ++r) deck.push_back(make_card(r, s));
+    rng.shuffle(deck.data(), deck.size());
+    if (setup_.solitaire) return;
+    if (!fixed_suits_.empty()) {
+      for (int s : fixed_suits_) deck.push_back(make_card(10, s));
+      return;
+    }
+    Card tens[kSuits];
+    for (int s = 0; s < kSuits; ++s) tens[s] = make_card(10, s);
+    rng.shuffle(tens, kSuits);
+    for (int p = 0; p < setup_.num_players; ++p) deck.push_back(tens[p]);
+  }
+
+  std::vector<Card> parse_deck(const std::vector<std::string>& texts) const {
+    const std::size_t n = setup_.solitaire ? 0 : static_cast<std::size_t>(setup_.num_players);
+    if (texts.size() != kPlaces && texts.size() != kPlaces + n)
+      throw InvalidArgument(
+          name() + " needs a deck of 36 cards (A-9 of each suit, the grid row by row)" +
+          (n ? " or 36 followed by the " + std::to_string(n) + " players' tens" : std::string()) + ", got " +
+          std::to_string(texts.size()));
+    std::vector<std::string> grid(texts.begin(), texts.begin() + kPlaces);
+    auto deck = cardsim::parse_deck(grid, grid_spec(), name());
+    if (setup_.solitaire) return deck;
+    std::vector<int> suits;
+    if (texts.size() == kPlaces) {
+      suits = fixed_suits_;
+      if (suits.empty())  // nobody named: C, D, H, S in seat order
+        for (int p = 0; p < setup_.num_players; ++p) suits.push_back(p);
+    } else {
+      std::array<bool, kSuits> seen{};
+      for (std::size_t i = kPlaces; i < texts.size(); ++i) {
+        Card c;
+        try {
+          c = parse_card(texts[i]);
+        } catch (const InvalidArgument& e) {
+          throw InvalidArgument("deck position " + std::to_string(i) + ": " + e.what());
+        }
+        if (c == kJoker || rank_of(c) != 10)
+          throw InvalidArgument("deck position " + std::to_string(i) + ": after the 36 grid cards " + name() +
+                                " expects the players' tens, got " + card_to_string(c));
+        if (seen[suit_of(c)])
+          throw InvalidArgument("the deck deals " + card_to_string(c) + " to two players");
+        seen[suit_of(c)] = true;
+        suits.push_back(suit_of(c));
+      }
+      if (!fixed_suits_.empty() && suits != fixed_suits_)
+        throw InvalidArgument("the tens at the end of the deck disagree with the option suits");
+    }
+    for (int s : suits) deck.push_back(make_card(10, s));
+    return deck;
+  }
+
+  State deal(const std::vector<Card>& deck) const { return State(setup_, deck); }
+
+  // Greedy: one-ply look-ahead scored by `value` below; ties broken at random.
+  Action greedy_action(const State& state, const State::ActionList& legal, Rng& rng) const {
+    if (legal.size() == 1) return legal[0];
+    const int me = state.current_player();
+    int best = -1'000'000'000;
+    Action chosen = legal[0];
+    std::uint64_t ties = 0;
+    for (Action a : legal) {
+      State next = state;
+      next.apply(a);
+      const int v = value(next, me, a, state);
+      if (v > best) {
+        best = v;
+        chosen = a;
+        ties = 1;
+      } else if (v == best && rng.below(++ties) == 0) {
+        chosen = a;  // reservoir sampling: each tied action equally likely
+      }
+    }
+    return chosen;
+  }
+
+ private:
+  static DeckSpec grid_spec() {
+    DeckSpec spec;
+    for (int s = 0; s < kSuits; ++s)
+      for (int r = 1; r <= kRanks; ++r) spec.copies[make_card(r, s)] = 1;
+    return spec;
+  }
+
+  void read_suits(const std::vector<std::string>& suits) {
+    if (suits.empty()) return;
+    if (static_cast<int>(suits.size()) != setup_.num_players)
+      throw InvalidArgument("code9 option 'suits' must name one suit per player (" +
+                            std::to_string(setup_.num_players) + "), got " + std::to_string(suits.size()));
+    for (const auto& text : suits) {
+      const std::string_view names{kSuitChars};
+      const char ch = text.size() == 1
+                          ? static_cast<char>(text[0] >= 'a' && text[0] <= 'z' ? text[0] - 32 : text[0])
+                          : '?';
+      const auto s = names.find(ch);
+      if (text.size() != 1 || s == std::string_view::npos)
+        throw InvalidArgument("code9 option 'suits': unknown suit '" + text + "' (expected C, D, H or S)");
+      for (int t : fixed_suits_)
+        if (t == static_cast<int>(s)) throw InvalidArgument("code9 option 'suits' names " + text + " twice");
+      fixed_suits_.push_back(static_cast<int>(s));
+    }
+  }
+
+  // The greedy's view of a position after its move, for the mover `me`:
+  // winning beats everything and handing an opponent the win is worst; then
+  // own cards gone (each unlocks the next to leave); then how far the lowest
+  // card is from leaving (`exit_cost`); and capturing an opponent's card is
+  // mildly avoided, since it brings that player closer to their 9.
+  static int value(const State& s, int me, Action a, const State& before) {
+    if (s.winner() == me) return 1'000'000;
+    if (s.winner() >= 0) return -1'000'000;
+    const int suit = s.suit_of_player(me);
+    int gone = 0, low = 0;
+    for (int r = kRanks; r >= 1; --r) {
+      if (s.place_of(suit, r) == kNowhere) {
+        ++gone;
+      } else {
+        low = r;
+      }
+    }
+    int v = 10'000 * gone;
+    if (low) v -= 100 * exit_cost(s, suit, low);
+    if (a != kPass && a % kKinds != kOff) {
+      const int from = before.place_of(suit, a / kKinds + 1);
+      const Card victim = before.at(from + kStep[a % kKinds]);
+      if (victim != kNoCard) v += before.owner_of_suit(suit_of(victim)) >= 0 ? -20 : 5;
+    }
+    return v;
+  }
+
+  // Cheapest way off the grid for the card `rank` of `suit`: a step into an
+  // empty place or onto a lower foreign card costs 1, a place held by one of
+  // our own cards 3 (it must move away first), by a foreign card it cannot
+  // capture 5 (another card must clear it). Dijkstra with a ring of buckets
+  // (Dial's algorithm), stopping at the first edge place settled.
+  static int exit_cost(const State& s, int suit, int rank) {
+    constexpr int kBuckets = 6;  // more than the dearest step
+    auto cost = [&](int p) {
+      const Card c = s.at(p);
+      if (c == kNoCard) return 1;
+      if (suit_of(c) == suit) return 3;
+      return rank_of(c) < rank ? 1 : 5;
+    };
+    std::array<int, kPlaces> dist;
+    dist.fill(1 << 20);
+    std::array<StaticVector<std::int8_t, kPlaces * 4>, kBuckets> bucket;
+    const int start = s.place_of(suit, rank);
+    dist[start] = 0;
+    bucket[0].push_back(static_cast<std::int8_t>(start));
+    for (int d = 0, pending = 1; pending > 0; ++d) {
+      auto& here = bucket[d % kBuckets];
+      for (std::size_t i = 0; i < here.size(); ++i) {  // steps cost >= 1: nothing joins `here`
+        const int p = here[i];
+        --pending;
+        if (dist[p] != d) continue;  // superseded by a cheaper path
+        if (on_edge(p)) return d;
+        for (int k = 0; k < 4; ++k) {
+          const int q = neighbour(p, k);
+          if (q < 0) continue;
+          const int nd = d + cost(q);
+          if (nd < dist[q]) {
+            dist[q] = nd;
+            bucket[nd % kBuckets].push_back(static_cast<std::int8_t>(q));
+            ++pending;
+          }
+        }
+      }
+      here.clear();
+    }
+    return 0;  // unreachable: every place has a finite cost and the grid is connected
+  }
+
+  Setup setup_;
+  std::vector<int> fixed_suits_;
+  OptionMap options_;
+  std::vector<OptionSpec> specs_;
+};
+
+}  // namespace cardsim::code9

@@ -1,0 +1,565 @@
+// Stack Gap Wall Builder, solo and two players (RULES.md "Stack Gap Wall Builder",
+// seed 001_01fa5cceea599ef4.txt). Registered as `stack_gap`.
+//
+// Rules in brief: a pyramid wall, level L has 6-L slots (5+4+3+2+1 = 15). The
+// deal puts deck[0..4] on level 1 left to right (a joker met there goes to the
+// bottom of the draw pile and the next card is dealt instead); player 0 then
+// draws 3 cards, player 1 (two players) draws 3, the rest is the draw pile,
+// top first. Slot j of level L+1 lies on the gap between slots j and j+1 of
+// level L and is playable once both are filled. A card of value v (A=1..K=13)
+// goes into a gap iff min < v < max and scores width + level, where
+// width = max - min - 1. A joker goes into any gap of width >= 1, scores 0 and
+// takes, as declared in the action, the lower or the upper value of its gap.
+// A turn: a player who can place must place one card; one who cannot discards
+// one card to their rubble pile; then the hand is refilled to 3 while the draw
+// pile lasts. A player with no cards (and so an empty draw pile) is skipped.
+// Endings: a placement on level 5 wins at once; a player's third rubble card
+// loses at once (the other player, if any, wins); when every hand and the
+// draw pile are empty, solo is a loss and two players compare points (higher
+// wins, equal is a draw). Scores are the points earned.
+//
+// The game always ends within 15 turns (at most 10 placements, at most 3
+// discards per player), so there is no move cap; with a full pack the draw
+// pile never runs dry, so the exhaustion ending is implemented but unreachable
+// from a deal (docs/rules/stack_gap.md).
+//
+// Actions (num_actions = 138, for every configuration):
+//   place:   id = (hand * 15 + slot) * 3 + declaration          0 .. 134
+//            hand 0..2 is the position in the hand (left first, drawn cards
+//            join at the right); slot 0..14 numbers the wall level by level,
+//            left to right: level 1 = 0..4, level 2 = 5..8, level 3 = 9..11,
+//            level 4 = 12..13, level 5 = 14; declaration 0 = plain (any card
+//            but a joker), 1 = joker takes the lower value, 2 = the upper one.
+//   discard: id = 135 + hand                                    135 .. 137
+// Text: "place 0:4H L2.1", "place 2:JK L3.0 low", "discard 1:KS" (level 1..5,
+// position in the level from 0; the card is the one now at that hand index,
+// and may be left out when parsing: "place 0 L2.1").
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/card.hpp"
+#include "core/deck.hpp"
+#include "core/errors.hpp"
+#include "core/game.hpp"
+#include "core/options.hpp"
+#include "core/rng.hpp"
+#include "core/static_vector.hpp"
+
+namespace cardsim::stack_gap {
+
+inline constexpr int kLevels = 5;
+inline constexpr int kSlots = 15;
+inline constexpr int kHandSize = 3;
+inline constexpr int kRubbleLimit = 3;  // the third rubble card loses
+inline constexpr int kDeclarations = 3;
+inline constexpr int kPlain = 0, kLow = 1, kHigh = 2;
+inline constexpr Action kDiscardBase = kHandSize * kSlots * kDeclarations;  // 135
+inline constexpr int kNumActions = kDiscardBase + kHandSize;                // 138
+inline constexpr int kMaxDeck = 54;
+
+// First slot of each level (index L-1), and one past the last.
+inline constexpr std::array<int, kLevels + 1> kLevelStart = {0, 5, 9, 12, 14, 15};
+
+// Per-slot facts, looked up rather than worked out on the hot path.
+struct SlotInfo {
+  std::int8_t level, position, left, right;  // left/right: the slots below (-1 on level 1)
+};
+inline constexpr std::array<SlotInfo, kSlots> kSlotInfo = [] {
+  std::array<SlotInfo, kSlots> t{};
+  for (int level = 1; level <= kLevels; ++level)
+    for (int s = kLevelStart[level - 1]; s < kLevelStart[level]; ++s) {
+      const int pos = s - kLevelStart[level - 1];
+      const int left = level == 1 ? -1 : kLevelStart[level - 2] + pos;
+      t[s] = {static_cast<std::int8_t>(level), static_cast<std::int8_t>(pos), static_cast<std::int8_t>(left),
+              static_cast<std::int8_t>(level == 1 ? -1 : left + 1)};
+    }
+  return t;
+}();
+
+constexpr int level_of(int slot) { return kSlotInfo[slot].level; }
+constexpr int position_in_level(int slot) { return kSlotInfo[slot].position; }
+// The two slots a slot of level >= 2 rests on.
+constexpr int left_support(int slot) { return kSlotInfo[slot].left; }
+constexpr int right_support(int slot) { return kSlotInfo[slot].right; }
+
+constexpr Action place_action(int hand, int slot, int declaration) {
+  return (hand * kSlots + slot) * kDeclarations + declaration;
+}
+constexpr Action discard_action(int hand) { return kDiscardBase + hand; }
+
+// How the game ended, for the record and the outcome.
+enum class Ending : std::uint8_t { None, LevelFive, Rubble, Exhausted };
+
+inline const char* ending_name(Ending e) {
+  switch (e) {
+    case Ending::LevelFive: return "level 5";
+    case Ending::Rubble: return "rubble";
+    case Ending::Exhausted: return "exhausted";
+    default: return "";
+  }
+}
+
+inline int card_value(Card c) { return rank_of(c); }
+
+class StackGapState {
+ public:
+  // At most 10 slots above level 1, 3 hand cards and 2 declarations each; a
+  // discard is only legal when no placement is, so the two never add up.
+  using ActionList = StaticVector<Action, 64>;
+
+  StackGapState(int num_players, const std::vector<Card>& deck)
+      : num_players_(static_cast<std::int8_t>(num_players)) {
+    wall_card_.fill(kNoCard);
+    wall_value_.fill(0);
+    std::size_t i = 0;
+    StaticVector<Card, 2> set_aside;  // jokers met while dealing level 1
+    for (int slot = 0; slot < 5; ++i) {
+      const Card c = deck[i];
+      if (is_joker(c)) {
+        set_aside.push_back(c);
+      } else {
+        wall_card_[slot] = c;
+        wall_value_[slot] = static_cast<std::int8_t>(card_value(c));
+        ++slot;
+      }
+    }
+    for (int p = 0; p < num_players; ++p)
+      for (int k = 0; k < kHandSize; ++k) hands_[p].push_back(deck[i++]);
+    // The pile is kept bottom .. top, so that drawing pops the back. Each
+    // joker set aside went under the rest of the deck, so the last one met
+    // lies lowest.
+    for (std::size_t k = set_aside.size(); k-- > 0;) draw_.push_back(set_aside[k]);
+    for (std::size_t k = deck.size(); k-- > i;) draw_.push_back(deck[k]);
+  }
+
+  // A position put together by hand (tests only: see the registrar's _set_position).
+  StackGapState(int num_players, const std::array<Card, kSlots>& wall_card,
+                const std::array<std::int8_t, kSlots>& wall_value,
+                const std::array<StaticVector<Card, kHandSize>, 2>& hands,
+                const StaticVector<Card, kMaxDeck>& draw_bottom_first,
+                const std::array<StaticVector<Card, kRubbleLimit>, 2>& rubble,
+                const std::array<std::int32_t, 2>& points, int current)
+      : wall_card_(wall_card),
+        wall_value_(wall_value),
+        hands_(hands),
+        rubble_(rubble),
+        draw_(draw_bottom_first),
+        points_(points),
+        num_players_(static_cast<std::int8_t>(num_players)),
+        current_(static_cast<std::int8_t>(current)) {}
+
+  int num_players() const { return num_players_; }
+
+  // Every card is in exactly one place: the invariant tests count them.
+  std::size_t count_cards() const {
+    std::size_t n = draw_.size();
+    for (Card c : wall_card_) n += c != kNoCard;
+    for (int p = 0; p < 2; ++p) n += hands_[p].size() + rubble_[p].size();
+    return n;
+  }
+
+  int current_player() const { return current_; }
+  bool is_terminal() const { return ending_ != Ending::None; }
+  bool is_truncated() const { return false; }
+  Ending ending() const { return ending_; }
+  int ended_by() const { return ended_by_; }
+
+  Card wall_card(int slot) const { return wall_card_[slot]; }
+  int wall_value(int slot) const { return wall_value_[slot]; }
+  const StaticVector<Card, kHandSize>& hand(int p) const { return hands_[p]; }
+  const StaticVector<Card, kRubbleLimit>& rubble(int p) const { return rubble_[p]; }
+  const StaticVector<Card, kMaxDeck>& draw_pile() const { return draw_; }  // bottom .. top
+  int points(int p) const { return points_[p]; }
+
+  bool filled(int slot) const { return wall_card_[slot] != kNoCard; }
+  bool playable(int slot) const {
+    return slot >= kLevelStart[1] && !filled(slot) && filled(left_support(slot)) &&
+           filled(right_support(slot));
+  }
+  int gap_low(int slot) const {
+    const int a = wall_value_[left_support(slot)], b = wall_value_[right_support(slot)];
+    return a < b ? a : b;
+  }
+  int gap_high(int slot) const {
+    const int a = wall_value_[left_support(slot)], b = wall_value_[right_support(slot)];
+    return a < b ? b : a;
+  }
+  int gap_width(int slot) const {
+    const int w = gap_high(slot) - gap_low(slot) - 1;
+    return w < 0 ? 0 : w;
+  }
+  static bool fits(Card c, int low, int high) {
+    if (is_joker(c)) return high - low - 1 >= 1;
+    const int v = card_value(c);
+    return low < v && v < high;
+  }
+
+  void legal_actions(ActionList& out) const {
+    out.clear();
+    if (is_terminal()) return;
+    const auto& hand = hands_[current_];
+    // Playable gaps first, so each is worked out once for the whole hand.
+    StaticVector<std::int8_t, 10> slots;
+    std::array<std::int8_t, kSlots> low{}, high{};
+    for (int s = kLevelStart[1]; s < kSlots; ++s) {
+      if (!playable(s)) continue;
+      slots.push_back(static_cast<std::int8_t>(s));
+      low[s] = static_cast<std::int8_t>(gap_low(s));
+      high[s] = static_cast<std::int8_t>(gap_high(s));
+    }
+    for (std::size_t h = 0; h < hand.size(); ++h) {
+      const Card c = hand[h];
+      for (std::int8_t s : slots) {
+        if (!fits(c, low[s], high[s])) continue;
+        if (is_joker(c)) {
+          out.push_back(place_action(static_cast<int>(h), s, kLow));
+          out.push_back(place_action(static_cast<int>(h), s, kHigh));
+        } else {
+          out.push_back(place_action(static_cast<int>(h), s, kPlain));
+        }
+      }
+    }
+    if (!out.empty()) return;
+    for (std::size_t h = 0; h < hand.size(); ++h) out.push_back(discard_action(static_cast<int>(h)));
+  }
+
+  bool can_place() const {
+    for (int s = kLevelStart[1]; s < kSlots; ++s) {
+      if (!playable(s)) continue;
+      for (Card c : hands_[current_])
+        if (fits(c, gap_low(s), gap_high(s))) return true;
+    }
+    return false;
+  }
+
+  std::string why_illegal(Action a) const {
+    if (a < 0 || a >= kNumActions)
+      return "action " + std::to_string(a) + " is out of range [0, " + std::to_string(kNumActions) + ")";
+    if (is_terminal()) return "the game is over";
+    const auto& hand = hands_[current_];
+    if (a >= kDiscardBase) {
+      const int h = a - kDiscardBase;
+      if (h >= static_cast<int>(hand.size())) return "there is no card at hand index " + std::to_string(h);
+      if (can_place()) return "a card can be placed, so discarding is not allowed";
+      return {};
+    }
+    const int h = a / (kSlots * kDeclarations), slot = a / kDeclarations % kSlots, decl = a % kDeclarations;
+    if (h >= static_cast<int>(hand.size())) return "there is no card at hand index " + std::to_string(h);
+    const Card c = hand[static_cast<std::size_t>(h)];
+    const std::string where = slot_name(slot);
+    if (slot < kLevelStart[1]) return "level 1 is dealt, not built on (" + where + ")";
+    if (filled(slot)) return where + " is already filled";
+    if (!playable(slot)) return where + " does not rest on two placed cards yet";
+    if (is_joker(c) && decl == kPlain) return "a joker must be declared low or high";
+    if (!is_joker(c) && decl != kPlain) return "only a joker is declared low or high";
+    const int lo = gap_low(slot), hi = gap_high(slot);
+    if (!fits(c, lo, hi)) {
+      if (is_joker(c))
+        return "a joker needs a gap of width 1 or more; the gap at " + where + " is " + std::to_string(lo) +
+               "-" + std::to_string(hi);
+      return card_to_string(c) + " does not lie strictly between " + std::to_string(lo) + " and " +
+             std::to_string(hi) + " (the gap at " + where + ")";
+    }
+    return {};
+  }
+
+  void apply(Action a) {
+    const int p = current_;
+    auto& hand = hands_[p];
+    if (a >= kDiscardBase) {
+      const auto h = static_cast<std::size_t>(a - kDiscardBase);
+      rubble_[p].push_back(hand[h]);
+      hand.erase_at(h);
+      if (static_cast<int>(rubble_[p].size()) == kRubbleLimit) return end(Ending::Rubble, p);
+    } else {
+      const auto h = static_cast<std::size_t>(a / (kSlots * kDeclarations));
+      const int slot = a / kDeclarations % kSlots, decl = a % kDeclarations;
+      const Card c = hand[h];
+      const int lo = gap_low(slot), hi = gap_high(slot), level = level_of(slot);
+      int value;
+      if (is_joker(c)) {
+        value = decl == kLow ? lo : hi;  // a joker scores nothing
+      } else {
+        value = card_value(c);
+        points_[p] += hi - lo - 1 + level;
+      }
+      wall_card_[slot] = c;
+      wall_value_[slot] = static_cast<std::int8_t>(value);
+      hand.erase_at(h);
+      if (level == kLevels) return end(Ending::LevelFive, p);
+    }
+    while (static_cast<int>(hand.size()) < kHandSize && !draw_.empty()) {
+      hand.push_back(draw_.back());
+      draw_.pop_back();
+    }
+    // Next to act: the other player if they hold cards, else this one again.
+    for (int k = 1; k <= num_players_; ++k) {
+      const int q = (p + k) % num_players_;
+      if (!hands_[q].empty()) {
+        current_ = static_cast<std::int8_t>(q);
+        return;
+      }
+    }
+    end(Ending::Exhausted, -1);
+  }
+
+  Scores scores() const {
+    Scores s{};
+    for (int p = 0; p < num_players_; ++p) s[p] = points_[p];
+    return s;
+  }
+
+  Outcome outcome() const {
+    Outcome o;
+    switch (ending_) {
+      case Ending::LevelFive: o.winners = static_cast<std::uint16_t>(1u << ended_by_); break;
+      case Ending::Rubble:
+        if (num_players_ == 2) o.winners = static_cast<std::uint16_t>(1u << (1 - ended_by_));
+        break;
+      case Ending::Exhausted:
+        if (num_players_ == 2) {
+          if (points_[0] == points_[1])
+            o.draw = true;
+          else
+            o.winners = points_[0] > points_[1] ? 1 : 2;
+        }
+        break;
+      default: break;
+    }
+    return o;
+  }
+
+  static std::string slot_name(int slot) {
+    return "L" + std::to_string(level_of(slot)) + "." + std::to_string(position_in_level(slot));
+  }
+
+  std::string action_to_string(Action a) const {
+    if (a < 0 || a >= kNumActions)
+      throw IllegalAction("action " + std::to_string(a) + " is out of range [0, " +
+                          std::to_string(kNumActions) + ")");
+    const bool discard = a >= kDiscardBase;
+    const int h = discard ? a - kDiscardBase : a / (kSlots * kDeclarations);
+    std::string out = (discard ? "discard " : "place ") + std::to_string(h);
+    const auto& hand = hands_[current_ < 0 ? 0 : current_];
+    if (h < static_cast<int>(hand.size())) out += ":" + card_to_string(hand[static_cast<std::size_t>(h)]);
+    if (discard) return out;
+    out += " " + slot_name(a / kDeclarations % kSlots);
+    const int decl = a % kDeclarations;
+    if (decl == kLow) out += " low";
+    if (decl == kHigh) out += " high";
+    return out;
+  }
+
+  Action string_to_action(std::string_view text) const {
+    const std::string t(text);
+    auto fail = [&](const std::string& why) -> Action {
+      throw InvalidArgument("unknown action '" + t + "' (" + why +
+                            "; expected e.g. 'place 0:4H L2.1', 'place 2:JK L3.0 low', 'discard 1:KS')");
+    };
+    std::vector<std::string> words;
+    std::string w;
+    for (char ch : t) {
+      if (ch == ' ') {
+        if (!w.empty()) words.push_back(w);
+        w.clear();
+      } else {
+        w.push_back(ch);
+      }
+    }
+    if (!w.empty()) words.push_back(w);
+    if (words.size() < 2) return fail("too few words");
+    const bool discard = words[0] == "discard";
+    if (!discard && words[0] != "place") return fail("it must start with 'place' or 'discard'");
+    // words[1] is "<hand index>" or "<hand index>:<card>".
+    const std::string& hw = words[1];
+    const auto colon = hw.find(':');
+    const std::string index_text = hw.substr(0, colon);
+    if (index_text.size() != 1 || index_text[0] < '0' || index_text[0] > '2')
+      return fail("hand index must be 0, 1 or 2");
+    const int h = index_text[0] - '0';
+    if (colon != std::string::npos) {
+      Card c;
+      try {
+        c = parse_card(hw.substr(colon + 1));
+      } catch (const InvalidArgument&) {
+        return fail("bad card");
+      }
+      const auto& hand = hands_[current_ < 0 ? 0 : current_];
+      if (h >= static_cast<int>(hand.size()) || hand[static_cast<std::size_t>(h)] != c)
+        return fail("that card is not at hand index " + index_text);
+    }
+    if (discard) {
+      if (words.size() != 2) return fail("a discard names only the card");
+      return discard_action(h);
+    }
+    if (words.size() < 3 || words.size() > 4)
+      return fail("a placement names the card, the slot and maybe low/high");
+    const std::string& sw = words[2];
+    if (sw.size() != 4 || sw[0] != 'L' || sw[2] != '.' || sw[1] < '1' || sw[1] > '5' || sw[3] < '0' ||
+        sw[3] > '4')
+      return fail("slot must read like L2.1");
+    const int level = sw[1] - '0', pos = sw[3] - '0';
+    if (pos >= 6 - level)
+      return fail("level " + std::to_string(level) + " has only " + std::to_string(6 - level) + " slots");
+    int decl = kPlain;
+    if (words.size() == 4) {
+      if (words[3] == "low")
+        decl = kLow;
+      else if (words[3] == "high")
+        decl = kHigh;
+      else
+        return fail("the declaration must be low or high");
+    }
+    return place_action(h, kLevelStart[level - 1] + pos, decl);
+  }
+
+  std::string to_string() const {
+    std::string out;
+    for (int level = kLevels; level >= 1; --level) {
+      out += "L" + std::to_string(level) + ": " + std::string(static_cast<std::size_t>(2 * (level - 1)), ' ');
+      for (int s = kLevelStart[level - 1]; s < kLevelStart[level]; ++s) {
+        if (!filled(s))
+          out += " -- ";
+        else if (is_joker(wall_card_[s]))
+          out += "JK" + std::to_string(wall_value_[s]) + (wall_value_[s] < 10 ? " " : "");
+        else
+          out += " " + card_to_string(wall_card_[s]) + " ";
+      }
+      out += "\n";
+    }
+    for (int p = 0; p < num_players_; ++p) {
+      out += "player " + std::to_string(p) + ": " + std::to_string(points_[p]) + " points, hand";
+      for (Card c : hands_[p]) out += " " + card_to_string(c);
+      out += ", rubble";
+      for (Card c : rubble_[p]) out += " " + card_to_string(c);
+      out += "\n";
+    }
+    out += "draw pile: " + std::to_string(draw_.size()) + " cards\n";
+    if (is_terminal())
+      out += std::string("ended: ") + ending_name(ending_) + "\n";
+    else
+      out += "to play: player " + std::to_string(current_) + "\n";
+    return out;
+  }
+
+  bool operator==(const StackGapState&) const = default;
+
+ private:
+  void end(Ending e, int by) {
+    ending_ = e;
+    ended_by_ = static_cast<std::int8_t>(by);
+    current_ = static_cast<std::int8_t>(kTerminalPlayer);
+  }
+
+  std::array<Card, kSlots> wall_card_{};
+  std::array<std::int8_t, kSlots> wall_value_{};  // a joker holds its declared value
+  std::array<StaticVector<Card, kHandSize>, 2> hands_{};
+  std::array<StaticVector<Card, kRubbleLimit>, 2> rubble_{};
+  StaticVector<Card, kMaxDeck> draw_{};  // bottom .. top
+  std::array<std::int32_t, 2> points_{};
+  std::int8_t num_players_ = 1;
+  std::int8_t current_ = 0;
+  Ending ending_ = Ending::None;
+  std::int8_t ended_by_ = -1;
+};
+
+class StackGapGame {
+ public:
+  using State = StackGapState;
+
+  explicit StackGapGame(const OptionMap& options) {
+    OptionReader reader(options, name());
+    num_players_ =
+        static_cast<int>(reader.get_int("players", 1, 1, 2, "1 = solo, 2 = two players sharing one wall"));
+    jokers_ = reader.get_bool("jokers", false, "add the 2 jokers (54 cards)");
+    reader.finish();
+    options_ = reader.resolved();
+    specs_ = reader.specs();
+    spec_ = DeckSpec::packs(1, jokers_ ? 2 : 0);
+  }
+
+  std::string name() const { return "stack_gap"; }
+  int num_players() const { return num_players_; }
+  int num_actions() const { return kNumActions; }
+  bool jokers() const { return jokers_; }
+  const OptionMap& options() const { return options_; }
+  const std::vector<OptionSpec>& option_specs() const { return specs_; }
+
+  void random_deck(Rng& rng, std::vector<Card>& deck) const {
+    deck.clear();
+    for (int c = 0; c < 52; ++c) deck.push_back(static_cast<Card>(c));
+    if (jokers_) {
+      deck.push_back(kJoker);
+      deck.push_back(kJoker);
+    }
+    rng.shuffle(deck.data(), deck.size());
+  }
+
+  std::vector<Card> parse_deck(const std::vector<std::string>& texts) const {
+    return cardsim::parse_deck(texts, spec_, name());
+  }
+
+  State deal(const std::vector<Card>& deck) const { return State(num_players_, deck); }
+
+  // The greedy heuristic (docs/rules/stack_gap.md): a one-move look-ahead at
+  // the gaps the placement leaves open, since a player who cannot place must
+  // discard, and the third discard loses.
+  //  - A placement on level 5 is taken at once: it wins.
+  //  - Solo: leave the widest wall: the total width of the playable gaps
+  //    after the placement, plus two for each card kept in hand that still
+  //    fits somewhere (ties: lowest action id).
+  //  - Two players share the wall, and the opponent places next: leave them
+  //    the fewest card values that fit some playable gap, plus one for each
+  //    card kept in hand that still fits somewhere (ties: lowest id).
+  //  - Discarding: the card farthest in value from 7 (an ace or a king never
+  //    fits anywhere); a joker only when nothing else is left.
+  Action greedy_action(const State& s, const State::ActionList& legal, Rng&) const {
+    const int p = s.current_player();
+    const auto& hand = s.hand(p);
+    Action best = legal[0];
+    int best_rate = std::numeric_limits<int>::min();
+    if (legal[0] >= kDiscardBase) {
+      for (Action a : legal) {
+        const Card c = hand[static_cast<std::size_t>(a - kDiscardBase)];
+        const int v = card_value(c);
+        const int rate = is_joker(c) ? -1 : (v > 7 ? v - 7 : 7 - v);
+        if (rate > best_rate) best_rate = rate, best = a;
+      }
+      return best;
+    }
+    for (Action a : legal) {
+      if (level_of(a / kDeclarations % kSlots) == kLevels) return a;
+      State next = s;
+      next.apply(a);
+      int width = 0;
+      std::uint32_t fitting = 0;  // bit v: a card of value v fits some playable gap
+      for (int slot = kLevelStart[1]; slot < kSlots; ++slot) {
+        if (!next.playable(slot)) continue;
+        width += next.gap_width(slot);
+        const int lo = next.gap_low(slot), hi = next.gap_high(slot);
+        if (hi - lo > 1) fitting |= ((1u << hi) - 1) & ~((2u << lo) - 1);  // bits lo+1 .. hi-1
+      }
+      int kept_fitting = 0;
+      for (Card c : next.hand(p)) kept_fitting += is_joker(c) ? fitting != 0 : (fitting >> card_value(c) & 1);
+      const int rate = num_players_ == 1 ? width + 2 * kept_fitting : kept_fitting - std::popcount(fitting);
+      if (rate > best_rate) best_rate = rate, best = a;
+    }
+    return best;
+  }
+
+ private:
+  int num_players_ = 1;
+  bool jokers_ = false;
+  DeckSpec spec_;
+  OptionMap options_;
+  std::vector<OptionSpec> specs_;
+};
+
+}  // namespace cardsim::stack_gap
