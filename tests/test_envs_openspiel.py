@@ -163,9 +163,21 @@ def test_ismcts_runs_with_resampling():
     """ISMCTS samples worlds through resample_from_infostate."""
     game = pyspiel.load_game(TOY_TURNS)
     rs = np.random.RandomState(3)
+    seeds = np.random.default_rng(3)
+
+    def resample(state, player):  # seeded, where ISMCTS's own sampler is not
+        sampler = pyspiel.UniformProbabilitySampler(int(seeds.integers(2**31)), 0.0, 1.0)
+        return state.resample_from_infostate(player, sampler)
+
     bot = ismcts.ISMCTSBot(
-        game, cos.RolloutEvaluator(1, rs), 2.0, 20, random_state=rs, use_observation_string=True
+        game,
+        cos.RolloutEvaluator(1, rs),
+        2.0,
+        20,
+        random_state=rs,
+        use_observation_string=True,
     )
+    bot._resampler_cb = resample  # the hook ISMCTSBot checks (no constructor argument)
     wins, draws, losses = match(game, bot, 4, seed=4)
     assert wins + draws + losses == 4
 

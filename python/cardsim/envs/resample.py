@@ -109,21 +109,31 @@ def resample_hidden(
             cards = [deck[i] for i in group]
             for i, j in zip(group, gen.permutation(len(group)), strict=True):
                 new_deck[i] = cards[j]
-        again = _observations(game, new_deck, history, player)
-        if again is None and len(groups) == 1 and size < len(deck):
-            try:
-                game.new_game(deck=new_deck)
-            except ValueError:
+        try:
+            out = game.new_game(deck=new_deck)
+        except ValueError:
+            if len(groups) == 1 and size < len(deck):
                 # The game deals one pack per seat: shuffle within each pack.
                 groups = [[i for i in hidden if i // size == s] for s in range(len(deck) // size)]
                 groups = [g for g in groups if len(g) > 1]
             continue
-        if again == original:
-            out = game.new_game(deck=new_deck)
-            for a in history:
-                out.apply_action(a)
+        if _replays_alike(out, history, player, original):
             return out
     return state.clone()
+
+
+def _replays_alike(start: Any, history: list[int], player: int, original: list[Any]) -> bool:
+    """Plays ``history`` on ``start``; False at the first illegal action or the first
+    observation of ``player`` that differs from ``original`` (most rejections come early)."""
+    if start.observation(player) != original[0]:
+        return False
+    for a, want in zip(history, original[1:], strict=True):
+        if a not in start.legal_actions():
+            return False
+        start.apply_action(a)
+        if start.observation(player) != want:
+            return False
+    return True
 
 
 def install() -> None:
@@ -131,10 +141,15 @@ def install() -> None:
     from .. import _core
     from ..reference.base import ReferenceState
 
-    def method(self: Any, player: int, rng: np.random.Generator | int | None = None) -> Any:
+    # Annotated with Any only, so that generated stubs need no numpy import.
+    def method(self: Any, player: int, rng: Any = None) -> Any:
         return resample_hidden(self, player, rng)
 
-    method.__doc__ = resample_hidden.__doc__
+    method.__doc__ = (
+        "A state ``player`` cannot tell from this one: the same actions from a deal in which"
+        " the cards ``player`` never saw are dealt afresh (``rng``: a numpy Generator or a"
+        " seed). See cardsim.envs.resample.resample_hidden."
+    )
     for cls_name in dir(_core):
         cls = getattr(_core, cls_name)
         if cls_name.endswith("State") and isinstance(cls, type):
