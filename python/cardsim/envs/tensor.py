@@ -60,11 +60,11 @@ _WIDTH = NUM_CARD_KINDS + _NUMERIC
 _SEAT_LIST_KEYS = frozenset({"players"})
 PER_SEAT_KEYS: dict[str, frozenset[str]] = {
     "stack_gap": frozenset({"hand_sizes", "scores", "rubble"}),
-    "code9": frozenset({"captured", "suits"}),
+    "code9": frozenset({"captured", "suits", "tens"}),
     "rummy": frozenset({"hand_sizes", "scores", "melds"}),
 }
 #: Keys whose int value is a seat (or a negative marker such as TERMINAL).
-_SEAT_VALUE_KEYS = frozenset({"current_player", "player", "winner", "out_player"})
+_SEAT_VALUE_KEYS = frozenset({"current_player", "player", "winner", "out_player", "ended_by"})
 
 
 _CARD_INDEX = {r + s: i * 13 + j for i, s in enumerate(SUITS) for j, r in enumerate(RANKS)}
