@@ -11,9 +11,9 @@ from typing import Any
 
 from .base import Option, ReferenceGame, ReferenceState
 from .clock import Clock, ClockDuel
+from .code9 import Code9, Code9Solitaire
 from .stack_gap import StackGap
 from .the_wall import TheWall
-from .code9 import Code9, Code9Solitaire
 
 __all__ = ["GAMES", "Option", "ReferenceGame", "ReferenceState", "make"]
 
