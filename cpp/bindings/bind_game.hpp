@@ -310,6 +310,31 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
             return s.state.string_to_action(text.cast<std::string>());
           },
           "The action id of a text from action_to_string; ValueError if unknown.")
+      .def(
+          "_greedy_action",
+          [](const S& s, py::handle seed, py::handle player) {
+            // The batch runner's greedy policy, for adapters that need a built-in
+            // opponent; seed feeds the game's tie-breaks.
+            Rng rng = Rng::for_game(seed_from_py(seed), 0);
+            if constexpr (requires(typename State::ActionList l) {
+                            s.game->greedy_action(s.state, l, rng);
+                          }) {
+              typename State::ActionList legal;
+              s.state.legal_actions(legal);
+              if (legal.empty()) throw InvalidArgument("no legal action: the game is over");
+              return s.game->greedy_action(s.state, legal, rng);
+            } else {
+              // A simultaneous game chooses per seat.
+              if (player.is_none())
+                throw InvalidArgument("a simultaneous game needs player= for its greedy choice");
+              typename State::PlayerActions legal;
+              s.state.legal_actions_of(player_from_py(player, s.game->num_players()), legal);
+              if (legal.empty()) throw InvalidArgument("that player has no legal action");
+              return s.game->greedy_action(s.state, legal, rng);
+            }
+          },
+          py::arg("seed"), py::arg("player") = py::none(),
+          "Internal: the action the greedy policy picks here (ties broken from seed).")
       .def_property_readonly(
           "history", [](const S& s) { return py::cast(s.history); }, "The actions applied since the deal.")
       .def_property_readonly(

@@ -14,6 +14,7 @@ from __future__ import annotations
 from . import _core
 from .api import BACKENDS, POLICIES, GameInfo, games, make, simulate
 from .constants import MAX_PLAYERS, SIMULTANEOUS, TERMINAL
+from .envs import resample as _resample
 from .errors import IllegalActionError
 from .result import Estimate, SimulationResult
 
@@ -36,3 +37,6 @@ __all__ = [
 #: Exact, mergeable totals of a batch run (see SimulationResult.summary).
 Summary = _core.Summary
 __version__ = "0.1.0"
+
+# Every state gets resample_hidden(player, rng) (numpy only, like the core).
+_resample.install()

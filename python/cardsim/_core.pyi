@@ -15,6 +15,10 @@ __all__: list[str] = [
     "HoleInTheWallGame",
     "HoleInTheWallState",
     "MAX_PLAYERS",
+    "RacingDemonGame",
+    "RacingDemonState",
+    "RummyGame",
+    "RummyState",
     "SIMULTANEOUS",
     "StackGapGame",
     "StackGapState",
@@ -120,6 +124,7 @@ class ClockGame:
         winners_mask: typing.Any = None,
         moves: typing.Any = None,
         truncated: typing.Any = None,
+        times: typing.Any = None,
     ) -> None:
         """
         Internal: runs games [first, first+count) in C++ with the GIL released (use cardsim.simulate).
@@ -127,6 +132,11 @@ class ClockGame:
     def new_game(self, *, seed: typing.Any = None, deck: typing.Any = None) -> ClockState:
         """
         Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
+        """
+    @property
+    def has_times(self) -> bool:
+        """
+        True if batch runs time the players (a simultaneous game's race) and report finishing times.
         """
     @property
     def name(self) -> str:
@@ -161,6 +171,10 @@ class ClockState:
     def __repr__(self) -> str: ...
     def __setstate__(self, arg0: tuple) -> None: ...
     def __str__(self) -> str: ...
+    def _greedy_action(self, seed: typing.Any, player: typing.Any = None) -> int:
+        """
+        Internal: the action the greedy policy picks here (ties broken from seed).
+        """
     def action_to_string(self, arg0: typing.Any) -> str:
         """
         Readable text of an action id (round-trips through string_to_action).
@@ -204,6 +218,10 @@ class ClockState:
     def observation(self, arg0: typing.Any) -> dict:
         """
         What one seat may see, as a JSON-safe dict (hidden cards are counts).
+        """
+    def resample_hidden(self, player: int, rng: typing.Any = None) -> typing.Any:
+        """
+        A state ``player`` cannot tell from this one: the same actions from a deal in which the cards ``player`` never saw are dealt afresh (``rng``: a numpy Generator or a seed). See cardsim.envs.resample.resample_hidden.
         """
     def scores(self) -> list:
         """
@@ -269,6 +287,7 @@ class StackGapGame:
         winners_mask: typing.Any = None,
         moves: typing.Any = None,
         truncated: typing.Any = None,
+        times: typing.Any = None,
     ) -> None:
         """
         Internal: runs games [first, first+count) in C++ with the GIL released (use cardsim.simulate).
@@ -276,6 +295,11 @@ class StackGapGame:
     def new_game(self, *, seed: typing.Any = None, deck: typing.Any = None) -> StackGapState:
         """
         Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
+        """
+    @property
+    def has_times(self) -> bool:
+        """
+        True if batch runs time the players (a simultaneous game's race) and report finishing times.
         """
     @property
     def name(self) -> str:
@@ -310,6 +334,10 @@ class StackGapState:
     def __repr__(self) -> str: ...
     def __setstate__(self, arg0: tuple) -> None: ...
     def __str__(self) -> str: ...
+    def _greedy_action(self, seed: typing.Any, player: typing.Any = None) -> int:
+        """
+        Internal: the action the greedy policy picks here (ties broken from seed).
+        """
     def _set_position(self, arg0: typing.Any) -> None: ...
     def action_to_string(self, arg0: typing.Any) -> str:
         """
@@ -354,6 +382,10 @@ class StackGapState:
     def observation(self, arg0: typing.Any) -> dict:
         """
         What one seat may see, as a JSON-safe dict (hidden cards are counts).
+        """
+    def resample_hidden(self, player: int, rng: typing.Any = None) -> typing.Any:
+        """
+        A state ``player`` cannot tell from this one: the same actions from a deal in which the cards ``player`` never saw are dealt afresh (``rng``: a numpy Generator or a seed). See cardsim.envs.resample.resample_hidden.
         """
     def scores(self) -> list:
         """
@@ -419,6 +451,7 @@ class TheWallGame:
         winners_mask: typing.Any = None,
         moves: typing.Any = None,
         truncated: typing.Any = None,
+        times: typing.Any = None,
     ) -> None:
         """
         Internal: runs games [first, first+count) in C++ with the GIL released (use cardsim.simulate).
@@ -426,6 +459,11 @@ class TheWallGame:
     def new_game(self, *, seed: typing.Any = None, deck: typing.Any = None) -> TheWallState:
         """
         Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
+        """
+    @property
+    def has_times(self) -> bool:
+        """
+        True if batch runs time the players (a simultaneous game's race) and report finishing times.
         """
     @property
     def name(self) -> str:
@@ -460,6 +498,10 @@ class TheWallState:
     def __repr__(self) -> str: ...
     def __setstate__(self, arg0: tuple) -> None: ...
     def __str__(self) -> str: ...
+    def _greedy_action(self, seed: typing.Any, player: typing.Any = None) -> int:
+        """
+        Internal: the action the greedy policy picks here (ties broken from seed).
+        """
     def action_to_string(self, arg0: typing.Any) -> str:
         """
         Readable text of an action id (round-trips through string_to_action).
@@ -503,6 +545,10 @@ class TheWallState:
     def observation(self, arg0: typing.Any) -> dict:
         """
         What one seat may see, as a JSON-safe dict (hidden cards are counts).
+        """
+    def resample_hidden(self, player: int, rng: typing.Any = None) -> typing.Any:
+        """
+        A state ``player`` cannot tell from this one: the same actions from a deal in which the cards ``player`` never saw are dealt afresh (``rng``: a numpy Generator or a seed). See cardsim.envs.resample.resample_hidden.
         """
     def scores(self) -> list:
         """
@@ -568,6 +614,7 @@ class Code9Game:
         winners_mask: typing.Any = None,
         moves: typing.Any = None,
         truncated: typing.Any = None,
+        times: typing.Any = None,
     ) -> None:
         """
         Internal: runs games [first, first+count) in C++ with the GIL released (use cardsim.simulate).
@@ -575,6 +622,11 @@ class Code9Game:
     def new_game(self, *, seed: typing.Any = None, deck: typing.Any = None) -> Code9State:
         """
         Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
+        """
+    @property
+    def has_times(self) -> bool:
+        """
+        True if batch runs time the players (a simultaneous game's race) and report finishing times.
         """
     @property
     def name(self) -> str:
@@ -609,6 +661,10 @@ class Code9State:
     def __repr__(self) -> str: ...
     def __setstate__(self, arg0: tuple) -> None: ...
     def __str__(self) -> str: ...
+    def _greedy_action(self, seed: typing.Any, player: typing.Any = None) -> int:
+        """
+        Internal: the action the greedy policy picks here (ties broken from seed).
+        """
     def action_to_string(self, arg0: typing.Any) -> str:
         """
         Readable text of an action id (round-trips through string_to_action).
@@ -652,6 +708,10 @@ class Code9State:
     def observation(self, arg0: typing.Any) -> dict:
         """
         What one seat may see, as a JSON-safe dict (hidden cards are counts).
+        """
+    def resample_hidden(self, player: int, rng: typing.Any = None) -> typing.Any:
+        """
+        A state ``player`` cannot tell from this one: the same actions from a deal in which the cards ``player`` never saw are dealt afresh (``rng``: a numpy Generator or a seed). See cardsim.envs.resample.resample_hidden.
         """
     def scores(self) -> list:
         """
@@ -717,6 +777,7 @@ class HoleInTheWallGame:
         winners_mask: typing.Any = None,
         moves: typing.Any = None,
         truncated: typing.Any = None,
+        times: typing.Any = None,
     ) -> None:
         """
         Internal: runs games [first, first+count) in C++ with the GIL released (use cardsim.simulate).
@@ -724,6 +785,11 @@ class HoleInTheWallGame:
     def new_game(self, *, seed: typing.Any = None, deck: typing.Any = None) -> HoleInTheWallState:
         """
         Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
+        """
+    @property
+    def has_times(self) -> bool:
+        """
+        True if batch runs time the players (a simultaneous game's race) and report finishing times.
         """
     @property
     def name(self) -> str:
@@ -758,6 +824,10 @@ class HoleInTheWallState:
     def __repr__(self) -> str: ...
     def __setstate__(self, arg0: tuple) -> None: ...
     def __str__(self) -> str: ...
+    def _greedy_action(self, seed: typing.Any, player: typing.Any = None) -> int:
+        """
+        Internal: the action the greedy policy picks here (ties broken from seed).
+        """
     def action_to_string(self, arg0: typing.Any) -> str:
         """
         Readable text of an action id (round-trips through string_to_action).
@@ -802,6 +872,10 @@ class HoleInTheWallState:
         """
         What one seat may see, as a JSON-safe dict (hidden cards are counts).
         """
+    def resample_hidden(self, player: int, rng: typing.Any = None) -> typing.Any:
+        """
+        A state ``player`` cannot tell from this one: the same actions from a deal in which the cards ``player`` never saw are dealt afresh (``rng``: a numpy Generator or a seed). See cardsim.envs.resample.resample_hidden.
+        """
     def scores(self) -> list:
         """
         Each seat's score, as the game's rules define it.
@@ -838,6 +912,343 @@ class HoleInTheWallState:
         """
         Seats in the game.
         """
+
+class RacingDemonGame:
+    """
+    A game with validated options.
+    """
+
+    __hash__: typing.ClassVar[None] = None
+    def __eq__(self, arg0: typing.Any) -> bool: ...
+    def __getstate__(self) -> tuple[str, dict]: ...
+    def __repr__(self) -> str: ...
+    def __setstate__(self, arg0: tuple) -> None: ...
+    def _option_specs(self) -> list:
+        """
+        Internal: the option specs (name, default, doc, range or choices).
+        """
+    def _simulate(
+        self,
+        seed: typing.Any,
+        first: typing.SupportsInt | typing.SupportsIndex,
+        count: typing.SupportsInt | typing.SupportsIndex,
+        policy: str,
+        threads: typing.SupportsInt | typing.SupportsIndex,
+        summary: Summary,
+        scores: typing.Any = None,
+        winner: typing.Any = None,
+        winners_mask: typing.Any = None,
+        moves: typing.Any = None,
+        truncated: typing.Any = None,
+        times: typing.Any = None,
+    ) -> None:
+        """
+        Internal: runs games [first, first+count) in C++ with the GIL released (use cardsim.simulate).
+        """
+    def new_game(self, *, seed: typing.Any = None, deck: typing.Any = None) -> RacingDemonState:
+        """
+        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
+        """
+    @property
+    def has_times(self) -> bool:
+        """
+        True if batch runs time the players (a simultaneous game's race) and report finishing times.
+        """
+    @property
+    def name(self) -> str:
+        """
+        The registered name.
+        """
+    @property
+    def num_actions(self) -> int:
+        """
+        Size of the fixed action id space.
+        """
+    @property
+    def num_players(self) -> int:
+        """
+        Seats in this configuration.
+        """
+    @property
+    def options(self) -> dict:
+        """
+        Every option, defaults filled in.
+        """
+
+class RacingDemonState:
+    """
+    A game in progress (see docs/architecture.md for the contract).
+    """
+    def __copy__(self) -> RacingDemonState: ...
+    def __deepcopy__(self, arg0: typing.Any) -> RacingDemonState: ...
+    def __eq__(self, arg0: typing.Any) -> bool: ...
+    def __getstate__(self) -> tuple: ...
+    def __hash__(self) -> int: ...
+    def __repr__(self) -> str: ...
+    def __setstate__(self, arg0: tuple) -> None: ...
+    def __str__(self) -> str: ...
+    def _greedy_action(self, seed: typing.Any, player: typing.Any = None) -> int:
+        """
+        Internal: the action the greedy policy picks here (ties broken from seed).
+        """
+    def action_to_string(self, arg0: typing.Any) -> str:
+        """
+        Readable text of an action id (round-trips through string_to_action).
+        """
+    def apply_action(self, arg0: typing.Any) -> None:
+        """
+        Plays an action id. IllegalActionError (a ValueError) if out of range or illegal, TypeError if not an int; the state is then unchanged.
+        """
+    def clone(self) -> RacingDemonState:
+        """
+        An independent copy.
+        """
+    def current_player(self) -> int:
+        """
+        The seat to act, TERMINAL (-4) at the end, or SIMULTANEOUS (-2).
+        """
+    def is_draw(self) -> bool:
+        """
+        True if the finished game is a draw.
+        """
+    def is_terminal(self) -> bool:
+        """
+        True once the game is over (won, lost, drawn or truncated).
+        """
+    def is_truncated(self) -> bool:
+        """
+        True if the game was stopped by its move cap: no winner, scores as they stand.
+        """
+    def legal_action_mask(self) -> numpy.typing.NDArray[numpy.bool]:
+        """
+        A numpy bool array of length num_actions, True where legal.
+        """
+    def legal_actions(self) -> list:
+        """
+        The legal action ids, sorted ascending (empty at the end).
+        """
+    def legal_actions_for(self, arg0: typing.Any) -> list:
+        """
+        The legal action ids of one seat (for simultaneous games; else all or none).
+        """
+    def observation(self, arg0: typing.Any) -> dict:
+        """
+        What one seat may see, as a JSON-safe dict (hidden cards are counts).
+        """
+    def resample_hidden(self, player: int, rng: typing.Any = None) -> typing.Any:
+        """
+        A state ``player`` cannot tell from this one: the same actions from a deal in which the cards ``player`` never saw are dealt afresh (``rng``: a numpy Generator or a seed). See cardsim.envs.resample.resample_hidden.
+        """
+    def scores(self) -> list:
+        """
+        Each seat's score, as the game's rules define it.
+        """
+    def string_to_action(self, arg0: typing.Any) -> int:
+        """
+        The action id of a text from action_to_string; ValueError if unknown.
+        """
+    def to_dict(self) -> dict:
+        """
+        The full state as a JSON-safe dict (format in docs/rules/<game>.md).
+        """
+    def winners(self) -> list:
+        """
+        The winning seats (a side may win together); empty for a draw or a loss.
+        """
+    @property
+    def deck(self) -> list:
+        """
+        The deal, as card strings, top first.
+        """
+    @property
+    def game(self) -> RacingDemonGame:
+        """
+        The game (rules and options) this state belongs to.
+        """
+    @property
+    def history(self) -> typing.Any:
+        """
+        The actions applied since the deal.
+        """
+    @property
+    def num_players(self) -> int:
+        """
+        Seats in the game.
+        """
+
+class RummyGame:
+    """
+    A game with validated options.
+    """
+
+    __hash__: typing.ClassVar[None] = None
+    def __eq__(self, arg0: typing.Any) -> bool: ...
+    def __getstate__(self) -> tuple[str, dict]: ...
+    def __repr__(self) -> str: ...
+    def __setstate__(self, arg0: tuple) -> None: ...
+    def _option_specs(self) -> list:
+        """
+        Internal: the option specs (name, default, doc, range or choices).
+        """
+    def _simulate(
+        self,
+        seed: typing.Any,
+        first: typing.SupportsInt | typing.SupportsIndex,
+        count: typing.SupportsInt | typing.SupportsIndex,
+        policy: str,
+        threads: typing.SupportsInt | typing.SupportsIndex,
+        summary: Summary,
+        scores: typing.Any = None,
+        winner: typing.Any = None,
+        winners_mask: typing.Any = None,
+        moves: typing.Any = None,
+        truncated: typing.Any = None,
+        times: typing.Any = None,
+    ) -> None:
+        """
+        Internal: runs games [first, first+count) in C++ with the GIL released (use cardsim.simulate).
+        """
+    def new_game(self, *, seed: typing.Any = None, deck: typing.Any = None) -> RummyState:
+        """
+        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
+        """
+    @property
+    def has_times(self) -> bool:
+        """
+        True if batch runs time the players (a simultaneous game's race) and report finishing times.
+        """
+    @property
+    def name(self) -> str:
+        """
+        The registered name.
+        """
+    @property
+    def num_actions(self) -> int:
+        """
+        Size of the fixed action id space.
+        """
+    @property
+    def num_players(self) -> int:
+        """
+        Seats in this configuration.
+        """
+    @property
+    def options(self) -> dict:
+        """
+        Every option, defaults filled in.
+        """
+
+class RummyState:
+    """
+    A game in progress (see docs/architecture.md for the contract).
+    """
+    def __copy__(self) -> RummyState: ...
+    def __deepcopy__(self, arg0: typing.Any) -> RummyState: ...
+    def __eq__(self, arg0: typing.Any) -> bool: ...
+    def __getstate__(self) -> tuple: ...
+    def __hash__(self) -> int: ...
+    def __repr__(self) -> str: ...
+    def __setstate__(self, arg0: tuple) -> None: ...
+    def __str__(self) -> str: ...
+    def _greedy_action(self, seed: typing.Any, player: typing.Any = None) -> int:
+        """
+        Internal: the action the greedy policy picks here (ties broken from seed).
+        """
+    def action_to_string(self, arg0: typing.Any) -> str:
+        """
+        Readable text of an action id (round-trips through string_to_action).
+        """
+    def apply_action(self, arg0: typing.Any) -> None:
+        """
+        Plays an action id. IllegalActionError (a ValueError) if out of range or illegal, TypeError if not an int; the state is then unchanged.
+        """
+    def clone(self) -> RummyState:
+        """
+        An independent copy.
+        """
+    def current_player(self) -> int:
+        """
+        The seat to act, TERMINAL (-4) at the end, or SIMULTANEOUS (-2).
+        """
+    def is_draw(self) -> bool:
+        """
+        True if the finished game is a draw.
+        """
+    def is_terminal(self) -> bool:
+        """
+        True once the game is over (won, lost, drawn or truncated).
+        """
+    def is_truncated(self) -> bool:
+        """
+        True if the game was stopped by its move cap: no winner, scores as they stand.
+        """
+    def legal_action_mask(self) -> numpy.typing.NDArray[numpy.bool]:
+        """
+        A numpy bool array of length num_actions, True where legal.
+        """
+    def legal_actions(self) -> list:
+        """
+        The legal action ids, sorted ascending (empty at the end).
+        """
+    def legal_actions_for(self, arg0: typing.Any) -> list:
+        """
+        The legal action ids of one seat (for simultaneous games; else all or none).
+        """
+    def observation(self, arg0: typing.Any) -> dict:
+        """
+        What one seat may see, as a JSON-safe dict (hidden cards are counts).
+        """
+    def resample_hidden(self, player: int, rng: typing.Any = None) -> typing.Any:
+        """
+        A state ``player`` cannot tell from this one: the same actions from a deal in which the cards ``player`` never saw are dealt afresh (``rng``: a numpy Generator or a seed). See cardsim.envs.resample.resample_hidden.
+        """
+    def scores(self) -> list:
+        """
+        Each seat's score, as the game's rules define it.
+        """
+    def string_to_action(self, arg0: typing.Any) -> int:
+        """
+        The action id of a text from action_to_string; ValueError if unknown.
+        """
+    def to_dict(self) -> dict:
+        """
+        The full state as a JSON-safe dict (format in docs/rules/<game>.md).
+        """
+    def winners(self) -> list:
+        """
+        The winning seats (a side may win together); empty for a draw or a loss.
+        """
+    @property
+    def deck(self) -> list:
+        """
+        The deal, as card strings, top first.
+        """
+    @property
+    def game(self) -> RummyGame:
+        """
+        The game (rules and options) this state belongs to.
+        """
+    @property
+    def history(self) -> typing.Any:
+        """
+        The actions applied since the deal.
+        """
+    @property
+    def num_players(self) -> int:
+        """
+        Seats in the game.
+        """
+
+def _racing_demon_matches(
+    game: RacingDemonGame,
+    seed: typing.Any,
+    first: typing.SupportsInt | typing.SupportsIndex,
+    count: typing.SupportsInt | typing.SupportsIndex,
+    policy: str,
+) -> dict:
+    """
+    Internal: matches [first, first+count) of Racing Demon to the game's target (use cardsim.timed.simulate_matches).
+    """
 
 def card_to_string(arg0: typing.SupportsInt | typing.SupportsIndex) -> str: ...
 def games() -> dict:

@@ -1,0 +1,130 @@
+"""What every adapter shares: resolving a game, returns, built-in policies, bounds."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ..api import make
+from ..constants import SIMULTANEOUS, TERMINAL
+
+__all__ = [
+    "OPPONENTS",
+    "camel_case",
+    "max_decisions",
+    "outcome_returns",
+    "pick_action",
+    "resolve_game",
+    "return_bounds",
+    "seat_actions",
+]
+
+#: Built-in policies for seats the learner does not play.
+OPPONENTS = ("random", "first", "greedy")
+
+#: Decisions a game can last at most, where no option bounds it. Clock turns
+#: each card once. A game absent here and without a move cap option gets
+#: ``_FALLBACK_MAX_DECISIONS``, a documented loose bound.
+_KNOWN_MAX_DECISIONS: dict[str, Callable[[Any], int]] = {
+    "clock": lambda g: 52,
+    "clock_duel": lambda g: 104,
+}
+_CAP_OPTIONS = ("move_cap", "max_moves")
+_FALLBACK_MAX_DECISIONS = 100_000
+
+#: A built-in policy name, or ``(state, seat, rng) -> action``.
+Policy = str | Callable[[Any, int, np.random.Generator], int]
+
+
+def resolve_game(game: Any, backend: str = "cpp", **options: Any) -> Any:
+    """A game object from a registered name (with options) or a game object as is."""
+    if isinstance(game, str):
+        return make(game, backend=backend, **options)
+    if options:
+        raise ValueError("pass options to cardsim.make(), not here, when giving a game object")
+    if not hasattr(game, "new_game") or not hasattr(game, "num_actions"):
+        raise TypeError(f"expected a game name or a cardsim game, got {type(game).__name__}")
+    return game
+
+
+def camel_case(name: str) -> str:
+    """``clock_duel`` -> ``ClockDuel`` (the Gymnasium id style)."""
+    return "".join(part[:1].upper() + part[1:] for part in name.split("_"))
+
+
+def outcome_returns(state: Any) -> list[float]:
+    """Each seat's return at the end of a game (zeros before it).
+
+    One player: 1 for a win, 0 otherwise. Several: the w winners share +1
+    (each +1/w) and the others share -1 (each -1/(n-w)), so returns always sum
+    to zero; a draw, a truncation or nobody winning gives everyone 0.
+    """
+    n = state.num_players
+    if not state.is_terminal():
+        return [0.0] * n
+    won = set(state.winners())
+    if n == 1:
+        return [1.0 if 0 in won else 0.0]
+    if state.is_draw() or state.is_truncated() or not won or len(won) == n:
+        return [0.0] * n
+    w = len(won)
+    return [1.0 / w if p in won else -1.0 / (n - w) for p in range(n)]
+
+
+def return_bounds(num_players: int) -> tuple[float, float]:
+    """The least and greatest value ``outcome_returns`` can give a seat."""
+    return (0.0, 1.0) if num_players == 1 else (-1.0, 1.0)
+
+
+def max_decisions(game: Any) -> int:
+    """An upper bound on the actions (contract moves) one game can take."""
+    known = _KNOWN_MAX_DECISIONS.get(game.name)
+    if known is not None:
+        return known(game)
+    opts = game.options
+    for key in _CAP_OPTIONS:
+        value = opts.get(key)
+        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+            return value
+    return _FALLBACK_MAX_DECISIONS
+
+
+def seat_actions(state: Any, seat: int) -> list[int]:
+    """The actions ``seat`` may take now (at a simultaneous point, its own only)."""
+    cp = state.current_player()
+    if cp == TERMINAL:
+        return []
+    if cp == SIMULTANEOUS:
+        return list(state.legal_actions_for(seat))
+    return list(state.legal_actions()) if cp == seat else []
+
+
+def pick_action(state: Any, policy: Policy, rng: np.random.Generator, seat: int) -> int:
+    """The action a built-in ``policy`` (or a callable) plays for ``seat``."""
+    legal = seat_actions(state, seat)
+    if not legal:
+        raise ValueError(f"seat {seat} has no legal action")
+    if callable(policy):
+        a = int(policy(state, seat, rng))
+        if a not in legal:
+            raise ValueError(f"opponent policy returned illegal action {a}")
+        return a
+    if policy == "first":
+        return legal[0]
+    if policy == "random":
+        return legal[int(rng.integers(len(legal)))] if len(legal) > 1 else legal[0]
+    if policy == "greedy":
+        if not hasattr(state, "_greedy_action"):
+            raise ValueError("opponent='greedy' needs the cpp backend")
+        # At a simultaneous point the game's heuristic chooses for one seat.
+        who = seat if state.current_player() == SIMULTANEOUS else None
+        return int(state._greedy_action(int(rng.integers(2**63)), who))
+    raise ValueError(f"unknown opponent policy {policy!r} (known: {', '.join(OPPONENTS)})")
+
+
+def check_policy(policy: Any) -> Policy:
+    if callable(policy) or (isinstance(policy, str) and policy in OPPONENTS):
+        return policy  # type: ignore[no-any-return]
+    raise ValueError(f"unknown opponent policy {policy!r} (known: {', '.join(OPPONENTS)})")
