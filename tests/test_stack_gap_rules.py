@@ -433,8 +433,8 @@ def test_set_position_round_trips(backend):
     s = cardsim.make("stack_gap", backend=backend, players=2, jokers=True).new_game(seed=11)
     while not s.is_terminal() and len(s.history) < 4:
         s.apply_action(s.legal_actions()[-1])
-    if s.is_terminal():
-        pytest.skip("ended early")
+    # No ending comes within 4 actions (a third rubble card needs 5 turns, level 5 ten placements).
+    assert not s.is_terminal()
     t = cardsim.make("stack_gap", backend=backend, players=2, jokers=True).new_game(seed=1)
     t._set_position(s.to_dict())
     assert t.to_dict() == s.to_dict() and t.legal_actions() == s.legal_actions()
