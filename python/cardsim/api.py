@@ -122,18 +122,7 @@ def simulate(
     np_ = g.num_players
     show = progress if progress is not None else (sys.stderr.isatty() and n >= _PROGRESS_MIN_GAMES)
 
-    if any(x is not None for x in (executor, shard_size, max_in_flight, checkpoint)):
-        if summary_only is False:
-            raise ValueError("sharded runs keep the summary only: drop summary_only=False")
-        if shard_size is not None and _check_count(shard_size, "shard_size") == 0:
-            raise ValueError("shard_size must be >= 1")
-        if max_in_flight is not None and _check_count(max_in_flight, "max_in_flight") == 0:
-            raise ValueError("max_in_flight must be >= 1")
-        if executor is not None and not callable(getattr(executor, "submit", None)):
-            raise TypeError("executor must have a submit(fn, *args) method returning a future")
-        summary, seconds = run_sharded(
-            g, s, policy, first, n, t, executor, shard_size, max_in_flight, checkpoint, show
-        )
+    def result(summary: Any, seconds: float, **arrays: Any) -> SimulationResult:
         return SimulationResult(
             game=g.name,
             options=g.options,
@@ -144,6 +133,22 @@ def simulate(
             threads=t,
             seconds=seconds,
             summary=summary,
+            **arrays,
+        )
+
+    if any(x is not None for x in (executor, shard_size, max_in_flight, checkpoint)):
+        if summary_only is False:
+            raise ValueError("sharded runs keep the summary only: drop summary_only=False")
+        if shard_size is not None and _check_count(shard_size, "shard_size") == 0:
+            raise ValueError("shard_size must be >= 1")
+        if max_in_flight is not None and _check_count(max_in_flight, "max_in_flight") == 0:
+            raise ValueError("max_in_flight must be >= 1")
+        if executor is not None and not callable(getattr(executor, "submit", None)):
+            raise TypeError("executor must have a submit(fn, *args) method returning a future")
+        return result(
+            *run_sharded(
+                g, s, policy, first, n, t, executor, shard_size, max_in_flight, checkpoint, show
+            )
         )
 
     summary = _core.Summary(np_)
@@ -176,16 +181,4 @@ def simulate(
     finally:
         if bar:
             bar.close()
-    seconds = time.perf_counter() - start
-    return SimulationResult(
-        game=g.name,
-        options=g.options,
-        policy=policy,
-        seed=s,
-        first_game=first,
-        games=n,
-        threads=t,
-        seconds=seconds,
-        summary=summary,
-        **arrays,
-    )
+    return result(summary, time.perf_counter() - start, **arrays)
