@@ -139,7 +139,7 @@ class SnapRaceState(ReferenceState):
         p, local = divmod(a, PER_SEAT)
         return f"p{p} draw" if local == DRAW else f"p{p} play {_PACK[local]}"
 
-    def string_to_action(self, text: Any) -> int:
+    def _parse_action(self, text: str) -> int:
         for a in range(self.game.num_actions):
             if self.action_to_string(a) == text:
                 return a

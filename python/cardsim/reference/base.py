@@ -203,7 +203,8 @@ class ReferenceState(ABC):
     def action_to_string(self, action: Any) -> str: ...
 
     @abstractmethod
-    def string_to_action(self, text: Any) -> int: ...
+    def _parse_action(self, text: str) -> int:
+        """The id of an action text; ValueError if it names none."""
 
     # --- the contract around them --------------------------------------------------
     def check_action(self, action: Any) -> int:
@@ -218,6 +219,12 @@ class ReferenceState(ABC):
         if not 0 <= p < self.num_players:
             raise ValueError(f"player {p} is out of range [0, {self.num_players})")
         return p
+
+    def string_to_action(self, text: Any) -> int:
+        """The action id of a text from action_to_string; ValueError if unknown."""
+        if not isinstance(text, str):
+            raise TypeError(f"action text must be a str, got {type(text).__name__}")
+        return self._parse_action(text)
 
     def apply_action(self, action: Any) -> None:
         """Plays ``action``; raises IllegalActionError (state unchanged) if it is not legal."""

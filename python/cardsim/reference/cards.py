@@ -16,10 +16,12 @@ __all__ = [
     "SUITS",
     "canonical_deck",
     "check_deck",
+    "check_packs",
     "colour",
     "full_pack",
     "normalize_card",
     "rank",
+    "shuffled_packs",
     "suit",
 ]
 
@@ -105,3 +107,32 @@ def canonical_deck(packs: int = 1, jokers: int = 0) -> list[str]:
     """The order a seeded shuffle of a multi-pack deck starts from: each card of
     ``full_pack()`` repeated ``packs`` times in a row, then the jokers."""
     return [c for c in full_pack() for _ in range(packs)] + [JOKER] * jokers
+
+
+def shuffled_packs(rng: Any, players: int) -> list[str]:
+    """Each player's own pack, shuffled in turn from one stream, one after another
+    (the seeded deal of the games where every player has a pack)."""
+    deck: list[str] = []
+    for _ in range(players):
+        pack = full_pack()
+        rng.shuffle(pack)
+        deck += pack
+    return deck
+
+
+def check_packs(deck: Any, players: int, game: str) -> list[str]:
+    """Checks an explicit deal of ``players`` packs, each a full 52, one after another."""
+    if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence):
+        raise TypeError(f"deck must be a list of card strings, got {type(deck).__name__}")
+    n = 52 * players
+    if len(deck) != n:
+        each = " (each player's 52, one after another)" if players > 1 else ""
+        raise ValueError(f"{game} needs a deck of {n} cards{each}, got {len(deck)}")
+    if players == 1:
+        return check_deck(deck, full_pack(), game)
+    out: list[str] = []
+    for p in range(players):
+        out += check_deck(
+            list(deck[52 * p : 52 * (p + 1)]), full_pack(), f"{game} (player {p}'s pack)"
+        )
+    return out

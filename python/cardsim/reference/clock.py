@@ -11,12 +11,11 @@ time, and a player whose clock has stopped is skipped.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from ..constants import TERMINAL
 from .base import ReferenceGame, ReferenceState
-from .cards import check_deck, full_pack, rank
+from .cards import check_packs, rank, shuffled_packs
 from .rng import GameRng
 
 __all__ = ["Clock", "ClockDuel", "ClockState"]
@@ -122,9 +121,7 @@ class ClockState(ReferenceState):
         self.check_action(action)
         return "turn"
 
-    def string_to_action(self, text: Any) -> int:
-        if not isinstance(text, str):
-            raise TypeError(f"action text must be a str, got {type(text).__name__}")
+    def _parse_action(self, text: str) -> int:
         if text != "turn":
             raise ValueError(f"unknown action {text!r} (clock has only 'turn')")
         return TURN
@@ -155,28 +152,10 @@ class Clock(ReferenceGame):
         return 1
 
     def random_deck(self, rng: GameRng) -> list[str]:
-        deck: list[str] = []
-        for _ in range(self.players):  # each player shuffles their own pack
-            pack = full_pack()
-            rng.shuffle(pack)
-            deck += pack
-        return deck
+        return shuffled_packs(rng, self.players)
 
     def parse_deck(self, deck: Any) -> list[str]:
-        n = 52 * self.players
-        if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence):
-            raise TypeError(f"deck must be a list of card strings, got {type(deck).__name__}")
-        if len(deck) != n:
-            each = " (each player's 52, one after another)" if self.players > 1 else ""
-            raise ValueError(f"{self.name} needs a deck of {n} cards{each}, got {len(deck)}")
-        if self.players == 1:
-            return check_deck(deck, full_pack(), self.name)
-        out: list[str] = []
-        for p in range(self.players):
-            out += check_deck(
-                list(deck[52 * p : 52 * (p + 1)]), full_pack(), f"{self.name} (player {p}'s pack)"
-            )
-        return out
+        return check_packs(deck, self.players, self.name)
 
     def deal(self, deck: list[str]) -> ClockState:
         return ClockState(self, [deck[52 * p : 52 * (p + 1)] for p in range(self.players)])

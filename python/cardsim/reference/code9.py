@@ -230,9 +230,7 @@ class Code9State(ReferenceState):
         a = self.check_action(action)
         return "pass" if a == PASS else f"{GRID_RANKS[a // 5]} {KINDS[a % 5]}"
 
-    def string_to_action(self, text: Any) -> int:
-        if not isinstance(text, str):
-            raise TypeError(f"action text must be a str, got {type(text).__name__}")
+    def _parse_action(self, text: str) -> int:
         if text == "pass":
             return PASS
         parts = text.split(" ")

@@ -418,9 +418,7 @@ class HoleInTheWallState(ReferenceState):
     _PLACE = re.compile(r"place (\d{1,3}) r(\d{1,3})c(\d{1,3}) (new|cont)")
     _EXCHANGE = re.compile(r"exchange (\d{1,3}(?:,\d{1,3})*)")
 
-    def string_to_action(self, text: Any) -> int:
-        if not isinstance(text, str):
-            raise TypeError(f"action text must be a str, got {type(text).__name__}")
+    def _parse_action(self, text: str) -> int:
         if text == "end":
             return END_TURN
         if text == "pass":

@@ -15,12 +15,11 @@ earlier action can make an action illegal, like any other state change.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from typing import Any
 
 from ..constants import SIMULTANEOUS, TERMINAL
 from .base import Option, ReferenceGame, ReferenceState
-from .cards import check_deck, colour, full_pack, rank, suit
+from .cards import check_packs, colour, rank, shuffled_packs, suit
 from .rng import GameRng
 
 __all__ = ["RacingDemon", "RacingDemonState", "parse_seat_policies", "parse_speeds"]
@@ -437,9 +436,7 @@ class RacingDemonState(ReferenceState):
             what = f"line{x}>line{y}"
         return f"p{p} {what}"
 
-    def string_to_action(self, text: Any) -> int:
-        if not isinstance(text, str):
-            raise TypeError(f"action text must be a str, got {type(text).__name__}")
+    def _parse_action(self, text: str) -> int:
         m = re.fullmatch(r"p([0-7]) (?:(turn)|(\w+)>(\w+))", text)
         if m and int(m.group(1)) < self.num_players:
             p = int(m.group(1))
@@ -528,28 +525,10 @@ class RacingDemon(ReferenceGame):
         return self.num_players * per_player_actions(self.num_players)
 
     def random_deck(self, rng: GameRng) -> list[str]:
-        deck: list[str] = []
-        for _ in range(self.num_players):  # each player shuffles their own pack
-            pack = full_pack()
-            rng.shuffle(pack)
-            deck += pack
-        return deck
+        return shuffled_packs(rng, self.num_players)
 
     def parse_deck(self, deck: Any) -> list[str]:
-        if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence):
-            raise TypeError(f"deck must be a list of card strings, got {type(deck).__name__}")
-        n = 52 * self.num_players
-        if len(deck) != n:
-            raise ValueError(
-                f"{self.name} needs a deck of {n} cards (each player's 52, one after another),"
-                f" got {len(deck)}"
-            )
-        out: list[str] = []
-        for p in range(self.num_players):
-            out += check_deck(
-                list(deck[52 * p : 52 * (p + 1)]), full_pack(), f"{self.name} (player {p}'s pack)"
-            )
-        return out
+        return check_packs(deck, self.num_players, self.name)
 
     def deal(self, deck: list[str]) -> RacingDemonState:
         packs = [deck[52 * p : 52 * (p + 1)] for p in range(self.num_players)]

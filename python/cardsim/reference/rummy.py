@@ -493,9 +493,7 @@ class RummyState(ReferenceState):
     def action_to_string(self, action: Any) -> str:
         return action_text(self.check_action(action))
 
-    def string_to_action(self, text: Any) -> int:
-        if not isinstance(text, str):
-            raise TypeError(f"action text must be a str, got {type(text).__name__}")
+    def _parse_action(self, text: str) -> int:
         if text not in TEXT_TO_ACTION:
             raise ValueError(
                 f"unknown action {text!r} (rummy actions read e.g. 'draw_stock', 'discard 7H',"

@@ -296,9 +296,7 @@ class StackGapState(ReferenceState):
             text += " " + DECLARED[declaration]
         return text
 
-    def string_to_action(self, text: Any) -> int:
-        if not isinstance(text, str):
-            raise TypeError(f"action text must be a str, got {type(text).__name__}")
+    def _parse_action(self, text: str) -> int:
         words = [w for w in text.split(" ") if w]
 
         def bad(why: str) -> ValueError:

@@ -248,9 +248,7 @@ class TheWallState(ReferenceState):
     def action_to_string(self, action: Any) -> str:
         return ACTION_TEXT[self.check_action(action)]
 
-    def string_to_action(self, text: Any) -> int:
-        if not isinstance(text, str):
-            raise TypeError(f"action text must be a str, got {type(text).__name__}")
+    def _parse_action(self, text: str) -> int:
         if text not in ACTION_OF_TEXT:
             raise ValueError(
                 f"unknown action {text!r} (source U0-U3, L0-L7, W or D0-D7, '>',"
