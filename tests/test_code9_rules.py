@@ -1,4 +1,4 @@
-"""Code 9 Attack and its solitaire: the rulings of RULES.md and issue 4, on both backends.
+"""Code 9 Attack and its solitaire: the rulings of docs/rules/code9.md, on both backends.
 
 Grids are written as six rows of six cards, top row first: deck[r*6 + c] is
 row r, column c. In action strings the card is named by its rank in the
@@ -22,7 +22,7 @@ from test_crosscheck import assert_same
 
 BACKENDS = cardsim.BACKENDS
 
-# All nine spades on the border: the seed's "minimum possible score is 9".
+# All nine spades on the border: the rules' "minimum possible score is 9".
 BORDER = """
 AS 2S 3S 4S 5S 6S
 7S AC 2C 3C 4C 8S

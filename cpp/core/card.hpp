@@ -1,4 +1,4 @@
-// Cards and their text form (RULES.md, "Common conventions").
+// Cards and their text form.
 //
 // A card is one byte: suit * 13 + (rank - 1) for the 52 ordinary cards, with
 // suits ordered C, D, H, S, and kJoker (52) for a joker. Games with several

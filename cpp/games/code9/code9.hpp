@@ -1,4 +1,4 @@
-// Code 9 Attack, for 2-4 players, and its solitaire form (RULES.md "Code 9 Attack").
+// Code 9 Attack, for 2-4 players, and its solitaire form.
 //
 // Rules in brief: the 36 cards A-9 of the four suits fill a 6x6 grid row-major
 // (deck[r*6+c] is row r, column c, row 0 at the top). Each player owns one suit

@@ -1,4 +1,4 @@
-// Hole in the Wall (RULES.md "Hole in the Wall", seed 000_835806f65459f2e4).
+// Hole in the Wall (docs/rules/hole_in_the_wall.md).
 //
 // Rules in brief. 2-4 players build one wall of cards, 7 columns wide, upward
 // from a base row. The dealer (player n-1 in the first deal) takes cards from

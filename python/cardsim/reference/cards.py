@@ -1,4 +1,4 @@
-"""Cards as the rules write them (RULES.md, "Common conventions").
+"""Cards as the rules write them.
 
 A card is the text itself, e.g. ``"TH"``; ``"JK"`` is a joker. The reference
 works on these strings directly, so its state reads like the rules.

@@ -1,4 +1,4 @@
-"""Code 9 Attack and its solitaire form, from RULES.md "Code 9 Attack".
+"""Code 9 Attack and its solitaire form, from the rules (docs/rules/code9.md).
 
 The 36 cards A-9 lie face up on a 6x6 grid, deck[r*6 + c] at row r, column c.
 Every player owns a suit (given by the ten they hold); the other suits are

@@ -1,4 +1,4 @@
-"""Hole in the Wall, from RULES.md "Hole in the Wall" and seed 000_835806f65459f2e4.
+"""Hole in the Wall, from the rules (docs/rules/hole_in_the_wall.md).
 
 Two to four players build one wall of cards, seven columns wide, upward from a
 base row. Cards go on in rank sequences; a card scores for every orthogonal
