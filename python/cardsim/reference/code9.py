@@ -282,7 +282,8 @@ class Code9(ReferenceGame):
         Option(
             "suits",
             [],
-            "each player's suit (C, D, H or S), seat order; empty: dealt at random with a seed, "
+            "each player's suit (C, D, H or S), seat order, as a list or a string such as 'SH'; "
+            "empty: dealt at random with a seed, "
             "C, D, H, S in seat order with an explicit 36-card deck",
         ),
         Option(
@@ -294,6 +295,8 @@ class Code9(ReferenceGame):
     ]
 
     def __init__(self, **options: Any) -> None:
+        if isinstance(options.get("suits"), str):  # the short form: "SH" for ["S", "H"]
+            options["suits"] = list(options["suits"])
         super().__init__(**options)
         self.named_suits = _read_suits(self.num_players, self._options["suits"])
 
