@@ -421,9 +421,7 @@ class TheWallGame {
 
   explicit TheWallGame(const OptionMap& options) {
     OptionReader reader(options, name());
-    discards_ = static_cast<int>(
-        reader.get_int("discards", 4, 0, kMaxDiscards,
-                       "number of discard piles"));
+    discards_ = static_cast<int>(reader.get_int("discards", 4, 0, kMaxDiscards, "number of discard piles"));
     move_cap_ = static_cast<int>(reader.get_int(
         "move_cap", 5000, 1, 100'000'000, "moves after which a game that still has moves ends as truncated"));
     reader.finish();
