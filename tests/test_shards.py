@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import json
 from concurrent.futures import Future, ProcessPoolExecutor
 
 import pytest
@@ -89,8 +88,8 @@ def test_resume_after_failure_equals_uninterrupted_run(whole, tmp_path):
             checkpoint=ckpt,
             max_in_flight=1,
         )
-    saved = json.loads(ckpt.read_text())
-    assert len(saved["shards"]) == 4
+    # The four finished shards are kept (the log is compacted when the run stops).
+    assert '"ranges":[[0,6000]]' in ckpt.read_text()
     r = cardsim.simulate(GAME, games=N, seed=SEED, shard_size=1500, checkpoint=ckpt)
     assert r.summary.to_state() == whole
     assert r.summary.games == N  # no game counted twice

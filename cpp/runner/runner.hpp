@@ -31,6 +31,13 @@ concept HasPlayOut = requires(const G& g, typename G::State& s, Policy p, Rng& r
   { g.play_out(s, p, r, t) } -> std::convertible_to<std::int64_t>;
 };
 
+// A game whose rounds can end in a stalemate says so (Racing Demon); the
+// summary then counts those rounds.
+template <class S>
+concept HasStalemate = requires(const S& s) {
+  { s.ended_in_stalemate() } -> std::convertible_to<bool>;
+};
+
 // Where per-game results go. Any pointer may be null (summary-only runs);
 // index k holds game first + k.
 struct BatchOutput {
@@ -91,6 +98,7 @@ void play_one(const G& game, std::uint64_t seed, std::uint64_t index, Policy pol
   const Outcome o = state.outcome();
   const bool trunc = state.is_truncated();
   summary.add(s, o, trunc, moves);
+  if constexpr (HasStalemate<typename G::State>) summary.stalemates += state.ended_in_stalemate() ? 1 : 0;
   if (out.scores)
     for (int p = 0; p < np; ++p)
       out.scores[k * static_cast<std::uint64_t>(np) + static_cast<std::uint64_t>(p)] = s[p];
@@ -117,6 +125,7 @@ void run_batch(const G& game, std::uint64_t seed, std::uint64_t first, std::uint
 
   auto worker = [&] {
     Summary local(game.num_players());
+    local.counts_stalemates = HasStalemate<typename G::State>;
     try {
       std::vector<Card> deck;  // reused: dealing allocates once per thread
       for (;;) {

@@ -12,11 +12,12 @@ See README.md and docs/ for the state contract shared by every game.
 from __future__ import annotations
 
 from . import _core
+from ._version import __version__
 from .api import BACKENDS, POLICIES, GameInfo, games, make, simulate
 from .constants import MAX_PLAYERS, SIMULTANEOUS, TERMINAL
 from .envs import resample as _resample
 from .errors import IllegalActionError
-from .result import Estimate, SimulationResult
+from .result import Estimate, SimulationResult, load_result
 
 __all__ = [
     "BACKENDS",
@@ -29,14 +30,15 @@ __all__ = [
     "IllegalActionError",
     "SimulationResult",
     "Summary",
+    "__version__",
     "games",
+    "load_result",
     "make",
     "simulate",
 ]
 
 #: Exact, mergeable totals of a batch run (see SimulationResult.summary).
 Summary = _core.Summary
-__version__ = "0.1.0"
 
 # Every state gets resample_hidden(player, rng) (numpy only, like the core).
 _resample.install()
