@@ -11,6 +11,7 @@ executor, or the order in which shards finish.
 
 from __future__ import annotations
 
+import bisect
 import json
 import os
 import queue
@@ -62,6 +63,12 @@ def plan(first_game: int, games: int, shard_size: int) -> list[tuple[int, int]]:
         (lo, min(shard_size, first_game + games - lo))
         for lo in range(first_game, first_game + games, shard_size)
     ]
+
+
+def _shards(first_game: int, games: int, shard_size: int) -> Iterator[tuple[int, int]]:
+    end = first_game + games
+    for lo in range(first_game, end, shard_size):
+        yield lo, min(shard_size, end - lo)
 
 
 def merge(num_players: int, results: list[ShardResult]) -> _core.Summary:
@@ -187,7 +194,8 @@ class Checkpoint:
     # --- what the runner asks ----------------------------------------------------------
     def covers(self, first: int, games: int) -> bool:
         """True if the shard [first, first + games) is already recorded."""
-        return any(a <= first and first + games <= b for a, b in self.ranges)
+        k = bisect.bisect_right(self.ranges, (first, float("inf"))) - 1
+        return k >= 0 and self.ranges[k][0] <= first and first + games <= self.ranges[k][1]
 
     @property
     def games(self) -> int:
@@ -326,7 +334,6 @@ def run_sharded(
     if max_in_flight is None:
         workers = getattr(executor, "_max_workers", None) or os.cpu_count() or 1
         max_in_flight = 2 * workers
-    shards = plan(first_game, games, shard_size)
     identity = {
         "version": CHECKPOINT_VERSION,
         "game": game.name,
@@ -338,7 +345,12 @@ def run_sharded(
         "shard_size": shard_size,
     }
     ckpt = Checkpoint(checkpoint, identity, game.num_players) if checkpoint is not None else None
-    todo = [(lo, n) for lo, n in shards if not (ckpt and ckpt.covers(lo, n))]
+    # Lazily: a 10**12-game run has too many shards to list up front.
+    todo = (
+        (lo, n)
+        for lo, n in _shards(first_game, games, shard_size)
+        if not (ckpt and ckpt.covers(lo, n))
+    )
     # In a worker process the shard may use every local core; in-process, the caller's count.
     task_threads = threads if executor is None else 1
     tasks = ((game.name, game.options, seed, policy, lo, n, task_threads) for lo, n in todo)
