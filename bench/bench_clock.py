@@ -88,9 +88,10 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=3_000_000)
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--callgrind", action="store_true", help="also count instructions per game")
+    ap.add_argument("--build-dir", default="", help="reuse this CMake build dir (default: a temp)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        bench_exe, floor_exe = build(Path(tmp) / "build")
+        bench_exe, floor_exe = build(Path(args.build_dir or Path(tmp) / "build"))
         api, playouts, floor = [], [], []
         for _ in range(args.repeats):
             rate, wins, turned = run_api(args.games)
