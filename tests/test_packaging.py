@@ -52,11 +52,3 @@ def test_ci_builds_installs_and_smoke_tests_a_wheel():
 def test_the_test_extra_brings_ray():
     extra = pyproject()["project"]["optional-dependencies"]["test"]
     assert any(req.startswith("ray") for req in extra)
-
-
-def test_ray_is_installed_where_the_tests_run():
-    # With the test extra installed, the RayExecutor tests run instead of skipping.
-    import importlib.util
-
-    if importlib.util.find_spec("ray") is None:
-        pytest.fail("ray is missing: install the test extra (pip install '.[test]')")
