@@ -101,7 +101,8 @@ class Checkpoint:
     not grow with the shards before it. Every ``compact_every`` shards the log is
     rewritten as the header plus one line holding the merged summary and the
     covered ranges (coalesced), to a temporary file renamed over the old one, so
-    the file stays small. A crash while appending leaves at most a torn last
+    the file stays small (each compaction syncs the file to disk, which costs
+    milliseconds, hence the spacing). A crash while appending leaves at most a torn last
     line, which the next open drops (that one shard is played again); a crash
     while compacting leaves the old log whole.
     """
@@ -111,7 +112,7 @@ class Checkpoint:
         path: str | os.PathLike[str],
         identity: dict[str, Any],
         num_players: int,
-        compact_every: int = 256,
+        compact_every: int = 1024,
     ) -> None:
         self.path = Path(path)
         self.identity = identity
