@@ -304,7 +304,8 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
           "dealt from (None for an explicit deck).")
       .def_property_readonly(
           "seed", [](const S& s) { return seed_to_py(s.seed); },
-          "The seed this game was dealt from (a fresh one when new_game had none); None for an explicit deck.")
+          "The seed this game was dealt from (a fresh one when new_game had none); None for an explicit "
+          "deck.")
       .def(
           "observation",
           [hooks](const S& s, py::handle player) {

@@ -122,7 +122,9 @@ void register_runner(py::module_& m) {
       .def_readonly("truncated", &Summary::truncated, "Games stopped by the move cap.")
       .def_property_readonly(
           "stalemates",
-          [](const Summary& s) { return s.counts_stalemates ? py::object(py::int_(s.stalemates)) : py::object(py::none()); },
+          [](const Summary& s) {
+            return s.counts_stalemates ? py::object(py::int_(s.stalemates)) : py::object(py::none());
+          },
           "Rounds ended by a stalemate (Racing Demon); None for games without a stalemate rule.")
       .def_property_readonly(
           "wins",
