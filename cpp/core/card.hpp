@@ -42,6 +42,13 @@ inline constexpr auto kSuitOf = card_table<1>();
 
 constexpr int rank_of(Card c) { return detail::kRankOf[c]; }
 constexpr int suit_of(Card c) { return detail::kSuitOf[c]; }
+// Checked at compile time: the tables are the arithmetic, for every byte.
+consteval bool card_tables_agree() {
+  for (int c = 0; c < 256; ++c)
+    if (rank_of(static_cast<Card>(c)) != c % 13 + 1 || suit_of(static_cast<Card>(c)) != c / 13) return false;
+  return true;
+}
+static_assert(card_tables_agree());
 constexpr bool is_red(Card c) { return suit_of(c) == 1 || suit_of(c) == 2; }
 constexpr bool is_joker(Card c) { return c == kJoker; }
 
