@@ -165,7 +165,7 @@ def simulate(
         }
     # Simultaneous games time their players: each one's finishing time, in seconds.
     arrays["times"] = (
-        np.zeros((n, np_), dtype=np.float64) if g.has_times and not summary_only else None
+        np.zeros((n, np_), dtype=np.float64) if g.traits.timed and not summary_only else None
     )
     # Chunks of about a quarter second serve progress and Ctrl-C; they change no
     # result. Without progress the run is one call.
