@@ -276,7 +276,7 @@ class SimulationResult:
         path.write_text(json.dumps(record, indent=1) + "\n")
         return path
 
-    def arrays(self) -> dict[str, np.ndarray]:
+    def arrays(self) -> dict[str, Any]:
         """The per-game arrays the run kept, by name (empty for a summary-only run)."""
         return {k: getattr(self, k) for k in ARRAYS if getattr(self, k) is not None}
 
@@ -389,7 +389,7 @@ def load_result(path: str | os.PathLike[str]) -> SimulationResult:
         seconds = float(record["seconds"])
     except (OSError, KeyError, TypeError, AttributeError, ValueError) as e:
         raise ValueError(f"{path} is not a saved cardsim result: {e}") from None
-    arrays: dict[str, np.ndarray] = {}
+    arrays: dict[str, Any] = {}
     if record.get("arrays"):
         side = path.with_name(record["arrays"])
         if side.suffix == ".parquet":

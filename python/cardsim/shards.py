@@ -20,7 +20,7 @@ import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from . import _core
 from ._version import __version__
@@ -123,11 +123,11 @@ class Checkpoint:
         self.ranges: list[tuple[int, int]] = []  # (first, end), sorted, coalesced
         self.done: dict[int, ShardResult] = {}  # shards recorded since the last compaction
         self._since_compaction = 0
+        self._file: TextIO | None = None
         if self.path.exists():
             self._load()
             self._file = open(self.path, "a", encoding="utf-8")  # noqa: SIM115
         else:
-            self._file = None
             self._compact()
 
     # --- reading ---------------------------------------------------------------------
@@ -283,7 +283,7 @@ class _InProcess:
         self._future = Future
 
     def submit(self, fn: Any, *args: Any) -> Any:
-        f = self._future()
+        f: Any = self._future()
         try:
             f.set_result(fn(*args))
         except BaseException as e:  # handed to the caller through the future
