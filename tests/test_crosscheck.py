@@ -89,4 +89,6 @@ def test_explicit_deck_matches_seeded_deal(name, options, seed):
         game = cardsim.make(name, backend=backend, **options)
         seeded = game.new_game(seed=seed)
         explicit = game.new_game(deck=seeded.deck)
-        assert explicit.to_dict() == seeded.to_dict()
+        assert explicit == seeded
+        assert (seeded.seed, explicit.seed) == (seed, None)
+        assert explicit.to_dict() == {**seeded.to_dict(), "seed": None}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-import json
+import os
 from concurrent.futures import Future, ProcessPoolExecutor
 
 import pytest
@@ -50,7 +50,11 @@ def test_dask_local_cluster_gives_identical_results(whole):
 
 
 def test_ray_gives_identical_results(whole):
-    ray = pytest.importorskip("ray")
+    # CI installs the test extra, which brings ray: there a missing ray fails, never skips.
+    if os.environ.get("CI"):
+        import ray
+    else:
+        ray = pytest.importorskip("ray")
     from cardsim.executors import RayExecutor
 
     ray.init(num_cpus=2, include_dashboard=False)
@@ -89,8 +93,8 @@ def test_resume_after_failure_equals_uninterrupted_run(whole, tmp_path):
             checkpoint=ckpt,
             max_in_flight=1,
         )
-    saved = json.loads(ckpt.read_text())
-    assert len(saved["shards"]) == 4
+    # The four finished shards are kept (the log is compacted when the run stops).
+    assert '"ranges":[[0,6000]]' in ckpt.read_text()
     r = cardsim.simulate(GAME, games=N, seed=SEED, shard_size=1500, checkpoint=ckpt)
     assert r.summary.to_state() == whole
     assert r.summary.games == N  # no game counted twice

@@ -11,6 +11,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -26,14 +27,20 @@
 namespace cardsim::py_bind {
 
 // A state as Python sees it: the core state plus what pickling needs (the
-// deal and the actions since). The core state itself stays lean for the runner.
+// deal and the actions since) and the seed it was dealt from, if any (so an
+// unseeded game can be dealt again). The core state stays lean for the runner.
 template <class G>
 struct PyState {
   std::shared_ptr<const G> game;
   typename G::State state;
   std::vector<Card> deck;
   std::vector<Action> history;
+  std::optional<std::uint64_t> seed;
 };
+
+inline py::object seed_to_py(const std::optional<std::uint64_t>& seed) {
+  return seed ? py::object(py::int_(*seed)) : py::object(py::none());
+}
 
 template <class G>
 struct Hooks {
@@ -44,18 +51,21 @@ struct Hooks {
 template <class G>
 PyState<G> new_state(const std::shared_ptr<const G>& game, const py::object& seed, const py::object& deck) {
   std::vector<Card> cards;
+  std::optional<std::uint64_t> used_seed;
   if (!deck.is_none()) {
     if (!seed.is_none()) throw InvalidArgument("new_game takes seed= or deck=, not both");
     cards = game->parse_deck(strings_from_py(deck, "deck"));
   } else {
+    // No seed: a fresh one, recorded, so that the deal can be repeated.
     const std::uint64_t s =
         seed.is_none() ? (static_cast<std::uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}()
                        : seed_from_py(seed);
     Rng rng = Rng::for_game(s, 0);
     game->random_deck(rng, cards);
+    used_seed = s;
   }
   auto state = game->deal(cards);
-  return PyState<G>{game, std::move(state), std::move(cards), {}};
+  return PyState<G>{game, std::move(state), std::move(cards), {}, used_seed};
 }
 
 template <class G>
@@ -71,12 +81,13 @@ py::tuple state_pickle(const PyState<G>& s) {
   for (Card c : s.deck) deck.append(card_to_string(c));
   py::list hist;
   for (Action a : s.history) hist.append(a);
-  return py::make_tuple(s.game->name(), options_to_py(s.game->options()), deck, hist);
+  return py::make_tuple(s.game->name(), options_to_py(s.game->options()), deck, hist, seed_to_py(s.seed));
 }
 
 template <class G>
 PyState<G> state_unpickle(const py::tuple& t) {
-  if (t.size() != 4) throw InvalidArgument("corrupted state pickle: expected 4 fields");
+  // Five fields; four from a pickle written before seeds were recorded.
+  if (t.size() != 4 && t.size() != 5) throw InvalidArgument("corrupted state pickle: expected 5 fields");
   if (!PyUnicode_Check(t[0].ptr()) || !PyDict_Check(t[1].ptr()))
     throw InvalidArgument("corrupted state pickle: bad game name or options");
   auto game = typed_factory<G>(t[0].cast<std::string>())(options_from_py(t[1].cast<py::dict>()));
@@ -84,6 +95,7 @@ PyState<G> state_unpickle(const py::tuple& t) {
   if (PyUnicode_Check(t[3].ptr()) || !PySequence_Check(t[3].ptr()))
     throw InvalidArgument("corrupted state pickle: history is not a list");
   for (auto a : py::reinterpret_borrow<py::sequence>(t[3])) apply_checked(s, a);
+  if (t.size() == 5 && !t[4].is_none()) s.seed = seed_from_py(t[4]);
   return s;
 }
 
@@ -131,7 +143,7 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
           },
           py::kw_only(), py::arg("seed") = py::none(), py::arg("deck") = py::none(),
           "Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With "
-          "neither, a random seed.")
+          "neither, a fresh random seed, recorded in state.seed and to_dict() so the deal can be repeated.")
       .def("__eq__",
            [](const G& a, py::handle b) {
              if (!py::isinstance<G>(b)) return false;
@@ -299,8 +311,18 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
       .def("__hash__",
            [](const S&) -> py::int_ { throw py::type_error("game states are mutable and unhashable"); })
       .def(
-          "to_dict", [hooks](const S& s) { return hooks.to_dict(s.state); },
-          "The full state as a JSON-safe dict (format in docs/rules/<game>.md).")
+          "to_dict",
+          [hooks](const S& s) {
+            py::dict d = hooks.to_dict(s.state);
+            d["seed"] = seed_to_py(s.seed);
+            return d;
+          },
+          "The full state as a JSON-safe dict (format in docs/rules/<game>.md), with the seed it was "
+          "dealt from (None for an explicit deck).")
+      .def_property_readonly(
+          "seed", [](const S& s) { return seed_to_py(s.seed); },
+          "The seed this game was dealt from (a fresh one when new_game had none); None for an explicit "
+          "deck.")
       .def(
           "observation",
           [hooks](const S& s, py::handle player) {

@@ -50,6 +50,8 @@ py::dict summary_state(const Summary& s) {
   d["draws"] = s.draws;
   d["no_winner"] = s.no_winner;
   d["truncated"] = s.truncated;
+  // None when the game has no stalemate rule, so a zero means "never happened".
+  d["stalemates"] = s.counts_stalemates ? py::object(py::int_(s.stalemates)) : py::object(py::none());
   py::list wins, score, hist;
   for (int p = 0; p < s.num_players; ++p) {
     wins.append(s.wins[p]);
@@ -73,6 +75,11 @@ Summary summary_from(const py::dict& d) {
     s.draws = d["draws"].cast<std::uint64_t>();
     s.no_winner = d["no_winner"].cast<std::uint64_t>();
     s.truncated = d["truncated"].cast<std::uint64_t>();
+    // Absent in states written before stalemates were counted.
+    if (d.contains("stalemates") && !d["stalemates"].is_none()) {
+      s.stalemates = d["stalemates"].cast<std::uint64_t>();
+      s.counts_stalemates = true;
+    }
     auto wins = d["wins"].cast<py::list>();
     auto score = d["score"].cast<py::list>();
     auto hist = d["score_hist"].cast<py::list>();
@@ -113,6 +120,12 @@ void register_runner(py::module_& m) {
       .def_readonly("no_winner", &Summary::no_winner,
                     "Games nobody won that were not draws (lost patiences, truncations).")
       .def_readonly("truncated", &Summary::truncated, "Games stopped by the move cap.")
+      .def_property_readonly(
+          "stalemates",
+          [](const Summary& s) {
+            return s.counts_stalemates ? py::object(py::int_(s.stalemates)) : py::object(py::none());
+          },
+          "Rounds ended by a stalemate (Racing Demon); None for games without a stalemate rule.")
       .def_property_readonly(
           "wins",
           [](const Summary& s) {

@@ -5,6 +5,7 @@
 // packs simply hold the same byte more than once.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -25,8 +26,29 @@ inline constexpr char kSuitChars[] = "CDHS";
 constexpr Card make_card(int rank, int suit) {  // rank 1..13, suit 0..3
   return static_cast<Card>(suit * 13 + rank - 1);
 }
-constexpr int rank_of(Card c) { return c % 13 + 1; }
-constexpr int suit_of(Card c) { return c / 13; }
+// Rank and suit by table lookup: a division by 13 costs several instructions
+// and hot loops (Clock's play-out) take the rank of every card they move. The
+// tables cover every byte, so any Card gives exactly c % 13 + 1 and c / 13.
+namespace detail {
+template <int kWhich>
+constexpr std::array<std::uint8_t, 256> card_table() {
+  std::array<std::uint8_t, 256> t{};
+  for (int c = 0; c < 256; ++c) t[c] = static_cast<std::uint8_t>(kWhich == 0 ? c % 13 + 1 : c / 13);
+  return t;
+}
+inline constexpr auto kRankOf = card_table<0>();
+inline constexpr auto kSuitOf = card_table<1>();
+}  // namespace detail
+
+constexpr int rank_of(Card c) { return detail::kRankOf[c]; }
+constexpr int suit_of(Card c) { return detail::kSuitOf[c]; }
+// Checked at compile time: the tables are the arithmetic, for every byte.
+consteval bool card_tables_agree() {
+  for (int c = 0; c < 256; ++c)
+    if (rank_of(static_cast<Card>(c)) != c % 13 + 1 || suit_of(static_cast<Card>(c)) != c / 13) return false;
+  return true;
+}
+static_assert(card_tables_agree());
 constexpr bool is_red(Card c) { return suit_of(c) == 1 || suit_of(c) == 2; }
 constexpr bool is_joker(Card c) { return c == kJoker; }
 

@@ -157,6 +157,12 @@ concept HasPlayOut = requires(const G& g, typename G::State& s, Policy p, Rng& r
   { g.play_out(s, p, r, t) } -> std::convertible_to<std::int64_t>;
 };
 
+// A round can end in a stalemate (Racing Demon): batch summaries count them.
+template <class S>
+concept HasStalemate = requires(const S& s) {
+  { s.ended_in_stalemate() } -> std::convertible_to<bool>;
+};
+
 // The state counts the cards it holds (the C++ suite checks none is lost).
 template <class S>
 concept HasCardCount = requires(const S& s) {

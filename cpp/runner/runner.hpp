@@ -81,6 +81,7 @@ void play_one(const G& game, std::uint64_t seed, std::uint64_t index, Policy pol
   const Outcome o = state.outcome();
   const bool trunc = state.is_truncated();
   summary.add(s, o, trunc, moves);
+  if constexpr (HasStalemate<typename G::State>) summary.stalemates += state.ended_in_stalemate() ? 1 : 0;
   if (out.scores)
     for (int p = 0; p < np; ++p)
       out.scores[k * static_cast<std::uint64_t>(np) + static_cast<std::uint64_t>(p)] = s[p];
@@ -107,6 +108,7 @@ void run_batch(const G& game, std::uint64_t seed, std::uint64_t first, std::uint
 
   auto worker = [&] {
     Summary local(game.num_players());
+    local.counts_stalemates = HasStalemate<typename G::State>;
     try {
       std::vector<Card> deck;  // reused: dealing allocates once per thread
       for (;;) {

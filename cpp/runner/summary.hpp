@@ -64,6 +64,10 @@ struct Moments {
 struct Summary {
   int num_players = 1;
   std::uint64_t games = 0, draws = 0, no_winner = 0, truncated = 0;
+  // Rounds ended by a stalemate, for games whose rules have one (Racing Demon):
+  // counts_stalemates says whether the games counted here can report it.
+  std::uint64_t stalemates = 0;
+  bool counts_stalemates = false;
   std::array<std::uint64_t, kMaxPlayers> wins{};
   std::array<Moments, kMaxPlayers> score{};
   std::array<Histogram, kMaxPlayers> score_hist{};
@@ -89,6 +93,8 @@ struct Summary {
     draws += o.draws;
     no_winner += o.no_winner;
     truncated += o.truncated;
+    stalemates += o.stalemates;
+    counts_stalemates = counts_stalemates || o.counts_stalemates;
     for (int p = 0; p < kMaxPlayers; ++p) {
       wins[p] += o.wins[p];
       score[p].merge(o.score[p]);

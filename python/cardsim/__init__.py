@@ -11,14 +11,13 @@ See README.md and docs/ for the state contract shared by every game.
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
-
 from . import _core
+from ._version import __version__
 from .api import BACKENDS, POLICIES, GameInfo, games, make, simulate
 from .constants import MAX_PLAYERS, SIMULTANEOUS, TERMINAL
 from .envs import resample as _resample
 from .errors import IllegalActionError
-from .result import Estimate, SimulationResult
+from .result import Estimate, SimulationResult, load_result
 from .traits import GameTraits
 
 __all__ = [
@@ -33,17 +32,15 @@ __all__ = [
     "IllegalActionError",
     "SimulationResult",
     "Summary",
+    "__version__",
     "games",
+    "load_result",
     "make",
     "simulate",
 ]
 
 #: Exact, mergeable totals of a batch run (see SimulationResult.summary).
 Summary = _core.Summary
-try:  # the one place the version is written is pyproject.toml
-    __version__ = version("cardsim")
-except PackageNotFoundError:  # imported from a source tree that was never installed
-    __version__ = "0+unknown"
 
 # Every state gets resample_hidden(player, rng) (numpy only, like the core).
 _resample.install()

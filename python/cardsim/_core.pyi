@@ -87,6 +87,11 @@ class Summary:
         Per seat: exact n, sum, sum_sq, min and max of the final scores.
         """
     @property
+    def stalemates(self) -> typing.Any:
+        """
+        Rounds ended by a stalemate (Racing Demon); None for games without a stalemate rule.
+        """
+    @property
     def truncated(self) -> int:
         """
         Games stopped by the move cap.
@@ -131,12 +136,7 @@ class ClockGame:
         """
     def new_game(self, *, seed: typing.Any = None, deck: typing.Any = None) -> ClockState:
         """
-        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
-        """
-    @property
-    def traits(self) -> typing.Any:
-        """
-        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
+        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a fresh random seed, recorded in state.seed and to_dict() so the deal can be repeated.
         """
     @property
     def name(self) -> str:
@@ -157,6 +157,11 @@ class ClockGame:
     def options(self) -> dict:
         """
         Every option, defaults filled in.
+        """
+    @property
+    def traits(self) -> typing.Any:
+        """
+        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
         """
 
 class ClockState:
@@ -233,7 +238,7 @@ class ClockState:
         """
     def to_dict(self) -> dict:
         """
-        The full state as a JSON-safe dict (format in docs/rules/<game>.md).
+        The full state as a JSON-safe dict (format in docs/rules/<game>.md), with the seed it was dealt from (None for an explicit deck).
         """
     def winners(self) -> list:
         """
@@ -258,6 +263,11 @@ class ClockState:
     def num_players(self) -> int:
         """
         Seats in the game.
+        """
+    @property
+    def seed(self) -> typing.Any:
+        """
+        The seed this game was dealt from (a fresh one when new_game had none); None for an explicit deck.
         """
 
 class StackGapGame:
@@ -294,12 +304,7 @@ class StackGapGame:
         """
     def new_game(self, *, seed: typing.Any = None, deck: typing.Any = None) -> StackGapState:
         """
-        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
-        """
-    @property
-    def traits(self) -> typing.Any:
-        """
-        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
+        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a fresh random seed, recorded in state.seed and to_dict() so the deal can be repeated.
         """
     @property
     def name(self) -> str:
@@ -320,6 +325,11 @@ class StackGapGame:
     def options(self) -> dict:
         """
         Every option, defaults filled in.
+        """
+    @property
+    def traits(self) -> typing.Any:
+        """
+        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
         """
 
 class StackGapState:
@@ -397,7 +407,7 @@ class StackGapState:
         """
     def to_dict(self) -> dict:
         """
-        The full state as a JSON-safe dict (format in docs/rules/<game>.md).
+        The full state as a JSON-safe dict (format in docs/rules/<game>.md), with the seed it was dealt from (None for an explicit deck).
         """
     def winners(self) -> list:
         """
@@ -422,6 +432,11 @@ class StackGapState:
     def num_players(self) -> int:
         """
         Seats in the game.
+        """
+    @property
+    def seed(self) -> typing.Any:
+        """
+        The seed this game was dealt from (a fresh one when new_game had none); None for an explicit deck.
         """
 
 class TheWallGame:
@@ -458,12 +473,7 @@ class TheWallGame:
         """
     def new_game(self, *, seed: typing.Any = None, deck: typing.Any = None) -> TheWallState:
         """
-        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
-        """
-    @property
-    def traits(self) -> typing.Any:
-        """
-        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
+        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a fresh random seed, recorded in state.seed and to_dict() so the deal can be repeated.
         """
     @property
     def name(self) -> str:
@@ -484,6 +494,11 @@ class TheWallGame:
     def options(self) -> dict:
         """
         Every option, defaults filled in.
+        """
+    @property
+    def traits(self) -> typing.Any:
+        """
+        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
         """
 
 class TheWallState:
@@ -560,7 +575,7 @@ class TheWallState:
         """
     def to_dict(self) -> dict:
         """
-        The full state as a JSON-safe dict (format in docs/rules/<game>.md).
+        The full state as a JSON-safe dict (format in docs/rules/<game>.md), with the seed it was dealt from (None for an explicit deck).
         """
     def winners(self) -> list:
         """
@@ -585,6 +600,11 @@ class TheWallState:
     def num_players(self) -> int:
         """
         Seats in the game.
+        """
+    @property
+    def seed(self) -> typing.Any:
+        """
+        The seed this game was dealt from (a fresh one when new_game had none); None for an explicit deck.
         """
 
 class Code9Game:
@@ -621,12 +641,7 @@ class Code9Game:
         """
     def new_game(self, *, seed: typing.Any = None, deck: typing.Any = None) -> Code9State:
         """
-        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
-        """
-    @property
-    def traits(self) -> typing.Any:
-        """
-        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
+        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a fresh random seed, recorded in state.seed and to_dict() so the deal can be repeated.
         """
     @property
     def name(self) -> str:
@@ -647,6 +662,11 @@ class Code9Game:
     def options(self) -> dict:
         """
         Every option, defaults filled in.
+        """
+    @property
+    def traits(self) -> typing.Any:
+        """
+        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
         """
 
 class Code9State:
@@ -723,7 +743,7 @@ class Code9State:
         """
     def to_dict(self) -> dict:
         """
-        The full state as a JSON-safe dict (format in docs/rules/<game>.md).
+        The full state as a JSON-safe dict (format in docs/rules/<game>.md), with the seed it was dealt from (None for an explicit deck).
         """
     def winners(self) -> list:
         """
@@ -748,6 +768,11 @@ class Code9State:
     def num_players(self) -> int:
         """
         Seats in the game.
+        """
+    @property
+    def seed(self) -> typing.Any:
+        """
+        The seed this game was dealt from (a fresh one when new_game had none); None for an explicit deck.
         """
 
 class HoleInTheWallGame:
@@ -784,12 +809,7 @@ class HoleInTheWallGame:
         """
     def new_game(self, *, seed: typing.Any = None, deck: typing.Any = None) -> HoleInTheWallState:
         """
-        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
-        """
-    @property
-    def traits(self) -> typing.Any:
-        """
-        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
+        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a fresh random seed, recorded in state.seed and to_dict() so the deal can be repeated.
         """
     @property
     def name(self) -> str:
@@ -810,6 +830,11 @@ class HoleInTheWallGame:
     def options(self) -> dict:
         """
         Every option, defaults filled in.
+        """
+    @property
+    def traits(self) -> typing.Any:
+        """
+        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
         """
 
 class HoleInTheWallState:
@@ -886,7 +911,7 @@ class HoleInTheWallState:
         """
     def to_dict(self) -> dict:
         """
-        The full state as a JSON-safe dict (format in docs/rules/<game>.md).
+        The full state as a JSON-safe dict (format in docs/rules/<game>.md), with the seed it was dealt from (None for an explicit deck).
         """
     def winners(self) -> list:
         """
@@ -911,6 +936,11 @@ class HoleInTheWallState:
     def num_players(self) -> int:
         """
         Seats in the game.
+        """
+    @property
+    def seed(self) -> typing.Any:
+        """
+        The seed this game was dealt from (a fresh one when new_game had none); None for an explicit deck.
         """
 
 class RacingDemonGame:
@@ -947,12 +977,7 @@ class RacingDemonGame:
         """
     def new_game(self, *, seed: typing.Any = None, deck: typing.Any = None) -> RacingDemonState:
         """
-        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
-        """
-    @property
-    def traits(self) -> typing.Any:
-        """
-        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
+        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a fresh random seed, recorded in state.seed and to_dict() so the deal can be repeated.
         """
     @property
     def name(self) -> str:
@@ -973,6 +998,11 @@ class RacingDemonGame:
     def options(self) -> dict:
         """
         Every option, defaults filled in.
+        """
+    @property
+    def traits(self) -> typing.Any:
+        """
+        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
         """
 
 class RacingDemonState:
@@ -1049,7 +1079,7 @@ class RacingDemonState:
         """
     def to_dict(self) -> dict:
         """
-        The full state as a JSON-safe dict (format in docs/rules/<game>.md).
+        The full state as a JSON-safe dict (format in docs/rules/<game>.md), with the seed it was dealt from (None for an explicit deck).
         """
     def winners(self) -> list:
         """
@@ -1074,6 +1104,11 @@ class RacingDemonState:
     def num_players(self) -> int:
         """
         Seats in the game.
+        """
+    @property
+    def seed(self) -> typing.Any:
+        """
+        The seed this game was dealt from (a fresh one when new_game had none); None for an explicit deck.
         """
 
 class RummyGame:
@@ -1110,12 +1145,7 @@ class RummyGame:
         """
     def new_game(self, *, seed: typing.Any = None, deck: typing.Any = None) -> RummyState:
         """
-        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
-        """
-    @property
-    def traits(self) -> typing.Any:
-        """
-        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
+        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a fresh random seed, recorded in state.seed and to_dict() so the deal can be repeated.
         """
     @property
     def name(self) -> str:
@@ -1136,6 +1166,11 @@ class RummyGame:
     def options(self) -> dict:
         """
         Every option, defaults filled in.
+        """
+    @property
+    def traits(self) -> typing.Any:
+        """
+        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
         """
 
 class RummyState:
@@ -1212,7 +1247,7 @@ class RummyState:
         """
     def to_dict(self) -> dict:
         """
-        The full state as a JSON-safe dict (format in docs/rules/<game>.md).
+        The full state as a JSON-safe dict (format in docs/rules/<game>.md), with the seed it was dealt from (None for an explicit deck).
         """
     def winners(self) -> list:
         """
@@ -1237,6 +1272,11 @@ class RummyState:
     def num_players(self) -> int:
         """
         Seats in the game.
+        """
+    @property
+    def seed(self) -> typing.Any:
+        """
+        The seed this game was dealt from (a fresh one when new_game had none); None for an explicit deck.
         """
 
 def _racing_demon_matches(

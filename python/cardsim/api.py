@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import sys
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -11,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from . import _core, reference
-from .progress import ProgressBar
+from .progress import ChunkSizer, Progress
 from .protocols import Game
 from .result import SimulationResult
 from .shards import run_sharded
@@ -23,8 +22,6 @@ BACKENDS = ("cpp", "reference")
 #: Policies of the C++ batch runner: uniform random, the game's documented
 #: heuristic, and always the lowest legal action id.
 POLICIES = ("random", "greedy", "first")
-
-_PROGRESS_MIN_GAMES = 200_000
 
 
 @dataclass(frozen=True)
@@ -94,7 +91,9 @@ def simulate(
     split of the range give identical results. ``threads=None`` uses every
     core; the GIL is released while games run. ``summary_only`` keeps only the
     streaming totals, whose memory does not grow with ``games``. ``progress``
-    shows a bar on stderr (default: when stderr is a terminal and the run is long).
+    reports on stderr: by default (None) once a run has taken more than about
+    2 s, as a bar on a terminal and as a plain line every few seconds elsewhere;
+    True from the start; False never.
 
     Sharded runs (any of ``executor``, ``shard_size``, ``max_in_flight``,
     ``checkpoint``): the range is cut into shards of ``shard_size`` games, each a
@@ -122,7 +121,8 @@ def simulate(
     if t == 0:
         raise ValueError("threads must be >= 1")
     np_ = g.num_players
-    show = progress if progress is not None else (sys.stderr.isatty() and n >= _PROGRESS_MIN_GAMES)
+    if progress is not None and not isinstance(progress, bool):
+        raise TypeError(f"progress must be True, False or None, got {type(progress).__name__}")
 
     def result(summary: Any, seconds: float, **arrays: Any) -> SimulationResult:
         return SimulationResult(
@@ -149,7 +149,7 @@ def simulate(
             raise TypeError("executor must have a submit(fn, *args) method returning a future")
         return result(
             *run_sharded(
-                g, s, policy, first, n, t, executor, shard_size, max_in_flight, checkpoint, show
+                g, s, policy, first, n, t, executor, shard_size, max_in_flight, checkpoint, progress
             )
         )
 
@@ -169,17 +169,26 @@ def simulate(
     arrays["times"] = (
         np.zeros((n, np_), dtype=np.float64) if g.traits.timed and not summary_only else None
     )
-    # Chunks only serve the progress bar and Ctrl-C; they change no result.
-    chunk = max(n // 100, 50_000) if show else max(n, 1)
-    bar = ProgressBar(n, g.name) if show else None
+    # Chunks of about a quarter second serve progress and Ctrl-C; they change no
+    # result. Without progress the run is one call.
+    bar = Progress(n, g.name, force=bool(progress)) if progress is not False else None
+    sizer = ChunkSizer() if bar else None
     start = time.perf_counter()
     try:
-        for lo in range(0, n, chunk):
-            hi = min(n, lo + chunk)
+        lo = 0
+        while True:  # at least one call, so that an empty run still has its summary
+            size = sizer.next(n - lo) if sizer else n
+            hi = min(n, lo + size)
             views = {k: (None if v is None else v[lo:hi]) for k, v in arrays.items()}
+            t0 = time.perf_counter()
             g._simulate(s, first + lo, hi - lo, policy, t, summary, **views)
+            if sizer:
+                sizer.measured(hi - lo, time.perf_counter() - t0)
             if bar:
                 bar.update(hi - lo)
+            if hi >= n:
+                break
+            lo = hi
     finally:
         if bar:
             bar.close()

@@ -4,13 +4,81 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
+import shlex
 import sys
 from contextlib import ExitStack
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
 from typing import Any
 
 from . import _core, api
+from ._version import __version__
 
-__all__ = ["main"]
+__all__ = ["main", "parse_count"]
+
+# --- game counts ------------------------------------------------------------------
+_POWER = re.compile(r"^\s*(\d[\d_]*)\s*\*\*\s*(\d+)\s*$")
+
+
+def parse_count(text: str) -> int:
+    """A game count as an exact int: ``1000000``, ``1_000_000``, ``1e6``, ``2.5e6``,
+    ``10**6``. Refuses anything that is not a whole number >= 1 (ValueError)."""
+    t = text.strip()
+    m = _POWER.match(t)
+    try:
+        if m:
+            base, exp = int(m.group(1)), int(m.group(2))
+            if exp > 64:
+                raise ValueError
+            value = base**exp
+        else:
+            d = Decimal(t.replace("_", "") if re.fullmatch(r"\d+(_\d+)*", t) else t)
+            if not d.is_finite() or d != d.to_integral_value():
+                raise ValueError
+            value = int(d)
+    except (ValueError, InvalidOperation):
+        raise ValueError(
+            f"a game count must be a whole number such as 1000000, 1_000_000, 1e6 or 10**6,"
+            f" got {text!r}"
+        ) from None
+    if value < 1:
+        raise ValueError(f"a game count must be at least 1, got {text!r}")
+    return value
+
+
+def _count_arg(text: str) -> int:
+    try:
+        return parse_count(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+# --- output -----------------------------------------------------------------------
+def _write_out(result: Any, path: str) -> None:
+    """--out: a saved result (.json, arrays beside it), or per-game rows (.csv, .parquet)."""
+    kind = Path(path).suffix.lower()
+    if kind == ".json":
+        result.save(path)
+    elif kind == ".csv":
+        result.write_csv(path)
+    elif kind == ".parquet":
+        result.write_parquet(path)
+    else:
+        raise ValueError(f"--out wants a .json, .csv or .parquet file, got {path!r}")
+
+
+def _quiet_broken_pipe() -> None:
+    """The reader of our stdout has gone (`cardsim games | head -2`): end quietly.
+
+    Python would otherwise report the error again while flushing at exit.
+    """
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout has no file descriptor (captured)
+        pass
 
 
 def _option_value(text: str) -> Any:
@@ -65,6 +133,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         options[k] = _typed_option(args.game, k, v)
     if args.players is not None:
         options["players"] = args.players
+    per_game = bool(args.out) and Path(args.out).suffix.lower() in (".csv", ".parquet")
     sharding: dict[str, Any] = {}
     if args.checkpoint:
         sharding["checkpoint"] = args.checkpoint
@@ -92,11 +161,13 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             policy=args.policy,
             threads=args.threads,
             first_game=args.first_game,
-            summary_only=True,
-            progress=None if not args.json else False,
+            summary_only=None if per_game and not sharding else True,
+            progress=None,
             **sharding,
             **options,
         )
+    if args.out:
+        _write_out(result, args.out)
     print(json.dumps(result.to_dict(), indent=2) if args.json else result)
     return 0
 
@@ -104,6 +175,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``cardsim`` command."""
     parser = argparse.ArgumentParser(prog="cardsim", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"cardsim {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     p_games = sub.add_parser("games", help="list the games and their options")
@@ -112,7 +184,12 @@ def main(argv: list[str] | None = None) -> int:
 
     p_sim = sub.add_parser("simulate", help="run a batch of games in C++")
     p_sim.add_argument("game", help="a registered game name (see `cardsim games`)")
-    p_sim.add_argument("--games", type=int, default=1_000_000, help="number of games")
+    p_sim.add_argument(
+        "--games",
+        type=_count_arg,
+        default=1_000_000,
+        help="number of games, >= 1: 1000000, 1_000_000, 1e6 or 10**6 (default 1e6)",
+    )
     p_sim.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
     p_sim.add_argument("--first-game", type=int, default=0, help="index of the first game")
     p_sim.add_argument("--threads", type=int, default=None, help="threads (default: all cores)")
@@ -125,17 +202,36 @@ def main(argv: list[str] | None = None) -> int:
     p_sim.add_argument("--workers", type=int, default=0, help="shard over a process pool")
     p_sim.add_argument("--dask", metavar="ADDRESS", help="shard over a Dask scheduler")
     p_sim.add_argument("--checkpoint", metavar="FILE", help="record shards; rerun to resume")
-    p_sim.add_argument("--shard-size", type=int, default=0, help="games per shard")
+    p_sim.add_argument("--shard-size", type=_count_arg, default=0, help="games per shard")
+    p_sim.add_argument(
+        "--out",
+        metavar="FILE",
+        help="save the result: .json (summary; see cardsim.load_result), or one row per game"
+        " as .csv or .parquet (needs pyarrow)",
+    )
     p_sim.set_defaults(run=_cmd_simulate)
 
+    argv = sys.argv[1:] if argv is None else list(argv)
     args = parser.parse_args(argv)
     try:
-        return int(args.run(args))
+        code = int(args.run(args))
+        sys.stdout.flush()  # here, so that a closed pipe is caught below
+        return code
+    except BrokenPipeError:
+        _quiet_broken_pipe()
+        return 0
     except (ValueError, TypeError) as e:
         print(f"cardsim: error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("cardsim: interrupted", file=sys.stderr)
+        if getattr(args, "checkpoint", None):
+            # The same command resumes: finished shards are in the checkpoint.
+            print(
+                f"cardsim: finished shards are saved in {args.checkpoint}; resume with:\n"
+                f"  {shlex.join(['cardsim', *argv])}",
+                file=sys.stderr,
+            )
         return 130
 
 

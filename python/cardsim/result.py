@@ -1,16 +1,25 @@
-"""The result of a batch run: per-game arrays and summary statistics."""
+"""The result of a batch run: per-game arrays and summary statistics, saved and loaded."""
 
 from __future__ import annotations
 
+import json
 import math
+import os
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, NamedTuple
 
 import numpy as np
 
 from . import _core
+from ._version import __version__
 
-__all__ = ["Estimate", "SimulationResult"]
+__all__ = ["Estimate", "SimulationResult", "load_result"]
+
+#: Per-game array names, in the order files store them.
+ARRAYS = ("scores", "winner", "winners_mask", "moves", "truncated", "times")
+#: The saved-result format (SimulationResult.save).
+RESULT_FORMAT = 1
 
 _Z95 = 1.959963984540054
 
@@ -23,18 +32,30 @@ class Estimate(NamedTuple):
     high: float
 
     def __str__(self) -> str:
+        if math.isnan(self.value):
+            return "n/a (no games)"
         return f"{self.value:.6g} [{self.low:.6g}, {self.high:.6g}]"
+
+    def to_dict(self) -> dict[str, float | None]:
+        """JSON-safe: ``value``, ``low``, ``high``; None where undefined (no games)."""
+        return {k: (None if math.isnan(v) else v) for k, v in self._asdict().items()}
 
 
 def wilson(successes: int, n: int) -> Estimate:
-    """A proportion with its 95% Wilson score interval (sound near 0 and 1)."""
+    """A proportion with its 95% Wilson score interval (sound near 0 and 1).
+
+    A count of 0 (or of n) has its bound at exactly 0 (or 1), not at a rounding
+    error away from it.
+    """
     if n == 0:
         return Estimate(math.nan, math.nan, math.nan)
     p = successes / n
     z2 = _Z95 * _Z95
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = _Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == n else min(1.0, centre + half)
+    return Estimate(p, low, high)
 
 
 def mean_interval(moments: dict[str, int]) -> Estimate:
@@ -87,6 +108,8 @@ class SimulationResult:
     moves: np.ndarray | None = None
     truncated: np.ndarray | None = None
     times: np.ndarray | None = None
+    #: The cardsim version that produced the result (this one, or the saved file's).
+    version: str = __version__
 
     @property
     def num_players(self) -> int:
@@ -104,6 +127,18 @@ class SimulationResult:
     def truncation_rate(self) -> Estimate:
         """Share of games stopped by the move cap, with a 95% interval."""
         return wilson(self.summary.truncated, self.summary.games)
+
+    def no_winner_rate(self) -> Estimate:
+        """Share of games nobody won that were not draws (lost patiences, stalemates,
+        truncations), with a 95% interval."""
+        return wilson(self.summary.no_winner, self.summary.games)
+
+    def stalemate_rate(self) -> Estimate | None:
+        """Share of rounds ended by a stalemate, with a 95% interval; None for a game
+        without a stalemate rule (only Racing Demon has one)."""
+        if self.summary.stalemates is None:
+            return None
+        return wilson(self.summary.stalemates, self.summary.games)
 
     def mean_score(self, player: int = 0) -> Estimate:
         """The player's mean final score, with a 95% interval."""
@@ -130,8 +165,8 @@ class SimulationResult:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe summary (no per-game arrays)."""
 
-        def est(e: Estimate) -> dict[str, float]:
-            return {"value": e.value, "low": e.low, "high": e.high}
+        def est(e: Estimate) -> dict[str, float | None]:
+            return e.to_dict()
 
         players = []
         for p in range(self.num_players):
@@ -140,15 +175,17 @@ class SimulationResult:
                 {
                     "win_rate": est(self.win_rate(p)),
                     "mean_score": est(self.mean_score(p)),
-                    "score_variance": self.score_variance(p),
-                    "score_min": self.summary.score[p]["min"],
-                    "score_max": self.summary.score[p]["max"],
+                    "score_variance": _finite(self.score_variance(p)),
+                    "score_min": self.summary.score[p]["min"] if self.games else None,
+                    "score_max": self.summary.score[p]["max"] if self.games else None,
                     "score_histogram": {
                         int(v): int(c) for v, c in zip(values, counts, strict=True) if c
                     },
                 }
             )
+        stalemate = self.stalemate_rate()
         return {
+            "cardsim": self.version,
             "game": self.game,
             "options": self.options,
             "policy": self.policy,
@@ -157,9 +194,11 @@ class SimulationResult:
             "games": self.games,
             "threads": self.threads,
             "seconds": self.seconds,
-            "games_per_second": self.games_per_second,
+            "games_per_second": self.games_per_second if self.games else None,
+            "no_winner_rate": est(self.no_winner_rate()),
             "draw_rate": est(self.draw_rate()),
             "truncation_rate": est(self.truncation_rate()),
+            "stalemate_rate": None if stalemate is None else est(stalemate),
             "mean_moves": est(self.mean_moves()),
             "players": players,
         }
@@ -168,23 +207,14 @@ class SimulationResult:
         """The per-game arrays as a pandas DataFrame (needs pandas and a full run)."""
         import pandas as pd
 
-        if self.scores is None:
-            raise ValueError("a summary-only run has no per-game arrays")
-        cols: dict[str, Any] = {"game": np.arange(self.first_game, self.first_game + self.games)}
-        for p in range(self.num_players):
-            cols[f"score_{p}"] = self.scores[:, p]
-        if self.times is not None:
-            for p in range(self.num_players):
-                cols[f"time_{p}"] = self.times[:, p]
-        cols.update(winner=self.winner, moves=self.moves, truncated=self.truncated)
-        return pd.DataFrame(cols)
+        return pd.DataFrame(self._columns())
 
     def __str__(self) -> str:
         lines = [
             f"{self.game}: {self.games:,} games, policy {self.policy}, seed {self.seed}"
             + (f", games from {self.first_game:,}" if self.first_game else ""),
             f"  {self.seconds:.3f} s on {self.threads} thread(s),"
-            f" {self.games_per_second:,.0f} games/s",
+            + (f" {self.games_per_second:,.0f} games/s" if self.games else " no games played"),
         ]
         if self.options:
             lines.append("  options: " + ", ".join(f"{k}={v!r}" for k, v in self.options.items()))
@@ -194,9 +224,181 @@ class SimulationResult:
                 f"  {who}: win rate {self.win_rate(p)}, mean score {self.mean_score(p)}"
                 " (95% intervals)"
             )
-        if self.num_players > 1:
-            lines.append(f"  draws: {self.draw_rate()}")
-        if self.summary.truncated:
-            lines.append(f"  truncated: {self.truncation_rate()}")
+        # Every way a game can end without a winner is stated, zero or not.
+        lines.append(f"  no winner: {self.no_winner_rate()}")
+        lines.append(f"  draws: {self.draw_rate()}")
+        lines.append(f"  truncated (move cap): {self.truncation_rate()}")
+        stalemate = self.stalemate_rate()
+        if stalemate is not None:
+            lines.append(f"  stalemate: {stalemate}")
         lines.append(f"  mean moves: {self.mean_moves()}")
         return "\n".join(lines)
+
+    # --- saving and loading ---------------------------------------------------------
+    def save(self, path: str | os.PathLike[str], arrays: str | None = None) -> Path:
+        """Writes the result to ``path`` (.json): summary, options, seed, range, version.
+
+        Per-game arrays, if the run kept them, go beside it: ``<stem>.parquet``
+        when ``arrays="parquet"`` (needs pyarrow) or ``<stem>.npz`` when
+        ``arrays="npz"``; the default is parquet when pyarrow is installed, else
+        npz. ``cardsim.load_result(path)`` reads it all back. Returns the path.
+        """
+        path = Path(path)
+        if path.suffix.lower() != ".json":
+            raise ValueError(f"save writes a .json file, got {path.name!r}")
+        if arrays not in (None, "npz", "parquet"):
+            raise ValueError(f"arrays must be 'npz' or 'parquet', got {arrays!r}")
+        record: dict[str, Any] = {
+            "format": RESULT_FORMAT,
+            "cardsim": self.version,
+            "game": self.game,
+            "options": self.options,
+            "policy": self.policy,
+            "seed": self.seed,
+            "first_game": self.first_game,
+            "games": self.games,
+            "threads": self.threads,
+            "seconds": self.seconds,
+            "summary_state": self.summary.to_state(),
+            "summary": self.to_dict(),
+            "arrays": None,
+        }
+        if self.scores is not None:
+            if arrays is None:
+                arrays = "parquet" if _has_pyarrow() else "npz"
+            side = path.with_suffix("." + arrays)
+            if arrays == "parquet":
+                _write_parquet(self.arrays(), side)
+            else:
+                with open(side, "wb") as f:
+                    np.savez_compressed(f, **self.arrays())
+            record["arrays"] = side.name
+        path.write_text(json.dumps(record, indent=1) + "\n")
+        return path
+
+    def arrays(self) -> dict[str, Any]:
+        """The per-game arrays the run kept, by name (empty for a summary-only run)."""
+        return {k: getattr(self, k) for k in ARRAYS if getattr(self, k) is not None}
+
+    def write_csv(self, path: str | os.PathLike[str]) -> Path:
+        """One row per game (the columns of ``to_pandas()``), no pandas needed."""
+        cols = self._columns()
+        names = list(cols)
+        table = (
+            np.column_stack(
+                [
+                    np.asarray(cols[k]).astype(np.float64 if k.startswith("time") else np.int64)
+                    for k in names
+                ]
+            )
+            if self.games
+            else None
+        )
+        path = Path(path)
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            f.write(",".join(names) + "\n")
+            if table is not None:
+                fmt = ["%.17g" if k.startswith("time") else "%d" for k in names]
+                np.savetxt(f, table, fmt=fmt, delimiter=",")
+        return path
+
+    def write_parquet(self, path: str | os.PathLike[str]) -> Path:
+        """One row per game (the columns of ``to_pandas()``); needs pyarrow."""
+        if not _has_pyarrow():
+            raise ValueError("parquet output needs pyarrow: pip install pyarrow")
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        path = Path(path)
+        pq.write_table(pa.table({k: np.asarray(v) for k, v in self._columns().items()}), path)
+        return path
+
+    def _columns(self) -> dict[str, Any]:
+        if self.scores is None:
+            raise ValueError("a summary-only run has no per-game arrays")
+        cols: dict[str, Any] = {"game": np.arange(self.first_game, self.first_game + self.games)}
+        for p in range(self.num_players):
+            cols[f"score_{p}"] = self.scores[:, p]
+        if self.times is not None:
+            for p in range(self.num_players):
+                cols[f"time_{p}"] = self.times[:, p]
+        cols.update(winner=self.winner, moves=self.moves, truncated=self.truncated)
+        return cols
+
+
+def _finite(x: float) -> float | None:
+    return None if math.isnan(x) else x
+
+
+def _has_pyarrow() -> bool:
+    try:
+        import pyarrow.parquet  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _write_parquet(arrays: dict[str, np.ndarray], path: Path) -> None:
+    # 2-D arrays (scores, times) are stored one column per seat, with their shape.
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    cols: dict[str, Any] = {}
+    for name, a in arrays.items():
+        if a.ndim == 2:
+            for p in range(a.shape[1]):
+                cols[f"{name}.{p}"] = a[:, p]
+        else:
+            cols[name] = a
+    pq.write_table(pa.table(cols), path)
+
+
+def _read_parquet(path: Path) -> dict[str, np.ndarray]:
+    import pyarrow.parquet as pq
+
+    table = pq.read_table(path)
+    out: dict[str, np.ndarray] = {}
+    seats: dict[str, list[tuple[int, np.ndarray]]] = {}
+    for name in table.column_names:
+        col = table.column(name).to_numpy()
+        if "." in name:
+            base, p = name.split(".")
+            seats.setdefault(base, []).append((int(p), col))
+        else:
+            out[name] = col
+    for base, cols in seats.items():
+        out[base] = np.ascontiguousarray(np.column_stack([c for _, c in sorted(cols)]))
+    return out
+
+
+def load_result(path: str | os.PathLike[str]) -> SimulationResult:
+    """Reads a result written by ``SimulationResult.save``, arrays included.
+
+    Raises ValueError for a file that is not a saved cardsim result.
+    """
+    path = Path(path)
+    try:
+        record = json.loads(path.read_text())
+        if record.get("format") != RESULT_FORMAT:
+            raise ValueError(f"unknown format {record.get('format')!r}")
+        summary = _core.Summary.from_state(record["summary_state"])
+        fields = {
+            k: record[k]
+            for k in ("game", "options", "policy", "seed", "first_game", "games", "threads")
+        }
+        seconds = float(record["seconds"])
+    except (OSError, KeyError, TypeError, AttributeError, ValueError) as e:
+        raise ValueError(f"{path} is not a saved cardsim result: {e}") from None
+    arrays: dict[str, Any] = {}
+    if record.get("arrays"):
+        side = path.with_name(record["arrays"])
+        if side.suffix == ".parquet":
+            arrays = _read_parquet(side)
+        else:
+            with np.load(side) as z:
+                arrays = {k: z[k] for k in z.files}
+        if set(arrays) - set(ARRAYS):
+            raise ValueError(f"{side} holds unknown arrays: {sorted(set(arrays) - set(ARRAYS))}")
+    return SimulationResult(
+        seconds=seconds, summary=summary, version=str(record.get("cardsim")), **fields, **arrays
+    )

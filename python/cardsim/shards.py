@@ -11,21 +11,25 @@ executor, or the order in which shards finish.
 
 from __future__ import annotations
 
+import bisect
 import json
 import os
 import queue
 import time
+import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from . import _core
-from .progress import ProgressBar
+from ._version import __version__
+from .progress import Progress
 
-__all__ = ["ShardResult", "merge", "plan", "run_shard", "run_sharded"]
+__all__ = ["Checkpoint", "ShardResult", "merge", "plan", "run_shard", "run_sharded"]
 
-CHECKPOINT_VERSION = 1
+#: The checkpoint format: 2 is the append-only log.
+CHECKPOINT_VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -61,6 +65,12 @@ def plan(first_game: int, games: int, shard_size: int) -> list[tuple[int, int]]:
     ]
 
 
+def _shards(first_game: int, games: int, shard_size: int) -> Iterator[tuple[int, int]]:
+    end = first_game + games
+    for lo in range(first_game, end, shard_size):
+        yield lo, min(shard_size, end - lo)
+
+
 def merge(num_players: int, results: list[ShardResult]) -> _core.Summary:
     """Adds shard totals exactly; the empty list gives the empty summary (the identity)."""
     total = _core.Summary(num_players)
@@ -83,38 +93,185 @@ def check_coverage(first_game: int, games: int, results: list[ShardResult]) -> N
 
 
 class Checkpoint:
-    """Finished shards of one run, kept in a JSON file rewritten atomically."""
+    """Finished shards of one run, kept in an append-only log.
 
-    def __init__(self, path: str | os.PathLike[str], identity: dict[str, Any]) -> None:
+    The file is JSON lines: a header naming the run (and the cardsim version that
+    wrote it), then one line per finished shard (its range and summary), each
+    with a CRC-32 of its text. Recording a shard appends one line: its cost does
+    not grow with the shards before it. Every ``compact_every`` shards the log is
+    rewritten as the header plus one line holding the merged summary and the
+    covered ranges (coalesced), to a temporary file renamed over the old one, so
+    the file stays small (each compaction syncs the file to disk, which costs
+    milliseconds, hence the spacing). A crash while appending leaves at most a torn last
+    line, which the next open drops (that one shard is played again); a crash
+    while compacting leaves the old log whole.
+    """
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        identity: dict[str, Any],
+        num_players: int,
+        compact_every: int = 1024,
+    ) -> None:
         self.path = Path(path)
         self.identity = identity
-        self.done: dict[int, ShardResult] = {}
+        self.num_players = num_players
+        self.compact_every = max(1, compact_every)
+        # Merged totals of every recorded shard, and the ranges they cover.
+        self.summary = _core.Summary(num_players)
+        self.ranges: list[tuple[int, int]] = []  # (first, end), sorted, coalesced
+        self.done: dict[int, ShardResult] = {}  # shards recorded since the last compaction
+        self._since_compaction = 0
+        self._file: TextIO | None = None
         if self.path.exists():
-            try:
-                data = json.loads(self.path.read_text())
-                stored = data["run"]
-                shards = data["shards"]
-            except (OSError, ValueError, KeyError, TypeError) as e:
-                raise ValueError(f"checkpoint {self.path} is not readable: {e}") from None
-            if stored != identity:
-                diff = sorted(k for k in identity if stored.get(k) != identity[k])
-                raise ValueError(
-                    f"checkpoint {self.path} belongs to a different run (differs in: "
-                    f"{', '.join(diff) or 'format'}); use another file or delete it"
-                )
-            for s in shards:
-                r = ShardResult(int(s["first_game"]), int(s["games"]), s["summary"])
-                self.done[r.first_game] = r
+            self._load()
+            self._file = open(self.path, "a", encoding="utf-8")  # noqa: SIM115
+        else:
+            self._compact()
 
+    # --- reading ---------------------------------------------------------------------
+    def _load(self) -> None:
+        try:
+            raw = self.path.read_bytes()
+        except OSError as e:
+            raise ValueError(f"checkpoint {self.path} is not readable: {e}") from None
+        lines = raw.split(b"\n")
+        good_bytes = 0
+        records = []
+        for i, line in enumerate(lines):
+            record = _decode(line)
+            if record is None:
+                # Only the last line may be torn (a crash mid-append); a bad line
+                # with good lines after it means the file was damaged otherwise.
+                if any(_decode(rest) is not None for rest in lines[i + 1 :]):
+                    raise ValueError(
+                        f"checkpoint {self.path} is corrupted at line {i + 1}; "
+                        "delete it to start the run again"
+                    )
+                break
+            records.append(record)
+            good_bytes += len(line) + 1
+        if not records or records[0].get("kind") != "run":
+            raise ValueError(
+                f"checkpoint {self.path} is not readable: no run header "
+                "(not a cardsim checkpoint, or written by an older cardsim)"
+            )
+        stored = records[0]["run"]
+        if stored != self.identity:
+            diff = sorted(k for k in self.identity if stored.get(k) != self.identity[k])
+            raise ValueError(
+                f"checkpoint {self.path} belongs to a different run (differs in: "
+                f"{', '.join(diff) or 'format'}); use another file or delete it"
+            )
+        for rec in records[1:]:
+            try:
+                if rec["kind"] == "merged":
+                    self._absorb(rec["summary"], [tuple(r) for r in rec["ranges"]])
+                elif rec["kind"] == "shard":
+                    r = ShardResult(int(rec["first_game"]), int(rec["games"]), rec["summary"])
+                    self._absorb(r.summary, [(r.first_game, r.first_game + r.games)])
+                    self.done[r.first_game] = r
+            except (KeyError, TypeError, ValueError) as e:
+                raise ValueError(f"checkpoint {self.path} has a bad record: {e}") from None
+        if good_bytes != len(raw):
+            # Drop a torn tail (or end the last whole line) so that new lines
+            # follow whole ones.
+            with open(self.path, "r+b") as f:
+                if good_bytes > len(raw):
+                    f.seek(0, os.SEEK_END)
+                    f.write(b"\n")
+                else:
+                    f.truncate(good_bytes)
+
+    def _absorb(self, summary_state: dict[str, Any], spans: list[tuple[int, int]]) -> None:
+        for lo, hi in spans:
+            if any(lo < b and a < hi for a, b in self.ranges):
+                raise ValueError(f"games {lo}..{hi - 1} are recorded twice")
+            self.ranges.append((int(lo), int(hi)))
+        self.ranges = _coalesce(self.ranges)
+        self.summary.merge(_core.Summary.from_state(summary_state))
+
+    # --- what the runner asks ----------------------------------------------------------
+    def covers(self, first: int, games: int) -> bool:
+        """True if the shard [first, first + games) is already recorded."""
+        k = bisect.bisect_right(self.ranges, (first, float("inf"))) - 1
+        return k >= 0 and self.ranges[k][0] <= first and first + games <= self.ranges[k][1]
+
+    @property
+    def games(self) -> int:
+        """Games recorded so far."""
+        return sum(b - a for a, b in self.ranges)
+
+    # --- writing -----------------------------------------------------------------------
     def add(self, r: ShardResult) -> None:
+        """Records a finished shard: one appended line (and now and then a compaction)."""
+        self._absorb(r.summary, [(r.first_game, r.first_game + r.games)])
         self.done[r.first_game] = r
-        data = {
-            "run": self.identity,
-            "shards": [r.__dict__ for r in sorted(self.done.values(), key=lambda x: x.first_game)],
-        }
+        self._since_compaction += 1
+        if self._since_compaction >= self.compact_every:
+            self._compact()
+            return
+        assert self._file is not None
+        self._file.write(_encode({"kind": "shard", **r.__dict__}))
+        self._file.flush()  # in the OS once add returns: a killed process loses nothing
+
+    def _compact(self) -> None:
+        text = _encode({"kind": "run", "run": self.identity, "cardsim": __version__})
+        if self.ranges:
+            text += _encode(
+                {"kind": "merged", "ranges": self.ranges, "summary": self.summary.to_state()}
+            )
+        if self._file is not None:
+            self._file.close()
         tmp = self.path.with_name(self.path.name + ".tmp")
-        tmp.write_text(json.dumps(data))
-        os.replace(tmp, self.path)  # a crash mid-write leaves the old file whole
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, self.path)  # atomic: the old log or the new, never half of one
+        self._file = open(self.path, "a", encoding="utf-8")  # noqa: SIM115
+        self.done.clear()
+        self._since_compaction = 0
+
+    def close(self) -> None:
+        """Compacts the log and closes the file."""
+        if self._file is not None and not self._file.closed:
+            self._compact()
+            self._file.close()
+
+
+def _encode(record: dict[str, Any]) -> str:
+    body = json.dumps(record, separators=(",", ":"))
+    return f"{zlib.crc32(body.encode()):08x} {body}\n"
+
+
+def _decode(line: bytes) -> dict[str, Any] | None:
+    """The record of one log line, or None if the line is torn or damaged."""
+    if len(line) < 10 or line[8:9] != b" ":
+        return None
+    try:
+        crc = int(line[:8], 16)
+    except ValueError:
+        return None
+    body = line[9:]
+    if zlib.crc32(body) != crc:
+        return None
+    try:
+        record = json.loads(body)
+    except ValueError:
+        return None
+    return record if isinstance(record, dict) else None
+
+
+def _coalesce(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for lo, hi in sorted(spans):
+        if out and lo <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], hi))
+        else:
+            out.append((lo, hi))
+    return out
 
 
 class _InProcess:
@@ -170,7 +327,7 @@ def run_sharded(
     shard_size: int | None,
     max_in_flight: int | None,
     checkpoint: str | os.PathLike[str] | None,
-    progress: bool,
+    progress: bool | None,
 ) -> tuple[_core.Summary, float]:
     """Runs the shards not yet in the checkpoint and merges every shard's totals."""
     if shard_size is None:
@@ -178,7 +335,6 @@ def run_sharded(
     if max_in_flight is None:
         workers = getattr(executor, "_max_workers", None) or os.cpu_count() or 1
         max_in_flight = 2 * workers
-    shards = plan(first_game, games, shard_size)
     identity = {
         "version": CHECKPOINT_VERSION,
         "game": game.name,
@@ -189,25 +345,38 @@ def run_sharded(
         "games": games,
         "shard_size": shard_size,
     }
-    ckpt = Checkpoint(checkpoint, identity) if checkpoint is not None else None
-    results: list[ShardResult] = list(ckpt.done.values()) if ckpt else []
-    todo = [(lo, n) for lo, n in shards if not (ckpt and lo in ckpt.done)]
+    ckpt = Checkpoint(checkpoint, identity, game.num_players) if checkpoint is not None else None
+    # Lazily: a 10**12-game run has too many shards to list up front.
+    todo = (
+        (lo, n)
+        for lo, n in _shards(first_game, games, shard_size)
+        if not (ckpt and ckpt.covers(lo, n))
+    )
     # In a worker process the shard may use every local core; in-process, the caller's count.
     task_threads = threads if executor is None else 1
     tasks = ((game.name, game.options, seed, policy, lo, n, task_threads) for lo, n in todo)
-    bar = ProgressBar(games, game.name) if progress else None
-    if bar:
-        bar.update(sum(r.games for r in results))
+    bar = Progress(games, game.name, force=bool(progress)) if progress is not False else None
+    if bar and ckpt:
+        bar.update(ckpt.games)
+    results: list[ShardResult] = []
     start = time.perf_counter()
     try:
         for r in _completed(executor or _InProcess(), tasks, max_in_flight):
-            results.append(r)
             if ckpt:
                 ckpt.add(r)
+            else:
+                results.append(r)
             if bar:
                 bar.update(r.games)
     finally:
         if bar:
             bar.close()
+        if ckpt:
+            ckpt.close()
+    if ckpt:
+        # The checkpoint holds the merged totals of every shard, old and new.
+        done = [ShardResult(lo, hi - lo, {}) for lo, hi in ckpt.ranges]
+        check_coverage(first_game, games, done)
+        return ckpt.summary, time.perf_counter() - start
     check_coverage(first_game, games, results)
     return merge(game.num_players, results), time.perf_counter() - start

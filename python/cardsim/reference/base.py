@@ -8,6 +8,7 @@ copies, pickling) lives here once.
 from __future__ import annotations
 
 import copy
+import functools
 import os
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
@@ -147,6 +148,9 @@ class ReferenceGame(ABC):
             cards = self.random_deck(GameRng.for_game(s, 0))
         state = self.deal(list(cards))
         state.deck = list(cards)
+        # The seed of a seeded deal (a fresh one when none was given) is kept so
+        # that the game can be dealt again; an explicit deck has none.
+        state.seed = None if deck is not None else s
         return state
 
     def __eq__(self, other: object) -> bool:
@@ -163,6 +167,11 @@ class ReferenceGame(ABC):
         return f"<cardsim reference game {self.name}>"
 
 
+def _without_seed(d: dict[str, Any]) -> dict[str, Any]:
+    # Equal states are equal however they were dealt (as in the core).
+    return {k: v for k, v in d.items() if k != "seed"}
+
+
 class ReferenceState(ABC):
     """A game in progress. Subclasses implement the rules; this class the contract."""
 
@@ -170,6 +179,21 @@ class ReferenceState(ABC):
         self.game = game
         self.deck: list[str] = []
         self.history: list[int] = []
+        self.seed: int | None = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # Every game writes its own to_dict from the rules; the contract adds the
+        # deal's seed to it here, once, as the core's binding does.
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("to_dict")
+        if own is not None and not getattr(own, "_adds_seed", False):
+
+            @functools.wraps(own)
+            def to_dict(self: ReferenceState) -> dict[str, Any]:
+                return {**own(self), "seed": self.seed}
+
+            to_dict._adds_seed = True  # type: ignore[attr-defined]
+            cls.to_dict = to_dict  # type: ignore[method-assign]
 
     @property
     def num_players(self) -> int:
@@ -207,7 +231,8 @@ class ReferenceState(ABC):
         return False
 
     @abstractmethod
-    def to_dict(self) -> dict[str, Any]: ...
+    def to_dict(self) -> dict[str, Any]:
+        """The full state as a JSON-safe dict, with ``seed``: the deal's seed, None for a deck."""
 
     @abstractmethod
     def observation(self, player: Any) -> dict[str, Any]: ...
@@ -264,7 +289,7 @@ class ReferenceState(ABC):
         return (
             isinstance(other, ReferenceState)
             and self.game == other.game
-            and self.to_dict() == other.to_dict()
+            and _without_seed(self.to_dict()) == _without_seed(other.to_dict())
         )
 
     __hash__ = None  # type: ignore[assignment]

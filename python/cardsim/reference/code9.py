@@ -225,7 +225,10 @@ class Code9State(ReferenceState):
 
     def observation(self, player: Any) -> dict[str, Any]:
         p = self.check_player(player)
-        return {**self.to_dict(), "player": p}  # nothing is hidden in this game
+        # Nothing is hidden in this game, but the seed would tell the deal to come.
+        d = self.to_dict()
+        del d["seed"]
+        return {**d, "player": p}
 
     def action_to_string(self, action: Any) -> str:
         a = self.check_action(action)

@@ -1,0 +1,34 @@
+"""Smoke test of an installed cardsim (a wheel, in a fresh environment).
+
+Run from outside the source tree, so that the installed package is what is
+tested: the C++ core loads, a seeded game deals and plays, a batch runs on two
+threads, and the command answers. cibuildwheel runs it on every wheel, and
+.ci/run on the wheel it builds.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import cardsim
+
+here = Path(cardsim.__file__).resolve()
+assert "site-packages" in str(here) or "dist-packages" in str(here), f"not installed: {here}"
+
+state = cardsim.make("clock_duel").new_game(seed=7)
+while not state.is_terminal():
+    state.apply_action(state.legal_actions()[0])
+assert sum(state.scores()) > 0
+
+r = cardsim.simulate("clock", games=20_000, seed=1, threads=2)
+assert r.games == 20_000 and 0.05 < r.win_rate().value < 0.11, r.win_rate()
+again = cardsim.simulate("clock", games=20_000, seed=1, threads=1)
+assert (again.scores == r.scores).all()
+
+out = subprocess.run(
+    [sys.executable, "-m", "cardsim.cli", "--version"], capture_output=True, text=True, check=True
+).stdout
+assert out.strip() == f"cardsim {cardsim.__version__}", out
+print(f"smoke test passed: cardsim {cardsim.__version__} from {here.parent}")
