@@ -12,16 +12,18 @@ See README.md and docs/ for the state contract shared by every game.
 from __future__ import annotations
 
 from . import _core
-from .api import BACKENDS, POLICIES, GameInfo, games, make, simulate
+from .api import BACKENDS, POLICIES, SEARCH_POLICIES, GameInfo, games, make, simulate
 from .constants import MAX_PLAYERS, SIMULTANEOUS, TERMINAL
 from .envs import resample as _resample
 from .errors import IllegalActionError
 from .result import Estimate, SimulationResult
+from .tournament import TournamentResult, tournament
 
 __all__ = [
     "BACKENDS",
     "MAX_PLAYERS",
     "POLICIES",
+    "SEARCH_POLICIES",
     "SIMULTANEOUS",
     "TERMINAL",
     "Estimate",
@@ -29,9 +31,11 @@ __all__ = [
     "IllegalActionError",
     "SimulationResult",
     "Summary",
+    "TournamentResult",
     "games",
     "make",
     "simulate",
+    "tournament",
 ]
 
 #: Exact, mergeable totals of a batch run (see SimulationResult.summary).

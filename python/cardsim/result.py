@@ -69,7 +69,14 @@ class SimulationResult:
       truncated (games,) bool; times (games, num_players) float64, only for games
       with a timed simulator (Racing Demon): the simulated second of each
       player's last action (the OUT player's is the end of the round).
-    ``summary`` holds exact streaming totals that merge across runs.
+    ``summary`` holds exact streaming totals that merge across runs, by seat.
+
+    ``policies`` names each seat's policy (seat p plays policies[p]). With
+    ``seat_rotation`` every deal is played once per rotation: ``games`` counts
+    every play (deals x seats), per-game arrays have one row per play (row
+    k * num_players + r: deal first_game + k, rotation r, in which policy j sits
+    at seat (j - r) mod num_players), and ``by_policy`` holds the totals indexed
+    by policy instead of by seat (without rotation it is ``summary``).
     """
 
     game: str
@@ -87,6 +94,9 @@ class SimulationResult:
     moves: np.ndarray | None = None
     truncated: np.ndarray | None = None
     times: np.ndarray | None = None
+    policies: list[str] | None = None
+    seat_rotation: bool = False
+    by_policy: _core.Summary | None = None
 
     @property
     def num_players(self) -> int:
@@ -112,6 +122,16 @@ class SimulationResult:
     def score_variance(self, player: int = 0) -> float:
         """The sample variance of the player's final score (exact sums, one division)."""
         return variance(self.summary.score[player])
+
+    def policy_win_rate(self, index: int) -> Estimate:
+        """Share of games won by the run's policy number ``index`` (whatever its seat)."""
+        bp = self.by_policy or self.summary
+        return wilson(bp.wins[index], bp.games)
+
+    def policy_mean_score(self, index: int) -> Estimate:
+        """Mean final score of the run's policy number ``index`` (whatever its seat)."""
+        bp = self.by_policy or self.summary
+        return mean_interval(bp.score[index])
 
     def mean_moves(self) -> Estimate:
         """Mean actions per game, with a 95% interval."""
@@ -148,10 +168,21 @@ class SimulationResult:
                     },
                 }
             )
+        by_policy = [
+            {
+                "policy": name,
+                "win_rate": est(self.policy_win_rate(j)),
+                "mean_score": est(self.policy_mean_score(j)),
+            }
+            for j, name in enumerate(self.policies or [self.policy] * self.num_players)
+        ]
         return {
             "game": self.game,
             "options": self.options,
             "policy": self.policy,
+            "policies": self.policies,
+            "seat_rotation": self.seat_rotation,
+            "by_policy": by_policy,
             "seed": self.seed,
             "first_game": self.first_game,
             "games": self.games,
@@ -170,7 +201,11 @@ class SimulationResult:
 
         if self.scores is None:
             raise ValueError("a summary-only run has no per-game arrays")
-        cols: dict[str, Any] = {"game": np.arange(self.first_game, self.first_game + self.games)}
+        rot = self.num_players if self.seat_rotation else 1
+        deals = np.arange(self.first_game, self.first_game + self.games // rot)
+        cols: dict[str, Any] = {"game": np.repeat(deals, rot)}
+        if self.seat_rotation:
+            cols["rotation"] = np.tile(np.arange(rot), len(deals))
         for p in range(self.num_players):
             cols[f"score_{p}"] = self.scores[:, p]
         if self.times is not None:
@@ -182,6 +217,7 @@ class SimulationResult:
     def __str__(self) -> str:
         lines = [
             f"{self.game}: {self.games:,} games, policy {self.policy}, seed {self.seed}"
+            + (" (seats rotated)" if self.seat_rotation else "")
             + (f", games from {self.first_game:,}" if self.first_game else ""),
             f"  {self.seconds:.3f} s on {self.threads} thread(s),"
             f" {self.games_per_second:,.0f} games/s",
@@ -194,6 +230,12 @@ class SimulationResult:
                 f"  {who}: win rate {self.win_rate(p)}, mean score {self.mean_score(p)}"
                 " (95% intervals)"
             )
+        if self.seat_rotation and self.policies:
+            for j, name in enumerate(self.policies):
+                lines.append(
+                    f"  policy {j} ({name}), every seat: win rate {self.policy_win_rate(j)},"
+                    f" mean score {self.policy_mean_score(j)}"
+                )
         if self.num_players > 1:
             lines.append(f"  draws: {self.draw_rate()}")
         if self.summary.truncated:
