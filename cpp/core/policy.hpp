@@ -15,9 +15,12 @@
 #include <vector>
 
 #include "core/errors.hpp"
-#include "core/game.hpp"
 
 namespace cardsim {
+
+// Seats a policy list can fill: game.hpp's kMaxPlayers (checked there; this
+// header comes first, as game.hpp's contract names SeatPolicies).
+inline constexpr int kMaxPolicySeats = 8;
 
 enum class Policy : std::uint8_t { Random, Greedy, First, Pimc, Ismcts };
 
@@ -122,7 +125,7 @@ inline PolicySpec parse_policy_spec(const std::string& text, const std::string& 
 struct SeatPolicies {
   int num_players = 0;
   bool uniform_simple = false;  // every seat plays the same random/greedy/first
-  std::array<PolicySpec, kMaxPlayers> seat{};
+  std::array<PolicySpec, kMaxPolicySeats> seat{};
   const PolicySpec& operator[](int p) const { return seat[static_cast<std::size_t>(p)]; }
   bool any_search() const {
     for (int p = 0; p < num_players; ++p)
@@ -156,7 +159,7 @@ inline SeatPolicies seat_policies(const std::vector<PolicySpec>& policies, int r
 
 // A single built-in choice (random, greedy, first) from a list of legal actions.
 template <class G, class S, class L, class R>
-Action simple_action(Policy kind, const G& game, const S& state, const L& legal, R& rng) {
+auto simple_action(Policy kind, const G& game, const S& state, const L& legal, R& rng) {
   switch (kind) {
     // A forced move draws nothing from the stream: that keeps no-choice
     // games (Clock) at full speed and changes no distribution.

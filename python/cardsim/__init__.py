@@ -18,6 +18,7 @@ from .envs import resample as _resample
 from .errors import IllegalActionError
 from .result import Estimate, SimulationResult
 from .tournament import TournamentResult, tournament
+from .traits import GameTraits
 
 __all__ = [
     "BACKENDS",
@@ -28,6 +29,7 @@ __all__ = [
     "TERMINAL",
     "Estimate",
     "GameInfo",
+    "GameTraits",
     "IllegalActionError",
     "SimulationResult",
     "Summary",

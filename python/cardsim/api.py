@@ -234,7 +234,7 @@ def simulate(
         }
     # Simultaneous games time their players: each one's finishing time, in seconds.
     arrays["times"] = (
-        np.zeros((rows, np_), dtype=np.float64) if g.has_times and not summary_only else None
+        np.zeros((rows, np_), dtype=np.float64) if g.traits.timed and not summary_only else None
     )
     # Chunks only serve the progress bar and Ctrl-C; they change no result.
     # Search players are slow per game: smaller chunks keep the bar moving.
