@@ -98,8 +98,8 @@ def main() -> None:
     )
     print("|---|---|---|---|---|---|")
     for players in (2, 3, 4, 6):
-        seats = ",".join(["greedy"] + ["random"] * (players - 1))
-        r = run(n, t, players=players, seat_policies=seats)
+        seats = ["greedy"] + ["random"] * (players - 1)
+        r = run(n, t, players=players, policy=seats)
         print(
             f"| {players} | {pct(r.win_rate(0))} | {pct(r.win_rate(1))} | {100 / players:.1f}% "
             f"| {mean(r.mean_score(0))} | {mean(r.mean_score(1))} |"

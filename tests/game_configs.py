@@ -55,11 +55,7 @@ CONFIGS: dict[str, list[dict[str, Any]]] = {
         {"players": 1, "turn": 1},
         {"players": 2, "turn": 2, "build_on_line": True, "move_cap": 800},
         {"players": 3, "build_on_line": True, "speeds": "1.0,0.8,1.25", "move_cap": 600},
-        {
-            "players": 8,
-            "move_cap": 400,
-            "seat_policies": "greedy,random,first,random,random,random,random,greedy",
-        },
+        {"players": 8, "move_cap": 400},
     ],
     "rummy": [
         {},

@@ -86,7 +86,13 @@ def test_resample_hidden_keeps_what_was_seen(name, options, backend):
         for p in range(game.num_players):
             seen = seen_cards(state, p)
             hidden = hidden_positions(state, p)
-            other = state.resample_hidden(p, rng)  # the method form, on both backends
+            # The generic redeal (a redealt deck); the C++ states' own method
+            # redeals in place and has no deck (tests/test_resample_core.py).
+            other = (
+                state.resample_hidden(p, rng)
+                if backend == "reference" or name == "racing_demon"
+                else resample_hidden(state, p, rng)
+            )
             assert (list(state.deck), list(state.history), state.to_dict()) == before
             assert list(other.history) == list(state.history)
             assert sorted(other.deck) == sorted(state.deck)

@@ -371,8 +371,8 @@ def test_waste_onto_the_line_and_line_top_to_the_middle(backend):
         ({"speeds": "1,2,3", "players": 2}, ValueError, "one per player"),
         ({"speeds": "0"}, ValueError, "between 0.001"),
         ({"speeds": "1.2345"}, ValueError, "speeds"),
-        ({"seat_policies": "greedy"}, ValueError, "seat_policies"),
-        ({"seat_policies": "greedy,smart", "players": 2}, ValueError, "seat_policies"),
+        # One mechanism for every game now: the run's per-seat `policy`.
+        ({"seat_policies": "greedy,random"}, ValueError, "unknown option 'seat_policies'"),
         ({"colour": True}, ValueError, "unknown option 'colour'"),
     ],
 )
@@ -455,7 +455,11 @@ def test_finishing_times_are_reported_and_split_exactly():
 
 def test_greedy_beats_random_head_to_head():
     r = cardsim.simulate(
-        "racing_demon", games=4000, seed=2, players=4, seat_policies="greedy,random,random,random"
+        "racing_demon",
+        games=4000,
+        seed=2,
+        players=4,
+        policy=["greedy", "random", "random", "random"],
     )
     assert r.win_rate(0).low > 0.5  # fair share: 0.25
     assert r.mean_score(0).value > r.mean_score(1).value + 5
@@ -486,9 +490,9 @@ def test_cli_passes_comma_separated_speeds_as_text(capsys):
     from cardsim.cli import main
 
     argv = ["simulate", "racing_demon", "--games", "200", "--players", "2"]
-    assert main([*argv, "--option", "speeds=0.8,1", "--option", "seat_policies=greedy,random"]) == 0
+    assert main([*argv, "--option", "speeds=0.8,1", "--policy", "greedy,random"]) == 0
     out = capsys.readouterr().out
-    assert "speeds='0.8,1'" in out and "seat_policies='greedy,random'" in out
+    assert "speeds='0.8,1'" in out and "policy greedy,random" in out
 
 
 @pytest.mark.parametrize(

@@ -36,6 +36,9 @@ struct PyState {
   std::vector<Card> deck;
   std::vector<Action> history;
   std::optional<std::uint64_t> seed;
+  // Set by resample_hidden: the cards no longer follow from `deck`, so the
+  // state has no deal to show or replay (deck and pickling refuse).
+  bool determinised = false;
 };
 
 inline py::object seed_to_py(const std::optional<std::uint64_t>& seed) {
@@ -77,6 +80,8 @@ void apply_checked(PyState<G>& s, py::handle action) {
 
 template <class G>
 py::tuple state_pickle(const PyState<G>& s) {
+  if (s.determinised)
+    throw InvalidArgument("a state from resample_hidden has no deal to replay, so it cannot be pickled");
   py::list deck;
   for (Card c : s.deck) deck.append(card_to_string(c));
   py::list hist;
@@ -176,19 +181,23 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
                       }))
       .def(
           "_simulate",
-          [](const G& g, py::handle seed, std::uint64_t first, std::uint64_t count, const std::string& policy,
-             int threads, Summary& summary, py::object scores, py::object winner, py::object winners_mask,
-             py::object moves, py::object truncated, py::object times) {
+          [](const G& g, py::handle seed, std::uint64_t first, std::uint64_t count,
+             const std::vector<std::string>& policies, int threads, Summary& summary, py::object scores,
+             py::object winner, py::object winners_mask, py::object moves, py::object truncated, py::object times,
+             bool seat_rotation, py::object by_policy) {
             const std::uint64_t s = seed_from_py(seed);
-            const Policy pol = parse_policy(policy);
+            const BatchPlan plan = plan_for(g, policies, seat_rotation);
+            check_plan(g, plan);
             if (summary.num_players != g.num_players())
               throw InvalidArgument("summary is for a different number of players");
+            // With seat rotation every deal gives one row per rotation.
+            const std::uint64_t rows = count * static_cast<std::uint64_t>(plan.rotations());
             BatchOutput out;
-            auto ptr = [count](py::object arr, auto* tag, std::size_t per_game) {
+            auto ptr = [rows](py::object arr, auto* tag, std::size_t per_game) {
               using T = std::remove_pointer_t<decltype(tag)>;
               if (arr.is_none()) return static_cast<T*>(nullptr);
               auto a = arr.cast<py::array_t<T, py::array::c_style>>();
-              if (static_cast<std::uint64_t>(a.size()) != count * per_game || !a.writeable() ||
+              if (static_cast<std::uint64_t>(a.size()) != rows * per_game || !a.writeable() ||
                   a.ptr() != arr.ptr())
                 throw InvalidArgument("output array has the wrong size, type or layout");
               return a.mutable_data();
@@ -202,17 +211,51 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
             if (!times.is_none() && !HasPlayOut<G>)
               throw InvalidArgument(g.name() + " has no timed play-out, so no finishing times");
             out.times = ptr(times, static_cast<double*>(nullptr), np);
+            if (!by_policy.is_none()) {
+              out.by_policy = by_policy.cast<Summary*>();
+              if (out.by_policy->num_players != g.num_players())
+                throw InvalidArgument("by_policy summary is for a different number of players");
+            }
             // Safe without the GIL: arguments are converted, the arrays are
             // owned by the caller for the whole call, and the core touches no
             // Python object.
             py::gil_scoped_release release;
-            run_batch(g, s, first, count, pol, threads, summary, out);
+            run_batch(g, s, first, count, plan, threads, summary, out);
           },
-          py::arg("seed"), py::arg("first"), py::arg("count"), py::arg("policy"), py::arg("threads"),
+          py::arg("seed"), py::arg("first"), py::arg("count"), py::arg("policies"), py::arg("threads"),
           py::arg("summary"), py::arg("scores") = py::none(), py::arg("winner") = py::none(),
           py::arg("winners_mask") = py::none(), py::arg("moves") = py::none(),
-          py::arg("truncated") = py::none(), py::arg("times") = py::none(),
-          "Internal: runs games [first, first+count) in C++ with the GIL released (use cardsim.simulate).");
+          py::arg("truncated") = py::none(), py::arg("times") = py::none(), py::arg("seat_rotation") = false,
+          py::arg("by_policy") = py::none(),
+          "Internal: runs games [first, first+count) in C++ with the GIL released, one policy spec per seat "
+          "(or one for all); with seat_rotation each deal once per rotation (use cardsim.simulate).");
+
+  if constexpr (CanSearch<G>) {
+    state_cls.def(
+        "resample_hidden",
+        [](const S& s, py::handle player, py::object rng) {
+          const int p = player_from_py(player, s.game->num_players());
+          std::uint64_t seed;
+          if (rng.is_none()) {
+            seed = (static_cast<std::uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}();
+          } else if (py::hasattr(rng, "integers") && !PyLong_Check(rng.ptr())) {
+            // A numpy Generator: one 63-bit draw keys the core's stream.
+            seed = rng.attr("integers")(0, py::int_(std::uint64_t{1} << 62)).cast<std::uint64_t>();
+          } else {
+            seed = seed_from_py(rng);
+          }
+          Rng r = Rng::for_game(seed, 0);
+          S out = s;
+          out.state.resample_hidden(p, r);
+          out.determinised = true;
+          return out;
+        },
+        py::arg("player"), py::arg("rng") = py::none(),
+        "A state `player` cannot tell from this one: the cards `player` has not seen are redealt, in C++, "
+        "among the places `player` cannot see (rng: a seed or a numpy Generator). The result plays on "
+        "like any state, but has no deal (`deck` and pickling refuse); the generic "
+        "cardsim.envs.resample.resample_hidden gives a redealt deck instead.");
+  }
 
   state_cls
       .def_property_readonly(
@@ -376,7 +419,15 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
       .def_property_readonly(
           "history", [](const S& s) { return py::cast(s.history); }, "The actions applied since the deal.")
       .def_property_readonly(
-          "deck", [](const S& s) { return cards_to_py(s.deck); }, "The deal, as card strings, top first.")
+          "deck",
+          [](const S& s) {
+            if (s.determinised)
+              throw InvalidArgument(
+                  "a state from resample_hidden has no deal: its hidden cards were redealt in place (use "
+                  "cardsim.envs.resample.resample_hidden for a redealt deck)");
+            return cards_to_py(s.deck);
+          },
+          "The deal, as card strings, top first.")
       .def(py::pickle([](const S& s) { return state_pickle(s); },
                       [](const py::tuple& t) { return state_unpickle<G>(t); }));
 }

@@ -97,9 +97,11 @@ void register_racing_demon(py::module_& m) {
   m.def(
       "_racing_demon_matches",
       [](const RacingDemonGame& g, py::handle seed, std::uint64_t first, std::uint64_t count,
-         const std::string& policy) {
+         const std::vector<std::string>& policies) {
         const std::uint64_t s = seed_from_py(seed);
-        const Policy pol = parse_policy(policy);
+        const BatchPlan plan = plan_for(g, policies);
+        check_plan(g, plan);
+        const SeatPolicies seats = seat_policies(plan.policies, 0);
         const auto np = static_cast<py::ssize_t>(g.num_players());
         const auto n = static_cast<py::ssize_t>(count);
         py::array_t<std::int32_t> totals({n, np}), rounds(n), winner_arr(n);
@@ -119,7 +121,7 @@ void register_racing_demon(py::module_& m) {
           std::vector<Card> deck;
           for (std::uint64_t k = 0; k < count; ++k) {
             Rng rng = Rng::for_game(s, first + k);
-            const auto m = g.play_match(pol, rng, deck);
+            const auto m = g.play_match(seats, rng, deck);
             for (py::ssize_t p = 0; p < np; ++p) t[static_cast<py::ssize_t>(k) * np + p] = m.totals[p];
             r[k] = m.rounds;
             w[k] = winner_code(m.outcome);
@@ -137,7 +139,7 @@ void register_racing_demon(py::module_& m) {
         out["truncated"] = truncated;
         return out;
       },
-      py::arg("game"), py::arg("seed"), py::arg("first"), py::arg("count"), py::arg("policy"),
+      py::arg("game"), py::arg("seed"), py::arg("first"), py::arg("count"), py::arg("policies"),
       "Internal: matches [first, first+count) of Racing Demon to the game's target (use "
       "cardsim.timed.simulate_matches).");
   register_game<RacingDemonGame>(

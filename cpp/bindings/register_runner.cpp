@@ -4,6 +4,7 @@
 #include <pybind11/stl.h>
 
 #include "bindings/convert.hpp"
+#include "core/policy.hpp"
 #include "runner/summary.hpp"
 
 namespace cardsim::py_bind {
@@ -107,6 +108,23 @@ py::dict moments_view(const Moments& m) { return moments_state(m); }
 }  // namespace
 
 void register_runner(py::module_& m) {
+  m.def(
+      "parse_policy_spec",
+      [](const std::string& spec, const std::string& where) {
+        const PolicySpec p = parse_policy_spec(spec, where);
+        static const char* kinds[] = {"random", "greedy", "first", "pimc", "ismcts"};
+        py::dict d;
+        d["kind"] = kinds[static_cast<int>(p.kind)];
+        if (p.is_search()) {
+          d["budget"] = p.budget;
+          d["rollout"] = kinds[static_cast<int>(p.rollout)];
+          if (p.kind == Policy::Ismcts) d["c"] = p.c;
+        }
+        return d;
+      },
+      py::arg("spec"), py::arg("where") = "",
+      "The parsed form of a policy spec (kind, and budget, rollout, c for search players); ValueError, "
+      "prefixed by `where`, if malformed.");
   py::class_<Summary>(m, "Summary", "Exact streaming totals of a batch run; merge() adds another run's.")
       .def(py::init([](int players) {
              if (players < 1 || players > kMaxPlayers)

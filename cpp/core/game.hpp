@@ -27,6 +27,7 @@ namespace cardsim {
 using Action = std::int32_t;
 
 inline constexpr int kMaxPlayers = 8;
+static_assert(kMaxPlayers == kMaxPolicySeats, "a policy list must fit every seat");
 // Player ids that are not seats (OpenSpiel's values, so adapters map 1:1).
 inline constexpr int kSimultaneousPlayer = -2;
 inline constexpr int kTerminalPlayer = -4;
@@ -150,10 +151,11 @@ concept CardGame = CardState<typename G::State> && (HasGreedy<G> || HasSeatGreed
 // --- Optional features (every `requires` a generic caller needs lives here) --------
 
 // The game drives its own play-out (a simultaneous game decides who acts when,
-// e.g. a timed race): plays `state` to the end, returns the actions applied and
-// fills times[p] (seconds of simulated time) when `times` is not null.
+// e.g. a timed race): plays `state` to the end with each seat's policy, returns
+// the actions applied and fills times[p] (seconds of simulated time) when
+// `times` is not null.
 template <class G>
-concept HasPlayOut = requires(const G& g, typename G::State& s, Policy p, Rng& r, double* t) {
+concept HasPlayOut = requires(const G& g, typename G::State& s, const SeatPolicies& p, Rng& r, double* t) {
   { g.play_out(s, p, r, t) } -> std::convertible_to<std::int64_t>;
 };
 

@@ -13,17 +13,19 @@ from __future__ import annotations
 
 from . import _core
 from ._version import __version__
-from .api import BACKENDS, POLICIES, GameInfo, games, make, simulate
+from .api import BACKENDS, POLICIES, SEARCH_POLICIES, GameInfo, games, make, simulate
 from .constants import MAX_PLAYERS, SIMULTANEOUS, TERMINAL
 from .envs import resample as _resample
 from .errors import IllegalActionError
 from .result import Estimate, SimulationResult, load_result
+from .tournament import TournamentResult, tournament
 from .traits import GameTraits
 
 __all__ = [
     "BACKENDS",
     "MAX_PLAYERS",
     "POLICIES",
+    "SEARCH_POLICIES",
     "SIMULTANEOUS",
     "TERMINAL",
     "Estimate",
@@ -32,11 +34,13 @@ __all__ = [
     "IllegalActionError",
     "SimulationResult",
     "Summary",
+    "TournamentResult",
     "__version__",
     "games",
     "load_result",
     "make",
     "simulate",
+    "tournament",
 ]
 
 #: Exact, mergeable totals of a batch run (see SimulationResult.summary).

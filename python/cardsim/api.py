@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,13 +16,25 @@ from .protocols import Game
 from .result import SimulationResult
 from .shards import run_sharded
 
-__all__ = ["BACKENDS", "POLICIES", "GameInfo", "games", "make", "simulate"]
+__all__ = [
+    "BACKENDS",
+    "POLICIES",
+    "SEARCH_POLICIES",
+    "GameInfo",
+    "games",
+    "make",
+    "policy_list",
+    "simulate",
+]
 
 #: Backend names accepted by ``make``.
 BACKENDS = ("cpp", "reference")
-#: Policies of the C++ batch runner: uniform random, the game's documented
-#: heuristic, and always the lowest legal action id.
+#: The simple policies of the C++ batch runner: uniform random, the game's
+#: documented heuristic, and always the lowest legal action id.
 POLICIES = ("random", "greedy", "first")
+#: Search players, named by specs with parameters: ``pimc[:N][:key=value...]``
+#: and ``ismcts[:N][:key=value...]`` (grammar in docs/strategy.md).
+SEARCH_POLICIES = ("pimc", "ismcts")
 
 
 @dataclass(frozen=True)
@@ -69,11 +82,37 @@ def _check_count(value: Any, what: str) -> int:
     return int(value)
 
 
+def policy_list(policy: str | Sequence[str], num_players: int) -> list[str]:
+    """One checked policy spec per seat from ``policy``: a spec, a comma-separated
+    list of specs, or a sequence of specs. A single spec means every seat.
+
+    Raises TypeError for a non-string and ValueError for a wrong count or a bad
+    spec, naming the seat.
+    """
+    if isinstance(policy, str):
+        items: list[Any] = policy.split(",") if "," in policy else [policy]
+    elif isinstance(policy, Sequence):
+        items = list(policy)
+    else:
+        raise TypeError(f"policy must be a spec or a list of specs, got {type(policy).__name__}")
+    if len(items) not in (1, num_players):
+        raise ValueError(
+            f"expected one policy, or one per seat ({num_players}), got {len(items)}: {items!r}"
+        )
+    for i, item in enumerate(items):
+        where = f"seat {i}: " if len(items) > 1 else ""
+        if not isinstance(item, str):
+            raise TypeError(f"{where}a policy must be a spec string, got {type(item).__name__}")
+        _core.parse_policy_spec(item.strip(), where)
+    specs = [item.strip() for item in items]
+    return specs * num_players if len(specs) == 1 else specs
+
+
 def simulate(
     game: str | Any,
     games: int = 1000,
     seed: int = 0,
-    policy: str = "random",
+    policy: str | Sequence[str] = "random",
     threads: int | None = None,
     first_game: int = 0,
     summary_only: bool | None = None,
@@ -82,12 +121,19 @@ def simulate(
     shard_size: int | None = None,
     max_in_flight: int | None = None,
     checkpoint: str | os.PathLike[str] | None = None,
+    seat_rotation: bool = False,
     **options: Any,
 ) -> SimulationResult:
     """Plays games ``first_game .. first_game + games - 1`` of the run with ``seed`` in C++.
 
     ``game`` is a registered name (``options`` then configure it) or a game from
-    ``make``. Game i depends on (seed, i) alone, so any thread count and any
+    ``make``. ``policy`` is one spec for every seat or one per seat (a list, or
+    specs joined by commas): ``random``, ``greedy``, ``first``, ``pimc:N``,
+    ``ismcts:N`` (docs/strategy.md). ``seat_rotation`` plays each deal once under
+    every cyclic rotation of the seats (policy j sits at seat (j - r) mod n in
+    rotation r), so ``games`` deals give ``games * num_players`` results, row
+    ``k * num_players + r``; ``result.by_policy`` then holds the totals per policy.
+    Game i depends on (seed, i) alone, so any thread count and any
     split of the range give identical results. ``threads=None`` uses every
     core; the GIL is released while games run. ``summary_only`` keeps only the
     streaming totals, whose memory does not grow with ``games``. ``progress``
@@ -115,23 +161,32 @@ def simulate(
     s = _check_count(seed, "seed")
     if s >= 2**64 or first + n > 2**64:
         raise ValueError("seed and first_game + games must be below 2**64")
-    if not isinstance(policy, str) or policy not in POLICIES:
-        raise ValueError(f"unknown policy {policy!r} (known: {', '.join(POLICIES)})")
+    np_ = g.num_players
+    policies = policy_list(policy, np_)
+    if not isinstance(seat_rotation, bool):
+        raise TypeError(f"seat_rotation must be a bool, got {type(seat_rotation).__name__}")
+    rotations = np_ if seat_rotation else 1
     t = (os.cpu_count() or 1) if threads is None else _check_count(threads, "threads")
     if t == 0:
         raise ValueError("threads must be >= 1")
-    np_ = g.num_players
     if progress is not None and not isinstance(progress, bool):
         raise TypeError(f"progress must be True, False or None, got {type(progress).__name__}")
 
-    def result(summary: Any, seconds: float, **arrays: Any) -> SimulationResult:
+    label = policies[0] if len(set(policies)) == 1 else ",".join(policies)
+
+    def result(
+        summary: Any, seconds: float, by_policy: Any = None, **arrays: Any
+    ) -> SimulationResult:
         return SimulationResult(
             game=g.name,
             options=g.options,
-            policy=policy,
+            policy=label,
+            policies=policies,
+            seat_rotation=seat_rotation,
+            by_policy=by_policy if by_policy is not None else summary,
             seed=s,
             first_game=first,
-            games=n,
+            games=n * rotations,
             threads=t,
             seconds=seconds,
             summary=summary,
@@ -147,41 +202,70 @@ def simulate(
             raise ValueError("max_in_flight must be >= 1")
         if executor is not None and not callable(getattr(executor, "submit", None)):
             raise TypeError("executor must have a submit(fn, *args) method returning a future")
+        if seat_rotation:
+            raise ValueError("sharded runs do not rotate seats: drop seat_rotation or the sharding")
         return result(
             *run_sharded(
-                g, s, policy, first, n, t, executor, shard_size, max_in_flight, checkpoint, progress
+                g,
+                s,
+                ",".join(policies),
+                first,
+                n,
+                t,
+                executor,
+                shard_size,
+                max_in_flight,
+                checkpoint,
+                progress,
             )
         )
 
     summary = _core.Summary(np_)
+    by_policy = _core.Summary(np_) if seat_rotation else None
+    rows = n * rotations
     arrays: dict[str, np.ndarray | None] = dict.fromkeys(
         ("scores", "winner", "winners_mask", "moves", "truncated")
     )
     if not summary_only:
         arrays = {
-            "scores": np.zeros((n, np_), dtype=np.int32),
-            "winner": np.zeros(n, dtype=np.int8),
-            "winners_mask": np.zeros(n, dtype=np.uint16),
-            "moves": np.zeros(n, dtype=np.int32),
-            "truncated": np.zeros(n, dtype=bool),
+            "scores": np.zeros((rows, np_), dtype=np.int32),
+            "winner": np.zeros(rows, dtype=np.int8),
+            "winners_mask": np.zeros(rows, dtype=np.uint16),
+            "moves": np.zeros(rows, dtype=np.int32),
+            "truncated": np.zeros(rows, dtype=bool),
         }
     # Simultaneous games time their players: each one's finishing time, in seconds.
     arrays["times"] = (
-        np.zeros((n, np_), dtype=np.float64) if g.traits.timed and not summary_only else None
+        np.zeros((rows, np_), dtype=np.float64) if g.traits.timed and not summary_only else None
     )
     # Chunks of about a quarter second serve progress and Ctrl-C; they change no
-    # result. Without progress the run is one call.
+    # result. Without progress the run is one call. Search players are slow per
+    # game, so their first chunk is small.
+    searching = any(_core.parse_policy_spec(p)["kind"] in SEARCH_POLICIES for p in policies)
     bar = Progress(n, g.name, force=bool(progress)) if progress is not False else None
-    sizer = ChunkSizer() if bar else None
+    sizer = ChunkSizer(first=4 if searching else 256) if bar else None
     start = time.perf_counter()
     try:
         lo = 0
         while True:  # at least one call, so that an empty run still has its summary
             size = sizer.next(n - lo) if sizer else n
             hi = min(n, lo + size)
-            views = {k: (None if v is None else v[lo:hi]) for k, v in arrays.items()}
+            views = {
+                k: (None if v is None else v[lo * rotations : hi * rotations])
+                for k, v in arrays.items()
+            }
             t0 = time.perf_counter()
-            g._simulate(s, first + lo, hi - lo, policy, t, summary, **views)
+            g._simulate(
+                s,
+                first + lo,
+                hi - lo,
+                policies,
+                t,
+                summary,
+                **views,
+                seat_rotation=seat_rotation,
+                by_policy=by_policy,
+            )
             if sizer:
                 sizer.measured(hi - lo, time.perf_counter() - t0)
             if bar:
@@ -192,4 +276,4 @@ def simulate(
     finally:
         if bar:
             bar.close()
-    return result(summary, time.perf_counter() - start, **arrays)
+    return result(summary, time.perf_counter() - start, by_policy, **arrays)

@@ -1,4 +1,4 @@
-"""The ``cardsim`` command: list games, run batches."""
+"""The ``cardsim`` command: list games, run batches and tournaments."""
 
 from __future__ import annotations
 
@@ -124,7 +124,8 @@ def _cmd_games(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cmd_simulate(args: argparse.Namespace) -> int:
+def _game_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The game options given by --option NAME=VALUE and --players."""
     options: dict[str, Any] = {}
     for item in args.option or []:
         if "=" not in item:
@@ -133,6 +134,27 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         options[k] = _typed_option(args.game, k, v)
     if args.players is not None:
         options["players"] = args.players
+    return options
+
+
+def _cmd_tournament(args: argparse.Namespace) -> int:
+    from .tournament import tournament
+
+    result = tournament(
+        args.game,
+        policies=args.policies,
+        games=args.games,
+        seed=args.seed,
+        threads=args.threads,
+        progress=None if not args.json else False,
+        **_game_options(args),
+    )
+    print(json.dumps(result.to_dict(), indent=2) if args.json else result)
+    return 0
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    options = _game_options(args)
     per_game = bool(args.out) and Path(args.out).suffix.lower() in (".csv", ".parquet")
     sharding: dict[str, Any] = {}
     if args.checkpoint:
@@ -163,6 +185,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             first_game=args.first_game,
             summary_only=None if per_game and not sharding else True,
             progress=None,
+            seat_rotation=args.seat_rotation,
             **sharding,
             **options,
         )
@@ -193,7 +216,17 @@ def main(argv: list[str] | None = None) -> int:
     p_sim.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
     p_sim.add_argument("--first-game", type=int, default=0, help="index of the first game")
     p_sim.add_argument("--threads", type=int, default=None, help="threads (default: all cores)")
-    p_sim.add_argument("--policy", default="random", choices=api.POLICIES, help="play policy")
+    p_sim.add_argument(
+        "--policy",
+        default="random",
+        help="play policy spec, or one per seat joined by commas: random, greedy, first,"
+        " pimc[:N], ismcts[:N] (docs/strategy.md); default random",
+    )
+    p_sim.add_argument(
+        "--seat-rotation",
+        action="store_true",
+        help="play each deal under every rotation of the seats; report per policy too",
+    )
     p_sim.add_argument("--players", type=int, default=None, help="the game's `players` option")
     p_sim.add_argument(
         "--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)"
@@ -210,6 +243,25 @@ def main(argv: list[str] | None = None) -> int:
         " as .csv or .parquet (needs pyarrow)",
     )
     p_sim.set_defaults(run=_cmd_simulate)
+
+    p_tour = sub.add_parser(
+        "tournament", help="every pairing of policies, seats rotated: win rates and ratings"
+    )
+    p_tour.add_argument("game", help="a registered game name (see `cardsim games`)")
+    p_tour.add_argument(
+        "--policies",
+        required=True,
+        help="policy specs joined by commas, e.g. random,greedy,ismcts:200 (docs/strategy.md)",
+    )
+    p_tour.add_argument("--games", type=_count_arg, default=1000, help="deals per table (default 1000)")
+    p_tour.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
+    p_tour.add_argument("--threads", type=int, default=None, help="threads (default: all cores)")
+    p_tour.add_argument("--players", type=int, default=None, help="the game's `players` option")
+    p_tour.add_argument(
+        "--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)"
+    )
+    p_tour.add_argument("--json", action="store_true", help="print the result as JSON")
+    p_tour.set_defaults(run=_cmd_tournament)
 
     argv = sys.argv[1:] if argv is None else list(argv)
     args = parser.parse_args(argv)

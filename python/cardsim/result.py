@@ -90,7 +90,14 @@ class SimulationResult:
       truncated (games,) bool; times (games, num_players) float64, only for games
       with a timed simulator (Racing Demon): the simulated second of each
       player's last action (the OUT player's is the end of the round).
-    ``summary`` holds exact streaming totals that merge across runs.
+    ``summary`` holds exact streaming totals that merge across runs, by seat.
+
+    ``policies`` names each seat's policy (seat p plays policies[p]). With
+    ``seat_rotation`` every deal is played once per rotation: ``games`` counts
+    every play (deals x seats), per-game arrays have one row per play (row
+    k * num_players + r: deal first_game + k, rotation r, in which policy j sits
+    at seat (j - r) mod num_players), and ``by_policy`` holds the totals indexed
+    by policy instead of by seat (without rotation it is ``summary``).
     """
 
     game: str
@@ -108,6 +115,9 @@ class SimulationResult:
     moves: np.ndarray | None = None
     truncated: np.ndarray | None = None
     times: np.ndarray | None = None
+    policies: list[str] | None = None
+    seat_rotation: bool = False
+    by_policy: _core.Summary | None = None
     #: The cardsim version that produced the result (this one, or the saved file's).
     version: str = __version__
 
@@ -148,6 +158,16 @@ class SimulationResult:
         """The sample variance of the player's final score (exact sums, one division)."""
         return variance(self.summary.score[player])
 
+    def policy_win_rate(self, index: int) -> Estimate:
+        """Share of games won by the run's policy number ``index`` (whatever its seat)."""
+        bp = self.by_policy or self.summary
+        return wilson(bp.wins[index], bp.games)
+
+    def policy_mean_score(self, index: int) -> Estimate:
+        """Mean final score of the run's policy number ``index`` (whatever its seat)."""
+        bp = self.by_policy or self.summary
+        return mean_interval(bp.score[index])
+
     def mean_moves(self) -> Estimate:
         """Mean actions per game, with a 95% interval."""
         return mean_interval(self.summary.moves)
@@ -184,11 +204,22 @@ class SimulationResult:
                 }
             )
         stalemate = self.stalemate_rate()
+        by_policy = [
+            {
+                "policy": name,
+                "win_rate": est(self.policy_win_rate(j)),
+                "mean_score": est(self.policy_mean_score(j)),
+            }
+            for j, name in enumerate(self.policies or [self.policy] * self.num_players)
+        ]
         return {
             "cardsim": self.version,
             "game": self.game,
             "options": self.options,
             "policy": self.policy,
+            "policies": self.policies,
+            "seat_rotation": self.seat_rotation,
+            "by_policy": by_policy,
             "seed": self.seed,
             "first_game": self.first_game,
             "games": self.games,
@@ -212,6 +243,7 @@ class SimulationResult:
     def __str__(self) -> str:
         lines = [
             f"{self.game}: {self.games:,} games, policy {self.policy}, seed {self.seed}"
+            + (" (seats rotated)" if self.seat_rotation else "")
             + (f", games from {self.first_game:,}" if self.first_game else ""),
             f"  {self.seconds:.3f} s on {self.threads} thread(s),"
             + (f" {self.games_per_second:,.0f} games/s" if self.games else " no games played"),
@@ -224,6 +256,12 @@ class SimulationResult:
                 f"  {who}: win rate {self.win_rate(p)}, mean score {self.mean_score(p)}"
                 " (95% intervals)"
             )
+        if self.seat_rotation and self.policies:
+            for j, name in enumerate(self.policies):
+                lines.append(
+                    f"  policy {j} ({name}), every seat: win rate {self.policy_win_rate(j)},"
+                    f" mean score {self.policy_mean_score(j)}"
+                )
         # Every way a game can end without a winner is stated, zero or not.
         lines.append(f"  no winner: {self.no_winner_rate()}")
         lines.append(f"  draws: {self.draw_rate()}")
@@ -259,7 +297,12 @@ class SimulationResult:
             "games": self.games,
             "threads": self.threads,
             "seconds": self.seconds,
+            "policies": self.policies,
+            "seat_rotation": self.seat_rotation,
             "summary_state": self.summary.to_state(),
+            "by_policy_state": None
+            if self.by_policy is None or self.by_policy is self.summary
+            else self.by_policy.to_state(),
             "summary": self.to_dict(),
             "arrays": None,
         }
@@ -316,7 +359,11 @@ class SimulationResult:
     def _columns(self) -> dict[str, Any]:
         if self.scores is None:
             raise ValueError("a summary-only run has no per-game arrays")
-        cols: dict[str, Any] = {"game": np.arange(self.first_game, self.first_game + self.games)}
+        rot = self.num_players if self.seat_rotation else 1
+        deals = np.arange(self.first_game, self.first_game + self.games // rot)
+        cols: dict[str, Any] = {"game": np.repeat(deals, rot)}
+        if self.seat_rotation:
+            cols["rotation"] = np.tile(np.arange(rot), len(deals))
         for p in range(self.num_players):
             cols[f"score_{p}"] = self.scores[:, p]
         if self.times is not None:
@@ -387,6 +434,13 @@ def load_result(path: str | os.PathLike[str]) -> SimulationResult:
             for k in ("game", "options", "policy", "seed", "first_game", "games", "threads")
         }
         seconds = float(record["seconds"])
+        policies = record.get("policies")
+        seat_rotation = bool(record.get("seat_rotation", False))
+        by_policy = (
+            _core.Summary.from_state(record["by_policy_state"])
+            if record.get("by_policy_state") is not None
+            else summary
+        )
     except (OSError, KeyError, TypeError, AttributeError, ValueError) as e:
         raise ValueError(f"{path} is not a saved cardsim result: {e}") from None
     arrays: dict[str, Any] = {}
@@ -400,5 +454,12 @@ def load_result(path: str | os.PathLike[str]) -> SimulationResult:
         if set(arrays) - set(ARRAYS):
             raise ValueError(f"{side} holds unknown arrays: {sorted(set(arrays) - set(ARRAYS))}")
     return SimulationResult(
-        seconds=seconds, summary=summary, version=str(record.get("cardsim")), **fields, **arrays
+        seconds=seconds,
+        summary=summary,
+        version=str(record.get("cardsim")),
+        policies=policies,
+        seat_rotation=seat_rotation,
+        by_policy=by_policy,
+        **fields,
+        **arrays,
     )

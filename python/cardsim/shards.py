@@ -53,7 +53,8 @@ def run_shard(
     """The task: plays one shard in C++ and returns its totals."""
     g = _core.make(game, options)
     summary = _core.Summary(g.num_players)
-    g._simulate(seed, first_game, games, policy, threads, summary)
+    # ``policy``: one spec, or one per seat joined by commas.
+    g._simulate(seed, first_game, games, policy.split(","), threads, summary)
     return ShardResult(first_game, games, summary.to_state())
 
 

@@ -30,7 +30,6 @@ from .reference.racing_demon import (
     RacingDemon,
     builds_on,
     other_column,
-    parse_seat_policies,
     parse_speeds,
     per_player_actions,
 )
@@ -93,13 +92,12 @@ def greedy_choice(state: Any, legal: list[int]) -> int:
     return best
 
 
-def _race(state: Any, rng: GameRng, policy: str) -> tuple[int, list[int]]:
-    """Plays one round of the timed race; returns (actions applied, each player's
-    last action time in microseconds)."""
+def _race(state: Any, rng: GameRng, seat_policy: list[str]) -> tuple[int, list[int]]:
+    """Plays one round of the timed race, seat p choosing by ``seat_policy[p]``;
+    returns (actions applied, each player's last action time in microseconds)."""
     n = state.num_players
     opts = state.game.options
     mean = [ms * 1000 for ms in parse_speeds(opts["speeds"], n)]
-    seat_policy = parse_seat_policies(opts["seat_policies"], n) or [policy] * n
 
     def choose(p: int) -> int:
         legal = state.legal_actions_for(p)
@@ -132,29 +130,38 @@ def _race(state: Any, rng: GameRng, policy: str) -> tuple[int, list[int]]:
     return moves, last
 
 
-def _game(game: str | Any, backend: str, options: dict[str, Any], policy: str) -> Any:
-    if policy not in api.POLICIES:
-        raise ValueError(f"unknown policy {policy!r} (known: {', '.join(api.POLICIES)})")
-    return api.make(game, backend=backend, **options) if isinstance(game, str) else game
+def _game(
+    game: str | Any, backend: str, options: dict[str, Any], policy: str | list[str]
+) -> tuple[Any, list[str]]:
+    """The game and one simple policy per seat (search players need turns)."""
+    g = api.make(game, backend=backend, **options) if isinstance(game, str) else game
+    seats = api.policy_list(policy, g.num_players)
+    for p, name in enumerate(seats):
+        if name not in ("random", "greedy", "first"):
+            raise ValueError(
+                f"seat {p}: the timed race plays random, greedy or first, not {name!r}"
+            )
+    return g, seats
 
 
 def play_timed(
     game: str | Any = "racing_demon",
     seed: int = 0,
     index: int = 0,
-    policy: str = "random",
+    policy: str | list[str] = "random",
     backend: str = "reference",
     **options: Any,
 ) -> TimedGame:
     """Plays game ``index`` of the run with ``seed`` as the timed simulator does.
 
-    ``game`` is a name (with ``options``) or a game from ``cardsim.make``.
+    ``game`` is a name (with ``options``) or a game from ``cardsim.make``;
+    ``policy`` is one policy for every seat or one per seat.
     """
-    g = _game(game, backend, options, policy)
+    g, seats = _game(game, backend, options, policy)
     rng = GameRng.for_game(seed, index)
     # The reference deals exactly the cards the core deals from the stream.
     state = g.new_game(deck=RacingDemon(**g.options).random_deck(rng))
-    moves, last = _race(state, rng, policy)
+    moves, last = _race(state, rng, seats)
     winners = state.winners()
     return TimedGame(
         state=state,
@@ -186,13 +193,13 @@ def play_match(
     game: str | Any = "racing_demon",
     seed: int = 0,
     index: int = 0,
-    policy: str = "random",
+    policy: str | list[str] = "random",
     backend: str = "reference",
     **options: Any,
 ) -> Match:
     """Match ``index`` of ``simulate_matches(seed=seed)``, played from Python:
     rounds dealt afresh from one stream until a total reaches the option ``target``."""
-    g = _game(game, backend, options, policy)
+    g, seats = _game(game, backend, options, policy)
     rules = RacingDemon(**g.options)
     n, target = g.num_players, g.options["target"]
     rng = GameRng.for_game(seed, index)
@@ -201,7 +208,7 @@ def play_match(
         if rounds == MAX_ROUNDS:
             return Match(totals, rounds, -1, moves, seconds, True)
         state = g.new_game(deck=rules.random_deck(rng))
-        m, last = _race(state, rng, policy)
+        m, last = _race(state, rng, seats)
         moves += m
         seconds += max(t / 1e6 for t in last)
         totals = [a + b for a, b in zip(totals, state.scores(), strict=True)]
@@ -225,14 +232,13 @@ class MatchResults:
 def simulate_matches(
     games: int = 1000,
     seed: int = 0,
-    policy: str = "random",
+    policy: str | list[str] = "random",
     first_game: int = 0,
     **options: Any,
 ) -> MatchResults:
     """Racing Demon matches to the option ``target`` (default 100), in C++ on one
-    thread. Round 1 of match i is game i of ``cardsim.simulate`` with the same seed."""
-    g = api.make("racing_demon", **options)
-    if policy not in api.POLICIES:
-        raise ValueError(f"unknown policy {policy!r} (known: {', '.join(api.POLICIES)})")
-    out = _core._racing_demon_matches(g, seed, first_game, games, policy)
+    thread, one policy for every seat or one per seat. Round 1 of match i is game i
+    of ``cardsim.simulate`` with the same seed and policies."""
+    g, seats = _game("racing_demon", "cpp", options, policy)
+    out = _core._racing_demon_matches(g, seed, first_game, games, seats)
     return MatchResults(**out)

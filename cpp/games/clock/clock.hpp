@@ -23,6 +23,7 @@
 #include "core/card.hpp"
 #include "core/deck.hpp"
 #include "core/game.hpp"
+#include "core/hidden.hpp"
 #include "core/options.hpp"
 #include "core/rng.hpp"
 #include "core/static_vector.hpp"
@@ -153,6 +154,19 @@ class ClockState {
     for (int p = 0; p < num_players_; ++p)
       for (int i = 0; i < kPiles; ++i) n += clocks_[p].face_down[i].size() + clocks_[p].face_up[i].size();
     return n;
+  }
+
+  // Determinisation (search players): no player sees a face-down card, so
+  // each clock's face-down cards are dealt afresh among its face-down places
+  // (each clock keeps its own pack). Clock has no choices, but the contract
+  // is the same for every game.
+  void resample_hidden(int /*player*/, Rng& rng) {
+    for (int p = 0; p < num_players_; ++p) {
+      HiddenPlaces<52> hidden;
+      for (auto& pile : clocks_[static_cast<std::size_t>(p)].face_down)
+        for (Card& c : pile) hidden.add(c);
+      hidden.redeal(rng);
+    }
   }
 
   bool operator==(const ClockState&) const = default;

@@ -39,6 +39,7 @@
 // the right", which is only legal when the special rule is in force.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
@@ -298,6 +299,11 @@ class Code9State {
     return n;
   }
 
+  // Determinisation (search players): every card lies face up on the grid
+  // and every ten is shown, so the only world consistent with a player's
+  // observation is this one; there is nothing to redeal.
+  void resample_hidden(int /*player*/, Rng& /*rng*/) {}
+
   bool operator==(const Code9State&) const = default;
 
  private:
@@ -475,6 +481,16 @@ class Code9Game {
   State deal(const std::vector<Card>& deck) const { return State(setup_, deck); }
 
   // Greedy: one-ply look-ahead scored by `value` below; ties broken at random.
+  // Search players' value of a finished game, in [0, 1]. The solitaire is won
+  // in 9 moves at best and scored by moves taken: a win is worth 1/2 plus
+  // 1/2 x 9 / moves, a truncated game 0. Otherwise a win 1, a draw 1/2.
+  double search_value(const State& s, int p) const {
+    const Outcome o = s.outcome();
+    if (s.solitaire()) return o.winners ? 0.5 + 4.5 / std::max(9, s.moves()) : 0.0;
+    if (o.winners >> p & 1) return 1.0;
+    return o.draw ? 0.5 : 0.0;
+  }
+
   Action greedy_action(const State& state, const State::ActionList& legal, Rng& rng) const {
     if (legal.size() == 1) return legal[0];
     const int me = state.current_player();

@@ -69,6 +69,7 @@
 #include "core/deck.hpp"
 #include "core/errors.hpp"
 #include "core/game.hpp"
+#include "core/hidden.hpp"
 #include "core/options.hpp"
 #include "core/rng.hpp"
 #include "core/static_vector.hpp"
@@ -660,6 +661,25 @@ class HoleInTheWallState {
     return n + 52 * static_cast<std::size_t>(deals - 1);
   }
 
+  // Determinisation (search players). `player` has not seen the other hands
+  // or the stock, except the cards turned away to the stock while dealing
+  // and those `player` exchanged into it: those keep their places, the rest
+  // are dealt afresh among the other hands and the stock. In match play the
+  // packs of the deals to come are shuffled afresh too.
+  void resample_hidden(int player, Rng& rng) {
+    HiddenPlaces<52> hidden;
+    const auto unseen = [&](Card c) { return !(known_by_[c] >> player & 1); };
+    for (int q = 0; q < cfg_.players; ++q)
+      if (q != player)
+        for (Card& c : hands_[static_cast<std::size_t>(q)])
+          if (unseen(c)) hidden.add(c);
+    for (Card& c : stock_)
+      if (unseen(c)) hidden.add(c);
+    hidden.redeal(rng);
+    if (cfg_.match)
+      for (int k = deal_ + 1; k < cfg_.players; ++k) rng.shuffle(deck_.data() + 52 * k, 52);
+  }
+
   bool operator==(const HoleInTheWallState&) const = default;
 
  private:
@@ -704,6 +724,7 @@ class HoleInTheWallState {
     placement_ = {};
     hole_points_ = 0;
     stock_.clear();
+    known_by_.fill(0);
 
     const Card* pack = deck_.data() + 52 * k;
     StaticVector<Card, 52> rejected;
@@ -712,7 +733,8 @@ class HoleInTheWallState {
     for (int c = 0; c < kCols;) {
       const Card card = pack[i++];
       if (rank_used[rank_of(card)]) {
-        rejected.push_back(card);  // to the bottom of the stock
+        rejected.push_back(card);  // to the bottom of the stock, seen by all
+        known_by_[card] = 0xFF;
         continue;
       }
       rank_used[rank_of(card)] = true;
@@ -759,7 +781,10 @@ class HoleInTheWallState {
       kept.push_back(stock_.back());
       stock_.pop_back();
     }
-    for (Card c : given) stock_.insert_at(0, c);  // under the bottom card
+    for (Card c : given) {
+      stock_.insert_at(0, c);  // under the bottom card
+      known_by_[c] = static_cast<std::uint8_t>(known_by_[c] | (1u << cur_));
+    }
     h = kept;
     end_turn();
   }
@@ -822,6 +847,10 @@ class HoleInTheWallState {
   int seq_last_ = -1, seq_dir_ = 0;
   std::array<std::int32_t, kMaxPlayersHere> placement_{}, match_{};
   std::int32_t hole_points_ = 0;
+  // This deal: bit p set when player p knows where the card is (it was
+  // turned away to the stock while dealing, or p exchanged it into the stock;
+  // whoever draws it then holds it where p can place it).
+  std::array<std::uint8_t, 52> known_by_{};
 };
 
 class HoleInTheWallGame {

@@ -28,7 +28,7 @@
 // middle, -1 per card left in the Pile. The OUT player wins.
 //
 // Who acts when is not the core's business: RacingDemonGame::play_out is the
-// batch runner's timed race (options `speeds`, `seat_policies`), and
+// batch runner's timed race (option `speeds`; a policy per seat), and
 // play_match plays rounds to the option `target` (docs/rules/racing_demon.md).
 //
 // Actions. F = 4 * players foundation slots, numbered in the order they are
@@ -577,30 +577,6 @@ inline std::vector<std::int64_t> parse_speeds(const std::string& text, int playe
   return out;
 }
 
-// "greedy,random,...": one policy per seat, or empty.
-inline std::vector<Policy> parse_seat_policies(const std::string& text, int players) {
-  std::vector<Policy> out;
-  if (text.empty()) return out;
-  const auto bad = [&] {
-    return InvalidArgument(
-        "racing_demon option 'seat_policies' must name one of random, greedy, first for each of the " +
-        std::to_string(players) + " players, got '" + text + "'");
-  };
-  std::size_t pos = 0;
-  while (pos <= text.size()) {
-    std::size_t end = text.find(',', pos);
-    if (end == std::string::npos) end = text.size();
-    std::string item = text.substr(pos, end - pos);
-    item.erase(0, item.find_first_not_of(' '));
-    item.erase(item.find_last_not_of(' ') + 1);
-    if (item != "random" && item != "greedy" && item != "first") throw bad();
-    out.push_back(parse_policy(item));
-    pos = end + 1;
-  }
-  if (static_cast<int>(out.size()) != players) throw bad();
-  return out;
-}
-
 class RacingDemonGame {
  public:
   using State = RacingDemonState;
@@ -618,14 +594,10 @@ class RacingDemonGame {
                                   "timed simulator: mean seconds per action, one for all or one per player, "
                                   "e.g. '1.0,0.8' (empty: 1 s each); each delay is uniform in [0.5, 1.5] x "
                                   "the mean");
-    const std::string seat_text =
-        reader.get_str("seat_policies", "",
-                       "timed simulator: a policy per seat, e.g. 'greedy,random' (empty: the run's policy)");
     target_ = reader.get_int("target", 100, 1, 100000,
                              "match play: rounds are dealt until a player's running total reaches this");
     reader.finish();
     speeds_ms_ = parse_speeds(speeds_text_, players_);
-    seat_policies_ = parse_seat_policies(seat_text, players_);
     options_ = reader.resolved();
     specs_ = reader.specs();
   }
@@ -723,19 +695,16 @@ class RacingDemonGame {
   // Draw order, which the Python simulator repeats: at time 0, for each player
   // in seat order, the choice then the delay; then at each event the choice
   // then the delay. A random choice among one action draws nothing.
-  std::int64_t play_out(State& s, Policy policy, Rng& rng, double* times) const {
+  // Each seat plays its own policy (random, greedy or first; the runner
+  // refuses search players here).
+  std::int64_t play_out(State& s, const SeatPolicies& seats, Rng& rng, double* times) const {
     std::array<std::int64_t, kMaxPlayers> at{}, last{}, mean{};
     std::array<Action, kMaxPlayers> pending{};
     State::PlayerActions legal;
     const auto choose = [&](int p) -> Action {
       s.legal_actions_for(p, legal);
       if (legal.empty()) return -1;
-      switch (seat_policies_.empty() ? policy : seat_policies_[static_cast<std::size_t>(p)]) {
-        case Policy::Random:
-          return legal.size() == 1 ? legal[0] : legal[static_cast<std::size_t>(rng.below(legal.size()))];
-        case Policy::Greedy: return greedy_action(s, legal, rng);
-        default: return legal[0];
-      }
+      return simple_action(seats[p].kind, *this, s, legal, rng);
     };
     const auto delay = [&](int p) {
       return mean[p] / 2 + static_cast<std::int64_t>(rng.below(static_cast<std::uint64_t>(mean[p]) + 1));
@@ -779,7 +748,7 @@ class RacingDemonGame {
     Outcome outcome;
   };
 
-  MatchResult play_match(Policy policy, Rng& rng, std::vector<Card>& deck) const {
+  MatchResult play_match(const SeatPolicies& seats, Rng& rng, std::vector<Card>& deck) const {
     MatchResult m;
     std::array<double, kMaxPlayers> times{};
     const auto top = [&] { return *std::max_element(m.totals.begin(), m.totals.begin() + players_); };
@@ -790,7 +759,7 @@ class RacingDemonGame {
       }
       random_deck(rng, deck);
       State s = deal(deck);
-      m.moves += play_out(s, policy, rng, times.data());
+      m.moves += play_out(s, seats, rng, times.data());
       const Scores sc = s.scores();
       for (int p = 0; p < players_; ++p) m.totals[p] += sc[p];
       m.seconds += *std::max_element(times.begin(), times.begin() + players_);
@@ -811,7 +780,6 @@ class RacingDemonGame {
   std::int64_t target_ = 100;
   std::string speeds_text_;
   std::vector<std::int64_t> speeds_ms_;
-  std::vector<Policy> seat_policies_;  // empty: every seat plays the run's policy
   OptionMap options_;
   std::vector<OptionSpec> specs_;
 };

@@ -369,6 +369,7 @@ class RummyState {
       const Card c = static_cast<Card>(a - kDiscardBase);
       hands_[p] &= ~bit(c);
       pile_.push_back(c);
+      shown_ |= bit(c);
       if (!hands_[p]) return go_out(p);
       if (rules_.rummy_on_board && (call_k_ = static_cast<std::int8_t>(board_meld_size())) > 0) {
         phase_ = Phase::Call;
@@ -560,6 +561,33 @@ class RummyState {
     return n;
   }
 
+  // Determinisation (search players). `player` has not seen the cards in the
+  // other hands or in the stock, except those shown on the discard pile
+  // (taken or called into a hand, or turned over into the stock): those keep
+  // their places; the rest are dealt afresh, each other hand keeping its
+  // number of unknown cards and the stock its unknown places. In match play
+  // later deals are redrawn too (a fresh key), as nobody has seen them.
+  void resample_hidden(int player, Rng& rng) {
+    StaticVector<Card, 52> pool;
+    std::array<int, kMaxRummyPlayers> unknown{};
+    for (int q = 0; q < n_; ++q) {
+      if (q == player) continue;
+      const Mask m = hands_[q] & ~shown_;
+      unknown[q] = std::popcount(m);
+      for (Mask b = m; b; b &= b - 1) pool.push_back(static_cast<Card>(std::countr_zero(b)));
+      hands_[q] &= shown_;
+    }
+    for (Card c : stock_)
+      if (!(shown_ & bit(c))) pool.push_back(c);
+    rng.shuffle(pool.begin(), pool.size());
+    std::size_t next = 0;
+    for (int q = 0; q < n_; ++q)
+      for (int k = 0; k < unknown[q]; ++k) hands_[q] |= bit(pool[next++]);
+    for (Card& c : stock_)
+      if (!(shown_ & bit(c))) c = pool[next++];
+    if (rules_.match) key_ = rng.next();
+  }
+
   bool operator==(const RummyState&) const = default;
 
  private:
@@ -733,6 +761,7 @@ class RummyState {
     const int dealt = n_ * rules_.hand_size;
     for (int i = 0; i < dealt; ++i) hands_[(first + i) % n_] |= bit(deck[i]);
     pile_.push_back(deck[dealt]);
+    shown_ = bit(deck[dealt]);
     for (int i = 51; i > dealt; --i) stock_.push_back(deck[i]);
     start_turn(first);
   }
@@ -772,6 +801,10 @@ class RummyState {
   std::uint64_t key_ = 0;
   Scores totals_{}, last_deal_{};
   Mask onto_set_ = 0, low_end_ = 0, high_end_ = 0;  // lay-off targets (refresh_targets)
+  // Cards of this deal that have been face up on the discard pile: everyone
+  // knows where they are since (in a hand that took them, or in a stock
+  // turned over from the pile). The table's cards are open anyway.
+  Mask shown_ = 0;
 };
 
 class RummyGame {

@@ -48,6 +48,7 @@
 #include "core/deck.hpp"
 #include "core/errors.hpp"
 #include "core/game.hpp"
+#include "core/hidden.hpp"
 #include "core/options.hpp"
 #include "core/rng.hpp"
 #include "core/static_vector.hpp"
@@ -137,6 +138,7 @@ class StackGapState {
     // lies lowest.
     for (std::size_t k = set_aside.size(); k-- > 0;) draw_.push_back(set_aside[k]);
     for (std::size_t k = deck.size(); k-- > i;) draw_.push_back(deck[k]);
+    shown_at_bottom_ = static_cast<std::int8_t>(set_aside.size());
   }
 
   // A position put together by hand (tests only: see the registrar's _set_position).
@@ -156,6 +158,19 @@ class StackGapState {
         current_(static_cast<std::int8_t>(current)) {}
 
   int num_players() const { return num_players_; }
+
+  // Determinisation (search players): `player` cannot see the other hand
+  // or the draw pile. No card there has been shown, except the jokers set
+  // face up under the pile while dealing, so those keep their places and the
+  // rest are dealt afresh among the other hand and the pile.
+  void resample_hidden(int player, Rng& rng) {
+    HiddenPlaces<kMaxDeck + kHandSize> hidden;
+    for (int q = 0; q < num_players_; ++q)
+      if (q != player)
+        for (Card& c : hands_[static_cast<std::size_t>(q)]) hidden.add(c);
+    for (std::size_t k = static_cast<std::size_t>(shown_at_bottom_); k < draw_.size(); ++k) hidden.add(draw_[k]);
+    hidden.redeal(rng);
+  }
 
   // Every card is in exactly one place: the invariant tests count them.
   std::size_t count_cards() const {
@@ -468,6 +483,9 @@ class StackGapState {
   std::int8_t current_ = 0;
   Ending ending_ = Ending::None;
   std::int8_t ended_by_ = -1;
+  // Jokers met while dealing level 1 went face up to the bottom of the draw
+  // pile: draw_[0 .. shown_at_bottom_) are known to both players.
+  std::int8_t shown_at_bottom_ = 0;
 };
 
 class StackGapGame {

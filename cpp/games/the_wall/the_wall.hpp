@@ -44,6 +44,7 @@
 #include "core/card.hpp"
 #include "core/deck.hpp"
 #include "core/game.hpp"
+#include "core/hidden.hpp"
 #include "core/options.hpp"
 #include "core/rng.hpp"
 #include "core/static_vector.hpp"
@@ -294,6 +295,17 @@ class TheWallState {
     return n + on;
   }
 
+  // Determinisation (search players): the reserve and the stock are face
+  // down and no card in them has ever been shown (cards only leave them), so
+  // every arrangement of their cards among their places is consistent with
+  // what the player saw. Everything else is face up.
+  void resample_hidden(int /*player*/, Rng& rng) {
+    HiddenPlaces<kReserveSize + kStockDealt> hidden;
+    for (Card& c : reserve_) hidden.add(c);
+    for (Card& c : stock_) hidden.add(c);
+    hidden.redeal(rng);
+  }
+
   bool operator==(const TheWallState&) const = default;
 
  private:
@@ -475,6 +487,11 @@ class TheWallGame {
   // Every non-aimless lower-to-lower move leaves the card on its successor or
   // alone in a pile from which only a build can move it, so greedy play never
   // loops while anything else is possible.
+  // Search players' value of a finished game, in [0, 1]: the share of the
+  // 104 cards on the foundations (1 for a win), so that a lost game that got
+  // further still counts for more.
+  double search_value(const State& s, int /*player*/) const { return s.on_foundations() / 104.0; }
+
   Action greedy_action(const State& s, const State::ActionList& legal, Rng&) const {
     Action best = legal[0];
     int best_score = -1;

@@ -134,7 +134,9 @@ def _replays_alike(start: Any, history: list[int], player: int, original: list[A
 
 
 def install() -> None:
-    """Adds ``resample_hidden(player, rng)`` as a method of every state class."""
+    """Adds ``resample_hidden(player, rng)`` as a method of every state class that
+    has no native one (the C++ games bind their own, per game; this generic one
+    stays available as ``cardsim.envs.resample.resample_hidden``, the cross-check)."""
     from .. import _core
     from ..reference.base import ReferenceState
 
@@ -149,6 +151,10 @@ def install() -> None:
     )
     for cls_name in dir(_core):
         cls = getattr(_core, cls_name)
-        if cls_name.endswith("State") and isinstance(cls, type):
+        if (
+            cls_name.endswith("State")
+            and isinstance(cls, type)
+            and not hasattr(cls, "resample_hidden")
+        ):
             cls.resample_hidden = method  # type: ignore[attr-defined]
     ReferenceState.resample_hidden = method  # type: ignore[attr-defined]

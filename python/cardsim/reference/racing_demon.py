@@ -23,11 +23,10 @@ from .base import Option, ReferenceGame, ReferenceState
 from .cards import check_packs, colour, rank, shuffled_packs, suit
 from .rng import GameRng
 
-__all__ = ["RacingDemon", "RacingDemonState", "parse_seat_policies", "parse_speeds"]
+__all__ = ["RacingDemon", "RacingDemonState", "parse_speeds"]
 
 PILE, LINE, HAND = 13, 4, 35
 SOURCES = ("pile", "line0", "line1", "line2", "line3", "waste")
-POLICY_NAMES = ("random", "greedy", "first")
 
 
 def per_player_actions(players: int) -> int:
@@ -72,19 +71,6 @@ def parse_speeds(text: str, players: int) -> list[int]:
             f" got {text!r}"
         )
     return out
-
-
-def parse_seat_policies(text: str, players: int) -> list[str] | None:
-    """The ``seat_policies`` option: None (every seat plays the run's policy) or one per seat."""
-    if text == "":
-        return None
-    names = [t.strip(" ") for t in text.split(",")]
-    if len(names) != players or any(n not in POLICY_NAMES for n in names):
-        raise ValueError(
-            f"racing_demon option 'seat_policies' must name one of random, greedy, first for each"
-            f" of the {players} players, got {text!r}"
-        )
-    return names
 
 
 class Seat:
@@ -509,11 +495,6 @@ class RacingDemon(ReferenceGame):
             " '1.0,0.8' (empty: 1 s each); each delay is uniform in [0.5, 1.5] x the mean",
         ),
         Option(
-            "seat_policies",
-            "",
-            "timed simulator: a policy per seat, e.g. 'greedy,random' (empty: the run's policy)",
-        ),
-        Option(
             "target",
             100,
             "match play: rounds are dealt until a player's running total reaches this",
@@ -524,7 +505,6 @@ class RacingDemon(ReferenceGame):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.speeds_ms = parse_speeds(self._options["speeds"], self.num_players)
-        self.seat_policies = parse_seat_policies(self._options["seat_policies"], self.num_players)
 
     @property
     def num_players(self) -> int:

@@ -1,0 +1,269 @@
+"""Search players against greedy, and their speed: bench/results/strategy.{json,md}.
+
+- Two-player games (Rummy, Code 9, Hole in the Wall, Stack Gap): ``ismcts`` at its
+  default budget against ``greedy``, every deal played under both seatings
+  (``seat_rotation``); the win rate of ismcts with its 95% interval.
+- Solitaires (The Wall, Code 9 solitaire): win rate and mean score of ``ismcts``,
+  ``pimc`` and ``greedy`` on the same deals.
+- Speed: decisions per second of ``ismcts`` at the default budget (both seats
+  searching, so every action with a choice is a search; forced moves, which
+  need no search, are counted apart), and, in the same run, OpenSpiel's Python
+  ``ISMCTSBot`` at the same budget through cardsim.envs.openspiel (skipped when
+  open-spiel is not installed).
+
+Sized for a shared 2-core machine: the counts are arguments and are written to
+the results, so a figure is never quoted without its sample size.
+
+    python bench/bench_strategy.py [--deals 100] [--solo 40] [--threads 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import cardsim
+
+OUT = Path(__file__).parent / "results"
+TWO_PLAYER = ["rummy", "code9", "hole_in_the_wall", "stack_gap"]
+OPTIONS: dict[str, dict[str, Any]] = {"stack_gap": {"players": 2}}  # its default is solo
+SOLITAIRES = ["the_wall", "code9_solitaire"]
+
+
+def est(e: cardsim.Estimate) -> dict[str, float]:
+    return {"value": e.value, "low": e.low, "high": e.high}
+
+
+def head_to_head(game: str, deals: int, seed: int, threads: int) -> dict[str, Any]:
+    r = cardsim.simulate(
+        game,
+        games=deals,
+        seed=seed,
+        policy=["ismcts", "greedy"],
+        seat_rotation=True,
+        threads=threads,
+        summary_only=True,
+        progress=False,
+        **OPTIONS.get(game, {}),
+    )
+    bp = r.by_policy
+    decided = bp.games - bp.wins[0] - bp.wins[1]
+    return {
+        "game": game,
+        "deals": deals,
+        "games": r.games,
+        "seconds": r.seconds,
+        "ismcts_win_rate": est(r.policy_win_rate(0)),
+        "greedy_win_rate": est(r.policy_win_rate(1)),
+        "neither_won": decided,
+        "ismcts_mean_score": est(r.policy_mean_score(0)),
+        "greedy_mean_score": est(r.policy_mean_score(1)),
+    }
+
+
+def solitaire(game: str, games: int, seed: int, threads: int) -> list[dict[str, Any]]:
+    rows = []
+    for policy in ("greedy", "pimc", "ismcts"):
+        r = cardsim.simulate(
+            game, games=games, seed=seed, policy=policy, threads=threads, progress=False
+        )
+        rows.append(
+            {
+                "game": game,
+                "policy": policy,
+                "games": games,
+                "seconds": r.seconds,
+                "win_rate": est(r.win_rate(0)),
+                "mean_score": est(r.mean_score(0)),
+            }
+        )
+    return rows
+
+
+def openspiel_decisions(game: str, budget: int, decisions: int, seed: int) -> dict[str, Any] | None:
+    try:
+        import numpy as np
+        import pyspiel
+        from open_spiel.python.algorithms import ismcts
+
+        import cardsim.envs.openspiel as cos
+    except ImportError:
+        return None
+    g = pyspiel.load_game(f"cardsim_{game}")
+    rs = np.random.RandomState(seed)
+    bot = ismcts.ISMCTSBot(
+        g,
+        cos.RolloutEvaluator(1, rs),
+        0.7,
+        budget,
+        random_state=rs,
+        use_observation_string=True,
+    )
+    state = g.new_initial_state()
+    made = 0
+    spent = 0.0
+    while made < decisions:
+        if state.is_terminal():
+            state = g.new_initial_state()
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rs.choice(outcomes, p=probs)))
+            continue
+        if len(state.legal_actions()) == 1:
+            state.apply_action(state.legal_actions()[0])
+            continue
+        t0 = time.perf_counter()
+        a = bot.step(state)
+        spent += time.perf_counter() - t0
+        made += 1
+        state.apply_action(a)
+    return {
+        "game": game,
+        "budget": budget,
+        "decisions": made,
+        "seconds": spent,
+        "decisions_per_second": made / spent,
+    }
+
+
+def cardsim_decisions(game: str, budget: int, games: int, seed: int) -> dict[str, Any]:
+    """cardsim's C++ ismcts on one thread, both seats searching. The runner counts
+    actions, forced ones included (they need no search and cost next to
+    nothing), so actions/s bounds searched decisions/s from above, closely when
+    forced moves are few (in Code 9 only a pass is ever forced)."""
+    r = cardsim.simulate(
+        game, games=games, seed=seed, policy=f"ismcts:{budget}", threads=1, progress=False
+    )
+    return {
+        "game": game,
+        "budget": budget,
+        "games": games,
+        "actions": int(r.moves.sum()),
+        "seconds": r.seconds,
+        "actions_per_second": int(r.moves.sum()) / r.seconds,
+    }
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--deals", type=int, default=100, help="deals per two-player game")
+    ap.add_argument("--solo", type=int, default=40, help="games per solitaire and policy")
+    ap.add_argument("--speed-games", type=int, default=4, help="games for the speed runs")
+    ap.add_argument("--openspiel-decisions", type=int, default=20)
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--only", default="", help="comma list of games to run (default all)")
+    args = ap.parse_args()
+    only = set(args.only.split(",")) if args.only else None
+    budget = cardsim._core.parse_policy_spec("ismcts")["budget"]
+    out: dict[str, Any] = {
+        "machine": platform.platform(),
+        "python": sys.version.split()[0],
+        "seed": args.seed,
+        "threads": args.threads,
+        "ismcts_default": cardsim._core.parse_policy_spec("ismcts"),
+        "pimc_default": cardsim._core.parse_policy_spec("pimc"),
+        "head_to_head": [],
+        "solitaires": [],
+        "speed": [],
+    }
+    t0 = time.perf_counter()
+    for g in TWO_PLAYER:
+        if only and g not in only:
+            continue
+        row = head_to_head(g, args.deals, args.seed, args.threads)
+        print(json.dumps(row), flush=True)
+        out["head_to_head"].append(row)
+    for g in SOLITAIRES:
+        if only and g not in only:
+            continue
+        for row in solitaire(g, args.solo, args.seed, args.threads):
+            print(json.dumps(row), flush=True)
+            out["solitaires"].append(row)
+    speed_game = "code9"
+    if not only or speed_game in only:
+        ours = cardsim_decisions(speed_game, budget, args.speed_games, args.seed)
+        theirs = openspiel_decisions(speed_game, budget, args.openspiel_decisions, args.seed)
+        out["speed"].append({"cardsim": ours, "openspiel": theirs})
+        print(json.dumps(out["speed"][-1]), flush=True)
+    out["total_seconds"] = time.perf_counter() - t0
+    OUT.mkdir(exist_ok=True)
+    (OUT / "strategy.json").write_text(json.dumps(out, indent=2) + "\n")
+    (OUT / "strategy.md").write_text(markdown(out))
+    print(markdown(out))
+    return 0
+
+
+def pct(e: dict[str, float]) -> str:
+    return f"{100 * e['value']:.1f}% [{100 * e['low']:.1f}, {100 * e['high']:.1f}]"
+
+
+def num(e: dict[str, float]) -> str:
+    return f"{e['value']:.2f} [{e['low']:.2f}, {e['high']:.2f}]"
+
+
+def markdown(out: dict[str, Any]) -> str:
+    d = out["ismcts_default"]
+    lines = [
+        "# Search players against greedy",
+        "",
+        f"`bench/bench_strategy.py`, seed {out['seed']}, {out['threads']} threads, "
+        f"{out['machine']}. ismcts default: {d['budget']} iterations, c = {d['c']}, "
+        f"rollout {d['rollout']}. 95% intervals in brackets.",
+        "",
+        "## ismcts against greedy, seats rotated (aim: >= 60% wins, low end >= 55%)",
+        "",
+        "| game | deals (games) | ismcts wins | greedy wins | neither | ismcts mean score "
+        "| greedy mean score | seconds |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for r in out["head_to_head"]:
+        lines.append(
+            f"| {r['game']} | {r['deals']} ({r['games']}) | {pct(r['ismcts_win_rate'])} "
+            f"| {pct(r['greedy_win_rate'])} | {r['neither_won']} | {num(r['ismcts_mean_score'])} "
+            f"| {num(r['greedy_mean_score'])} | {r['seconds']:.0f} |"
+        )
+    lines += [
+        "",
+        "## Solitaires",
+        "",
+        "| game | policy | games | win rate | mean score | seconds |",
+        "|---|---|---|---|---|---|",
+    ]
+    for r in out["solitaires"]:
+        lines.append(
+            f"| {r['game']} | {r['policy']} | {r['games']} | {pct(r['win_rate'])} "
+            f"| {num(r['mean_score'])} | {r['seconds']:.1f} |"
+        )
+    lines += ["", "## Speed at the default budget (one thread)", ""]
+    for s in out["speed"]:
+        c = s["cardsim"]
+        lines.append(
+            f"- cardsim `ismcts:{c['budget']}`, {c['game']}, both seats searching: "
+            f"{c['actions']} actions in {c['seconds']:.1f} s, "
+            f"{c['actions_per_second']:.1f} actions/s (forced moves included)."
+        )
+        o = s["openspiel"]
+        if o:
+            lines.append(
+                f"- OpenSpiel Python `ISMCTSBot`, {o['budget']} simulations, through "
+                f"cardsim.envs.openspiel, {o['game']}: {o['decisions']} decisions with a choice "
+                f"in {o['seconds']:.1f} s, {o['decisions_per_second']:.2f} decisions/s."
+            )
+            lines.append(
+                f"- Ratio (cardsim actions/s over OpenSpiel decisions/s): "
+                f"{c['actions_per_second'] / o['decisions_per_second']:.0f}x."
+            )
+        else:
+            lines.append("- OpenSpiel not installed: no comparison in this run.")
+    lines.append(f"\nTotal {out['total_seconds']:.0f} s.")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,218 @@
+// Search players for the batch runner (docs/strategy.md):
+//
+//   pimc:N    flat Monte Carlo over determinisations. N times: redeal what the
+//             player to move has not seen (State::resample_hidden), then play
+//             each legal action followed by a rollout to the end; the action
+//             with the best mean value is chosen. Every action is tried on the
+//             same N determinisations (common random numbers), so differences
+//             between actions are not drowned in deal-to-deal noise.
+//   ismcts:N  single-observer information-set MCTS (Cowling, Powley and
+//             Whitehouse 2012): N iterations, each on a fresh determinisation,
+//             descend one tree of action ids by UCB1 with availability counts
+//             (a child's exploration term counts the iterations in which its
+//             action was legal), expand one untried action, roll out, and
+//             back the value up, each node scored for the seat that chose it.
+//             The root child visited most is played.
+//
+// Values are in [0, 1]: a game's `search_value(state, p)` when it defines one
+// (a solitaire's graded result), else 1 for a win, 1/2 for a draw, 0 otherwise.
+// Randomness comes from the game's own stream, so a search player is as
+// deterministic for (seed, game index) as any other policy. Trees live in a
+// per-thread workspace whose storage is kept from decision to decision: after
+// the first few decisions a search allocates nothing.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "core/errors.hpp"
+#include "core/game.hpp"
+#include "core/policy.hpp"
+#include "core/rng.hpp"
+
+namespace cardsim {
+
+// A game whose states can be determinised for one player.
+template <class G>
+concept CanSearch = requires(typename G::State& s, Rng& r) { s.resample_hidden(0, r); };
+
+template <class G>
+struct SearchWorkspace {
+  struct Node {
+    Action action = -1;
+    int player = -1;  // the seat that chose `action`
+    int first_child = -1, next_sibling = -1;
+    std::uint32_t visits = 0, avail = 0;
+    double total = 0;
+  };
+  std::vector<Node> nodes;
+  std::vector<int> path;
+  std::vector<std::uint8_t> is_legal;  // by action id, cleared after each use
+  std::vector<double> sums;            // pimc: per legal action
+};
+
+template <class G>
+double search_value(const G& game, const typename G::State& s, int p) {
+  if constexpr (requires { game.search_value(s, p); }) {
+    return game.search_value(s, p);
+  } else {
+    const Outcome o = s.outcome();
+    if (o.winners >> p & 1) return 1.0;
+    return o.draw ? 0.5 : 0.0;
+  }
+}
+
+template <class G>
+void rollout(const G& game, typename G::State& s, Policy kind, Rng& rng) {
+  typename G::State::ActionList legal;
+  while (!s.is_terminal()) {
+    s.legal_actions(legal);
+    s.apply(simple_action(kind, game, s, legal, rng));
+  }
+}
+
+template <class G>
+Action pimc_action(const G& game, const typename G::State& root, const typename G::State::ActionList& legal,
+                   const PolicySpec& spec, Rng& rng, SearchWorkspace<G>& ws) {
+  const int me = root.current_player();
+  ws.sums.assign(legal.size(), 0.0);  // keeps its capacity
+  for (int n = 0; n < spec.budget; ++n) {
+    typename G::State det = root;
+    det.resample_hidden(me, rng);
+    for (std::size_t i = 0; i < legal.size(); ++i) {
+      typename G::State s = det;
+      s.apply(legal[i]);
+      rollout(game, s, spec.rollout, rng);
+      ws.sums[i] += search_value(game, s, me);
+    }
+  }
+  // Ties (common at small budgets) go to the rollout policy's own choice.
+  const Action prior = simple_action(spec.rollout, game, root, legal, rng);
+  std::size_t best = 0;
+  while (legal[best] != prior) ++best;
+  for (std::size_t i = 0; i < legal.size(); ++i)
+    if (ws.sums[i] > ws.sums[best]) best = i;
+  return legal[best];
+}
+
+template <class G>
+Action ismcts_action(const G& game, const typename G::State& root, const typename G::State::ActionList& legal,
+                     const PolicySpec& spec, Rng& rng, SearchWorkspace<G>& ws) {
+  using Node = typename SearchWorkspace<G>::Node;
+  const int me = root.current_player();
+  ws.nodes.clear();
+  ws.nodes.reserve(static_cast<std::size_t>(spec.budget) + 1);
+  ws.nodes.push_back(Node{});
+  ws.is_legal.resize(static_cast<std::size_t>(game.num_actions()), 0);
+  typename G::State::ActionList moves, untried;
+  for (int it = 0; it < spec.budget; ++it) {
+    typename G::State s = root;
+    s.resample_hidden(me, rng);
+    ws.path.clear();
+    int node = 0;
+    // Selection and one expansion.
+    while (!s.is_terminal()) {
+      s.legal_actions(moves);
+      for (Action a : moves) ws.is_legal[static_cast<std::size_t>(a)] = 1;
+      untried.clear();
+      for (Action a : moves) untried.push_back(a);
+      for (int ch = ws.nodes[static_cast<std::size_t>(node)].first_child; ch >= 0;
+           ch = ws.nodes[static_cast<std::size_t>(ch)].next_sibling) {
+        Node& c = ws.nodes[static_cast<std::size_t>(ch)];
+        if (!ws.is_legal[static_cast<std::size_t>(c.action)]) continue;
+        ++c.avail;
+        // Tried: drop it from the untried list (moves is sorted, so is untried).
+        for (std::size_t i = 0; i < untried.size(); ++i)
+          if (untried[i] == c.action) {
+            untried[i] = untried[untried.size() - 1];
+            untried.pop_back();
+            break;
+          }
+      }
+      int next = -1;
+      if (!untried.empty()) {
+        // The rollout policy's choice first, when untried (a cheap prior);
+        // else the lowest untried id.
+        const Action prior = simple_action(spec.rollout, game, s, moves, rng);
+        std::size_t pick = 0;
+        for (std::size_t i = 1; i < untried.size(); ++i)
+          if (untried[pick] != prior && (untried[i] == prior || untried[i] < untried[pick])) pick = i;
+        Node child;
+        child.action = untried[pick];
+        child.player = s.current_player();
+        child.next_sibling = ws.nodes[static_cast<std::size_t>(node)].first_child;
+        child.avail = 1;
+        next = static_cast<int>(ws.nodes.size());
+        ws.nodes.push_back(child);
+        ws.nodes[static_cast<std::size_t>(node)].first_child = next;
+      } else {
+        double best = -1;
+        for (int ch = ws.nodes[static_cast<std::size_t>(node)].first_child; ch >= 0;
+             ch = ws.nodes[static_cast<std::size_t>(ch)].next_sibling) {
+          const Node& c = ws.nodes[static_cast<std::size_t>(ch)];
+          if (!ws.is_legal[static_cast<std::size_t>(c.action)]) continue;
+          const double v = c.total / c.visits + spec.c * std::sqrt(std::log(static_cast<double>(c.avail)) / c.visits);
+          if (v > best) {
+            best = v;
+            next = ch;
+          }
+        }
+      }
+      for (Action a : moves) ws.is_legal[static_cast<std::size_t>(a)] = 0;
+      const bool expanded = !untried.empty();
+      s.apply(ws.nodes[static_cast<std::size_t>(next)].action);
+      ws.path.push_back(next);
+      node = next;
+      if (expanded) break;
+    }
+    rollout(game, s, spec.rollout, rng);
+    for (int n : ws.path) {
+      Node& c = ws.nodes[static_cast<std::size_t>(n)];
+      ++c.visits;
+      c.total += search_value(game, s, c.player);
+    }
+  }
+  // The most visited root child; ties go to the better mean, then to the
+  // rollout policy's choice (which was expanded first), then the lower id.
+  int best = -1;
+  for (int ch = ws.nodes[0].first_child; ch >= 0; ch = ws.nodes[static_cast<std::size_t>(ch)].next_sibling) {
+    const Node& c = ws.nodes[static_cast<std::size_t>(ch)];
+    if (best < 0) {
+      best = ch;
+      continue;
+    }
+    const Node& b = ws.nodes[static_cast<std::size_t>(best)];
+    // Children are listed newest first, so on a full tie the earlier
+    // expansion (the prior's) wins by coming later in this walk.
+    const double cm = c.visits ? c.total / c.visits : 0, bm = b.visits ? b.total / b.visits : 0;
+    if (c.visits > b.visits || (c.visits == b.visits && cm >= bm)) best = ch;
+  }
+  return best < 0 ? legal[0] : ws.nodes[static_cast<std::size_t>(best)].action;
+}
+
+// The search player's choice at `state` (more than one legal action).
+template <class G>
+Action search_action(const G& game, const typename G::State& state, const typename G::State::ActionList& legal,
+                     const PolicySpec& spec, Rng& rng, SearchWorkspace<G>& ws) {
+  if constexpr (CanSearch<G>) {
+    return spec.kind == Policy::Pimc ? pimc_action(game, state, legal, spec, rng, ws)
+                                     : ismcts_action(game, state, legal, spec, rng, ws);
+  } else {
+    throw InvalidArgument(game.name() + " has no resample_hidden, which search players need");
+  }
+}
+
+}  // namespace cardsim
+
+namespace cardsim {
+
+// Out of line, so that the runner's step loop stays small.
+template <class G>
+[[gnu::noinline]] Action search_action_outlined(const G& game, const typename G::State& state,
+                                                const typename G::State::ActionList& legal, const PolicySpec& spec,
+                                                Rng& rng, SearchWorkspace<G>& ws) {
+  return search_action(game, state, legal, spec, rng, ws);
+}
+
+}  // namespace cardsim
