@@ -253,7 +253,9 @@ def main(argv: list[str] | None = None) -> int:
         required=True,
         help="policy specs joined by commas, e.g. random,greedy,ismcts:200 (docs/strategy.md)",
     )
-    p_tour.add_argument("--games", type=_count_arg, default=1000, help="deals per table (default 1000)")
+    p_tour.add_argument(
+        "--games", type=_count_arg, default=1000, help="deals per table (default 1000)"
+    )
     p_tour.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
     p_tour.add_argument("--threads", type=int, default=None, help="threads (default: all cores)")
     p_tour.add_argument("--players", type=int, default=None, help="the game's `players` option")
