@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "bindings/bind_vector_env.hpp"
 #include "bindings/convert.hpp"
 #include "bindings/registry.hpp"
 #include "core/checked.hpp"
@@ -341,6 +342,9 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
           "deck", [](const S& s) { return cards_to_py(s.deck); }, "The deal, as card strings, top first.")
       .def(py::pickle([](const S& s) { return state_pickle(s); },
                       [](const py::tuple& t) { return state_unpickle<G>(t); }));
+
+  // A game with an exact observation tensor also gets the vectorised env.
+  if constexpr (HasObservationTensor<G>) bind_vector_env<G>(m, prefix, game_cls);
 }
 
 }  // namespace cardsim::py_bind

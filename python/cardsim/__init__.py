@@ -29,6 +29,7 @@ __all__ = [
     "IllegalActionError",
     "SimulationResult",
     "Summary",
+    "VectorEnv",
     "games",
     "make",
     "simulate",
@@ -37,6 +38,17 @@ __all__ = [
 #: Exact, mergeable totals of a batch run (see SimulationResult.summary).
 Summary = _core.Summary
 __version__ = "0.1.0"
+
+
+
+def __getattr__(name: str) -> object:
+    # VectorEnv imports Gymnasium when it is installed; only load it on use.
+    if name == "VectorEnv":
+        from .vector import VectorEnv
+
+        return VectorEnv
+    raise AttributeError(f"module 'cardsim' has no attribute {name!r}")
+
 
 # Every state gets resample_hidden(player, rng) (numpy only, like the core).
 _resample.install()

@@ -6,7 +6,9 @@ a built-in ``opponent`` policy ("random", "first", "greedy" or a callable
 games and multi-player games alike are single-agent environments.
 
 Importing this module registers ``cardsim/<CamelName>-v0`` (``cardsim/Clock-v0``,
-``cardsim/ClockDuel-v0``, ...) for every registered game:
+``cardsim/ClockDuel-v0``, ...) for every registered game, with ``cardsim.VectorEnv``
+as its vector entry point (``gymnasium.make_vec(id, num_envs=N,
+vectorization_mode="vector_entry_point")``, for games with an exact tensor):
 
     >>> import gymnasium
     >>> import cardsim.envs.gymnasium
@@ -191,6 +193,7 @@ def register_all() -> list[str]:
             gymnasium.register(
                 id=gid,
                 entry_point="cardsim.envs.gymnasium:CardsimEnv",
+                vector_entry_point="cardsim.vector:VectorEnv",
                 kwargs={"game": info.name},
             )
         ids.append(gid)
