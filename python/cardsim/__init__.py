@@ -40,7 +40,6 @@ Summary = _core.Summary
 __version__ = "0.1.0"
 
 
-
 def __getattr__(name: str) -> object:
     # VectorEnv imports Gymnasium when it is installed; only load it on use.
     if name == "VectorEnv":
