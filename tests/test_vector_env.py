@@ -48,7 +48,7 @@ def _seats(name: str) -> list[int | None]:
 def masked_random(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """One uniformly random legal id per row (0 where a row has none)."""
     counts = mask.sum(axis=1)
-    rows, cols = np.nonzero(mask)
+    _, cols = np.nonzero(mask)
     starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
     pick = starts + (rng.random(len(counts)) * np.maximum(counts, 1)).astype(np.int64)
     out = np.zeros(len(counts), dtype=np.int64)
@@ -98,8 +98,8 @@ def test_episodes_are_keyed_by_seed_env_and_index(name: str) -> None:
     seen_second_episode = False
     for _ in range(400):
         a = masked_random(info_l["action_mask"], rng)
-        obs_s, r_s, te_s, tr_s, info_s = small.step(a[:2])
-        obs_l, r_l, te_l, tr_l, info_l = large.step(a)
+        obs_s, r_s, _, _, info_s = small.step(a[:2])
+        obs_l, r_l, _, _, info_l = large.step(a)
         assert np.array_equal(obs_s, obs_l[:2])
         assert np.array_equal(r_s, r_l[:2])
         assert np.array_equal(info_s["episode_index"], info_l["episode_index"][:2])
@@ -223,12 +223,14 @@ def test_trajectory_equals_a_python_loop(name: str) -> None:
             lp.begin()
         rng = np.random.default_rng(3)
         reward = env._buffers["reward"].copy()
+        term = trunc = np.zeros(n, bool)
         for _ in range(120):
             for k, lp in enumerate(loops):
                 o, m, cp, te, tr, sc = lp.view()
                 assert np.array_equal(obs[k], o), (seat, k)
                 assert np.array_equal(info["action_mask"][k], m)
                 assert info["current_player"][k] == cp
+                assert (bool(term[k]), bool(trunc[k])) == (te, tr)
                 assert list(info["final_scores"][k]) == sc
                 assert np.array_equal(np.atleast_1d(reward[k]), lp.reward)
                 assert info["episode_index"][k] == lp.j
@@ -294,7 +296,7 @@ def check_vector_env(env: Any, steps: int = 30) -> None:
         assert info["action_mask"].shape == (env.num_envs, env.single_action_space.n)
     # Step determinism from the same seed and actions.
     env.reset(seed=123)
-    for a, expected in zip(actions, first):
+    for a, expected in zip(actions, first, strict=True):
         assert data_equivalence(env.step(a), expected, exact=True)
     env.close()
 
