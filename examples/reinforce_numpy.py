@@ -1,13 +1,14 @@
 """Train a masked policy on cardsim.VectorEnv with numpy alone (REINFORCE).
 
-A linear softmax policy over the exact observation tensor; illegal actions are
+A small softmax policy (one tanh hidden layer, or linear) over the exact
+observation tensor; illegal actions are
 masked out of the softmax. Each iteration plays `horizon` steps in every env,
 turns the rewards of finished episodes into returns, and takes one Adam step
 along the policy gradient with a mean-return baseline. Episodes still running
 at the end of an iteration are dropped (no bootstrapping: the policy is
 trained on whole episodes only).
 
-    python examples/reinforce_numpy.py --game stack_gap --reward score
+    python examples/reinforce_numpy.py --game rummy --iterations 40
 
 prints the trained policy's mean score and win rate, with 95% intervals,
 next to the random policy's on the same deals (docs/embedding.md, "Training
@@ -17,9 +18,15 @@ a masked policy"). tests/test_vector_learning.py runs a CI-sized version.
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import os
 import time
-from dataclasses import dataclass, field
+
+# Small matrices: BLAS threads only contend (badly so on a loaded machine).
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -39,52 +46,75 @@ def masked_random(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return out
 
 
-@dataclass
-class LinearPolicy:
-    """Softmax over legal actions of ``obs @ w + b``."""
+class MaskedPolicy:
+    """Softmax over the legal actions of a small network's logits: linear
+    (``hidden=0``) or one tanh hidden layer. Parameters update by Adam."""
 
-    w: np.ndarray
-    b: np.ndarray
-    _m: list[np.ndarray] = field(default_factory=list)
-    _v: list[np.ndarray] = field(default_factory=list)
-    _t: int = 0
+    def __init__(self, obs_size: int, num_actions: int, hidden: int, rng: np.random.Generator):
+        self.hidden = hidden
+        if hidden:
+            w1 = rng.normal(0, 1 / math.sqrt(obs_size), (obs_size, hidden)).astype(np.float32)
+            self.params = [w1, np.zeros(hidden, np.float32)]
+            self.params += [np.zeros((hidden, num_actions), np.float32)]
+        else:
+            self.params = [np.zeros((obs_size, num_actions), np.float32)]
+        self.params.append(np.zeros(num_actions, np.float32))
+        self._m = [np.zeros_like(p) for p in self.params]
+        self._v = [np.zeros_like(p) for p in self.params]
+        self._t = 0
 
-    @classmethod
-    def zeros(cls, obs_size: int, num_actions: int) -> LinearPolicy:
-        return cls(np.zeros((obs_size, num_actions), np.float32), np.zeros(num_actions, np.float32))
+    def _forward(self, obs: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+        if self.hidden:
+            w1, b1, w2, b2 = self.params
+            h = np.tanh(obs @ w1 + b1)
+            return h @ w2 + b2, h
+        w, b = self.params
+        return obs @ w + b, None
 
     def probs(self, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        logits = obs @ self.w + self.b
+        logits, _ = self._forward(obs)
+        return self._softmax(logits, mask)
+
+    @staticmethod
+    def _softmax(logits: np.ndarray, mask: np.ndarray) -> np.ndarray:
         logits = np.where(mask, logits, -np.inf)
-        has = mask.any(axis=1)
-        logits[~has] = 0.0  # an ended episode: no decision, any action is ignored
+        logits[~mask.any(axis=1)] = 0.0  # an ended episode: no decision
         logits -= logits.max(axis=1, keepdims=True)
         p = np.exp(logits)
         return p / p.sum(axis=1, keepdims=True)
 
     def act(self, obs: np.ndarray, mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        """An action drawn from the policy (0 where a row has no legal action)."""
         p = self.probs(obs, mask)
         u = rng.random((len(p), 1))
         return np.minimum((p.cumsum(axis=1) < u).sum(axis=1), p.shape[1] - 1)
 
     def best(self, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        logits = np.where(mask, obs @ self.w + self.b, -np.inf)
-        return np.argmax(logits, axis=1)
+        """The most probable legal action per row."""
+        logits, _ = self._forward(obs)
+        return np.argmax(np.where(mask, logits, -np.inf), axis=1)
 
-    def adam_ascent(self, grads: list[np.ndarray], lr: float) -> None:
-        params = [self.w, self.b]
-        if not self._m:
-            self._m = [np.zeros_like(p) for p in params]
-            self._v = [np.zeros_like(p) for p in params]
+    def update(
+        self, obs: np.ndarray, mask: np.ndarray, actions: np.ndarray, adv: np.ndarray, lr: float
+    ) -> None:
+        """One Adam step up the gradient of mean(adv * log pi(action))."""
+        logits, h = self._forward(obs)
+        p = self._softmax(logits, mask)
+        p[np.arange(len(actions)), actions] -= 1.0
+        d = -p * (adv / len(actions))[:, None]  # d objective / d logits
+        if self.hidden:
+            assert h is not None
+            dh = (d @ self.params[2].T) * (1 - h * h)
+            grads = [obs.T @ dh, dh.sum(axis=0), h.T @ d, d.sum(axis=0)]
+        else:
+            grads = [obs.T @ d, d.sum(axis=0)]
         self._t += 1
-        for p, g, m, v in zip(params, grads, self._m, self._v, strict=True):
+        for q, g, m, v in zip(self.params, grads, self._m, self._v, strict=True):
             m *= 0.9
             m += 0.1 * g
             v *= 0.999
             v += 0.001 * g * g
-            mhat = m / (1 - 0.9**self._t)
-            vhat = v / (1 - 0.999**self._t)
-            p += lr * mhat / (np.sqrt(vhat) + 1e-8)
+            q += lr * (m / (1 - 0.9**self._t)) / (np.sqrt(v / (1 - 0.999**self._t)) + 1e-8)
 
 
 def train(
@@ -94,20 +124,24 @@ def train(
     horizon: int = 16,
     iterations: int = 100,
     lr: float = 0.01,
+    hidden: int = 64,
     seed: int = 0,
     reward: str = "win",
     threads: int = 1,
     **options: Any,
-) -> tuple[LinearPolicy, list[float]]:
+) -> tuple[MaskedPolicy, list[float]]:
     """REINFORCE on ``cardsim.VectorEnv(game, num_envs, reward=reward, ...)``.
-    Returns the policy and the mean return of the episodes each iteration finished."""
+    Returns the policy and, per iteration, the mean return of the episodes
+    that ended in it."""
     env = cardsim.VectorEnv(game, num_envs, seed=seed, reward=reward, threads=threads, **options)
     rng = np.random.default_rng(seed)
     obs, info = env.reset()
-    policy = LinearPolicy.zeros(obs.shape[1], env.single_action_space.n)
+    policy = MaskedPolicy(obs.shape[1], int(env.single_action_space.n), hidden, rng)
     history: list[float] = []
+    running = np.zeros(num_envs)  # each env's return so far in its episode
     for _ in range(iterations):
         xs, masks, acts, rews, dones = [], [], [], [], []
+        ended: list[float] = []
         for _ in range(horizon):
             mask = info["action_mask"]
             a = policy.act(obs, mask, rng)
@@ -115,38 +149,31 @@ def train(
             masks.append(mask)
             acts.append(a)
             obs, r, term, trunc, info = env.step(a)
+            done = term | trunc
+            running += r
+            ended.extend(running[done].tolist())
+            running[done] = 0.0
             rews.append(r)
-            dones.append(term | trunc)
-        # Returns to the end of each episode; steps of unfinished ones are dropped.
+            dones.append(done)
+        history.append(float(np.mean(ended)) if ended else math.nan)
+        # Returns to the end of each episode, backwards; steps of episodes
+        # still running are dropped (no bootstrapping).
         ret = np.zeros(num_envs, np.float32)
         complete = np.zeros(num_envs, bool)
         returns, keep = [], []
         for t in reversed(range(horizon)):
             ret = np.where(dones[t], rews[t], rews[t] + ret)
             complete = dones[t] | complete
-            returns.append(ret.copy())
+            returns.append(ret)
             keep.append(complete & masks[t].any(axis=1))
-            # The step after an end starts a new episode: cut the chain there.
-            if t > 0:
-                ret = np.where(dones[t - 1], 0.0, ret).astype(np.float32)
-                complete = np.where(dones[t - 1], False, complete)
-        returns.reverse()
-        keep.reverse()
-        finals = np.concatenate([rews[t][dones[t]] for t in range(horizon)])
-        history.append(float(finals.mean()) if len(finals) else math.nan)
-        x = np.concatenate(xs)
-        m = np.concatenate(masks)
-        a = np.concatenate(acts)
-        g = np.concatenate(returns)
-        k = np.concatenate(keep)
+        k = np.concatenate(keep[::-1])
         if k.sum() < 2:
             continue
-        x, m, a, g = x[k], m[k], a[k], g[k]
+        g = np.concatenate(returns[::-1])[k]
         adv = (g - g.mean()) / (g.std() + 1e-6)
-        p = policy.probs(x, m)
-        p[np.arange(len(a)), a] -= 1.0
-        dlogits = -p * adv[:, None] / len(a)  # d(mean adv * log pi(a)) / d logits
-        policy.adam_ascent([x.T @ dlogits, dlogits.sum(axis=0)], lr)
+        policy.update(
+            np.concatenate(xs)[k], np.concatenate(masks)[k], np.concatenate(acts)[k], adv, lr
+        )
     env.close()
     return policy, history
 
@@ -172,7 +199,7 @@ def _wilson(wins: int, n: int) -> tuple[float, float]:
 
 def evaluate(
     game: str,
-    policy: LinearPolicy | None,
+    policy: MaskedPolicy | None,
     *,
     episodes: int = 4096,
     num_envs: int = 256,
@@ -199,21 +226,25 @@ def evaluate(
     env.close()
     s = np.asarray(scores, np.float64)
     half = 1.959963984540054 * s.std(ddof=1) / math.sqrt(len(s))
+    mean = float(s.mean())
     return Evaluation(
-        len(s), float(s.mean()), (s.mean() - half, s.mean() + half), wins / len(s), _wilson(wins, len(s))
+        len(s), mean, (mean - half, mean + half), wins / len(s), _wilson(wins, len(s))
     )
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--game", default="stack_gap")
-    ap.add_argument("--reward", default="score", choices=("win", "score"))
-    ap.add_argument("--iterations", type=int, default=300)
-    ap.add_argument("--num-envs", type=int, default=512)
-    ap.add_argument("--horizon", type=int, default=16)
+    ap.add_argument("--game", default="rummy")
+    ap.add_argument("--reward", default="win", choices=("win", "score"))
+    ap.add_argument("--iterations", type=int, default=40)
+    ap.add_argument("--num-envs", type=int, default=64)
+    ap.add_argument("--horizon", type=int, default=200)
     ap.add_argument("--lr", type=float, default=0.01)
-    ap.add_argument("--episodes", type=int, default=100_000)
+    ap.add_argument("--hidden", type=int, default=64)
+    ap.add_argument("--episodes", type=int, default=10_000)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--eval-seed", type=int, default=10**6)
+    ap.add_argument("--json", action="store_true", help="print one JSON line instead")
     args = ap.parse_args()
     t = time.perf_counter()
     policy, history = train(
@@ -222,16 +253,32 @@ def main() -> None:
         horizon=args.horizon,
         iterations=args.iterations,
         lr=args.lr,
+        hidden=args.hidden,
         seed=args.seed,
         reward=args.reward,
     )
-    print(f"trained {args.iterations} iterations in {time.perf_counter() - t:.1f}s")
-    for name, pol in (("random", None), ("trained", policy)):
-        e = evaluate(args.game, pol, episodes=args.episodes)
+    seconds = time.perf_counter() - t
+    results = {
+        name: evaluate(args.game, pol, episodes=args.episodes, seed=args.eval_seed)
+        for name, pol in (("random", None), ("trained", policy))
+    }
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "train_seconds": seconds,
+                    "history": history,
+                    **{k: vars(v) for k, v in results.items()},
+                }
+            )
+        )
+        return
+    print(f"trained {args.iterations} iterations in {seconds:.1f}s")
+    for name, e in results.items():
         print(
             f"{name:8s} episodes {e.episodes}  mean score {e.mean_score:.3f} "
-            f"[{e.score_ci[0]:.3f}, {e.score_ci[1]:.3f}]  win rate {100 * e.win_rate:.3f}% "
-            f"[{100 * e.win_ci[0]:.3f}, {100 * e.win_ci[1]:.3f}]"
+            f"[{e.score_ci[0]:.3f}, {e.score_ci[1]:.3f}]  win rate {100 * e.win_rate:.2f}% "
+            f"[{100 * e.win_ci[0]:.2f}, {100 * e.win_ci[1]:.2f}]"
         )
 
 

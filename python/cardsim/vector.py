@@ -104,6 +104,8 @@ class VectorEnv(_Base):  # type: ignore[misc]
             raise TypeError(f"copy must be a bool, got {type(copy).__name__}")
         self._core = self.game._vector_env(num_envs, seat, opponents, seed, threads, reward)
         self._buffers = self._core._buffers()
+        if seat is None:  # self-play: one reward per seat, even for one seat
+            self._buffers["reward"] = self._buffers["reward"].reshape(int(num_envs), -1)
         self.num_envs = int(num_envs)
         self.seat = seat
         self.seed = int(seed)
