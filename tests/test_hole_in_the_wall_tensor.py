@@ -40,7 +40,7 @@ def test_the_base_row_and_hand_slots(state):
         assert t[GRID + cell(0, col)] == np.float32((col + 1) / 13)
         assert t[2 * GRID + cell(0, col)] == 1.0  # clubs
         assert t[CARDS + cid(card)] == 1.0
-    assert t[: GRID].sum() == 7
+    assert t[:GRID].sum() == 7
     for slot, card in enumerate(["8C", "TC", "QC", "AD"]):
         assert t[CARDS + 52 * (1 + slot) + cid(card)] == 1.0
     t1 = state.observation_tensor(1)

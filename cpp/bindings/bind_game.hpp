@@ -306,8 +306,8 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
             // TEMPORARY (tensors-b): replaced by the shared binding from tensors-a.
             if constexpr (requires(const G& g) { g.observation_tensor_size(); }) {
               const int p = player_from_py(player, s.game->num_players());
-              py::array_t<float> arr =
-                  out.is_none() ? py::array_t<float>(s.game->observation_tensor_size()) : out.cast<py::array_t<float>>();
+              py::array_t<float> arr = out.is_none() ? py::array_t<float>(s.game->observation_tensor_size())
+                                                     : out.cast<py::array_t<float>>();
               s.state.observation_tensor(p, arr.mutable_data());
               return py::object(arr);
             } else {

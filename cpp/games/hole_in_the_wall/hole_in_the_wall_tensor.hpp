@@ -15,16 +15,19 @@ namespace cardsim::hole_in_the_wall {
 
 // x / d rounded once to float: the reference divides in double and rounds the
 // same way, so that both give the same float for every count.
-inline float ratio(double x, double d) { return static_cast<float>(x / d); }
+template <class X, class D>
+inline float ratio(X x, D d) {
+  return static_cast<float>(static_cast<double>(x) / static_cast<double>(d));
+}
 
 inline constexpr int kGridCells = kRows * kCols;  // 322
 // Grid planes.
-inline constexpr int kTensorCard = 0;        // a card stands here
-inline constexpr int kTensorRank = 1;        // its rank / 13
-inline constexpr int kTensorSuit = 2;        // 4 planes: C, D, H, S
-inline constexpr int kTensorHole = 6;        // the cell is in a hole
-inline constexpr int kTensorPlaced = 7;      // placed this turn: (order + 1) / 4
-inline constexpr int kTensorLast = 8;        // the current sequence's last card
+inline constexpr int kTensorCard = 0;    // a card stands here
+inline constexpr int kTensorRank = 1;    // its rank / 13
+inline constexpr int kTensorSuit = 2;    // 4 planes: C, D, H, S
+inline constexpr int kTensorHole = 6;    // the cell is in a hole
+inline constexpr int kTensorPlaced = 7;  // placed this turn: (order + 1) / 4
+inline constexpr int kTensorLast = 8;    // the current sequence's last card
 inline constexpr int kTensorGridPlanes = 9;
 // Card planes of 52, after the grid.
 inline constexpr int kTensorOnDisplay = 0;
@@ -60,7 +63,8 @@ inline void HoleInTheWallState::observation_tensor(int player, float* out) const
     grid(kTensorPlaced, placed_turn_[i]) = ratio(i + 1, kHandSize);
   if (seq_last_ >= 0) grid(kTensorLast, seq_last_) = 1.0f;
   const Hand& hand = hands_[player];
-  for (std::size_t i = 0; i < hand.size(); ++i) cards[52 * (kTensorSlot + static_cast<int>(i)) + hand[i]] = 1.0f;
+  for (std::size_t i = 0; i < hand.size(); ++i)
+    cards[52 * (kTensorSlot + static_cast<int>(i)) + hand[i]] = 1.0f;
 
   float* s = cards + 52 * kTensorCardPlanes;
   s[player] = 1.0f;  // the observer's own seat

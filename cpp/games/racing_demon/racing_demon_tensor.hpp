@@ -16,7 +16,10 @@ namespace cardsim::racing_demon {
 
 // x / d rounded once to float: the reference divides in double and rounds the
 // same way, so that both give the same float for every count.
-inline float ratio(double x, double d) { return static_cast<float>(x / d); }
+template <class X, class D>
+inline float ratio(X x, D d) {
+  return static_cast<float>(static_cast<double>(x) / static_cast<double>(d));
+}
 
 // Card planes of one seat's block.
 inline constexpr int kTensorPileTop = 0;
@@ -73,8 +76,7 @@ inline void RacingDemonState::observation_tensor(int player, float* out) const {
     slot[0] = 1.0f;
     slot[1 + suit_of(f.cards[0])] = 1.0f;
     slot[5] = ratio(f.cards.size(), 13);
-    for (std::size_t i = 0; i < f.owners.size(); ++i)
-      slot[6 + i] = ratio(rel(f.owners[i]) + 1, n);
+    for (std::size_t i = 0; i < f.owners.size(); ++i) slot[6 + i] = ratio(rel(f.owners[i]) + 1, n);
     if (f.claimed_by >= 0) slot[19] = ratio(rel(f.claimed_by) + 1, n);
     slot += kTensorSlotSize;
   }

@@ -14,7 +14,10 @@ namespace cardsim::rummy {
 
 // x / d rounded once to float: the reference divides in double and rounds the
 // same way, so that both give the same float for every count.
-inline float ratio(double x, double d) { return static_cast<float>(x / d); }
+template <class X, class D>
+inline float ratio(X x, D d) {
+  return static_cast<float>(static_cast<double>(x) / static_cast<double>(d));
+}
 
 // Card planes of 52, then the per-seat planes "put on the table by seat k".
 inline constexpr int kTensorHand = 0;

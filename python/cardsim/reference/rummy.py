@@ -600,8 +600,13 @@ def encode_observation(obs: dict[str, Any], options: dict[str, Any], match: bool
     values.append(float(obs["truncated"]))
     values.append(obs["turn"] / options["max_turns"])
     values.append(obs["turn_overs"] / max(1, options["max_turn_overs"]))
-    for flag in ("ace_high", "lay_off_through_sets", "discard_to_go_out", "go_out_next_turn",
-                 "rummy_on_board"):
+    for flag in (
+        "ace_high",
+        "lay_off_through_sets",
+        "discard_to_go_out",
+        "go_out_next_turn",
+        "rummy_on_board",
+    ):
         values.append(float(options[flag]))
     values.append(float(options["scoring"] == "table"))
     if match:
