@@ -42,7 +42,7 @@ inline int HoleInTheWallGame::observation_tensor_size() const { return tensor_si
 
 inline void HoleInTheWallState::observation_tensor(int player, float* out) const {
   const int n = cfg_.players;
-  const auto rel = [&](int seat) { return (seat - player + n) % n; };
+  const auto rel = [&](int seat) { return seat >= player ? seat - player : seat - player + n; };
   std::memset(out, 0, sizeof(float) * static_cast<std::size_t>(tensor_size(cfg_)));
   const auto grid = [&](int plane, int cell) -> float& { return out[kGridCells * plane + cell]; };
   float* cards = out + kGridCells * kTensorGridPlanes;

@@ -41,7 +41,7 @@ inline int RacingDemonGame::observation_tensor_size() const { return tensor_size
 
 inline void RacingDemonState::observation_tensor(int player, float* out) const {
   const int n = players_;
-  const auto rel = [&](int seat) { return (seat - player + n) % n; };
+  const auto rel = [&](int seat) { return seat >= player ? seat - player : seat - player + n; };
   std::memset(out, 0, sizeof(float) * static_cast<std::size_t>(tensor_size(n, build_on_line_)));
   const int block = seat_block_size(build_on_line_);
   for (int q = 0; q < n; ++q) {

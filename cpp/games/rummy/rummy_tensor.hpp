@@ -7,6 +7,7 @@
 // is written once, one-hot, so that no two seats' views coincide.
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstring>
 
@@ -31,6 +32,14 @@ inline constexpr int kTensorMeldIndex = 7;
 inline constexpr int kTensorAceHigh = 8;
 inline constexpr int kTensorOwners = 9;  // n planes
 
+// k / 52 for k = 0..52, rounded as ratio() rounds: the pile loop reads it
+// instead of dividing once per card.
+inline constexpr std::array<float, 53> kOver52 = [] {
+  std::array<float, 53> t{};
+  for (int k = 0; k <= 52; ++k) t[k] = static_cast<float>(static_cast<double>(k) / 52.0);
+  return t;
+}();
+
 inline int tensor_size(const Rules& r) {
   const int n = r.players;
   const int planes = 52 * (kTensorOwners + n);
@@ -42,7 +51,7 @@ inline int RummyGame::observation_tensor_size() const { return tensor_size(rules
 
 inline void RummyState::observation_tensor(int player, float* out) const {
   const int n = n_;
-  const auto rel = [&](int seat) { return (seat - player + n) % n; };
+  const auto rel = [&](int seat) { return seat >= player ? seat - player : seat - player + n; };
   std::memset(out, 0, sizeof(float) * static_cast<std::size_t>(tensor_size(rules_)));
   float* plane = out;
   const auto at = [&](int k, int card) -> float& { return plane[52 * k + card]; };
@@ -52,7 +61,7 @@ inline void RummyState::observation_tensor(int player, float* out) const {
   for (int i = 0; i < pile_n; ++i) {
     const Card c = pile_[static_cast<std::size_t>(i)];
     at(kTensorPile, c) = 1.0f;
-    at(kTensorPileDepth, c) = ratio(pile_n - i, 52);  // the top card: 1/52
+    at(kTensorPileDepth, c) = kOver52[pile_n - i];  // the top card: 1/52
   }
   if (pile_n) at(kTensorPileTop, pile_.back()) = 1.0f;
   if (taken_ != kNoCard) at(kTensorTaken, taken_) = 1.0f;
@@ -78,9 +87,9 @@ inline void RummyState::observation_tensor(int player, float* out) const {
   s += 4;
   s[rel(dealer_)] = 1.0f;
   s += n;
-  for (int q = 0; q < n; ++q) s[rel(q)] = ratio(std::popcount(hands_[q]), 52);
+  for (int q = 0; q < n; ++q) s[rel(q)] = kOver52[std::popcount(hands_[q])];
   s += n;
-  *s++ = ratio(stock_.size(), 52);
+  *s++ = kOver52[stock_.size()];
   for (int q = 0; q < n; ++q) s[rel(q)] = (laid_down_ >> q & 1) ? 1.0f : 0.0f;
   s += n;
   if (phase_ == Phase::Call) s[rel(discarder_)] = 1.0f;
