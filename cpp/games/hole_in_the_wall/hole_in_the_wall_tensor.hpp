@@ -34,6 +34,14 @@ inline constexpr int kTensorOnDisplay = 0;
 inline constexpr int kTensorSlot = 1;  // 4 planes: hand slot 0..3
 inline constexpr int kTensorCardPlanes = 1 + kHandSize;
 
+// Powers of two above the most points can reach, so that every value lies in
+// [0, 1]: a deal's placements score at most 4 per adjacent pair of cards (at most
+// 104 pairs among 52 cards: 416); its holes at most 10 per cell above the base
+// (315 cells: 3150); a match at most 4 deals of both.
+inline constexpr int kMaxPlacementPoints = 512;
+inline constexpr int kMaxHolePoints = 4096;
+inline constexpr int kMaxMatchPoints = 16384;
+
 inline int tensor_size(const Config& cfg) {
   return kGridCells * kTensorGridPlanes + 52 * kTensorCardPlanes + 6 * cfg.players + 9;
 }
@@ -77,10 +85,10 @@ inline void HoleInTheWallState::observation_tensor(int player, float* out) const
   *s++ = ratio(deal_, kMaxDeals);
   *s++ = ratio(turns_, cfg_.turn_cap);
   *s++ = static_cast<float>(seq_dir_);
-  for (int q = 0; q < n; ++q) s[rel(q)] = ratio(placement_[q], 100);
+  for (int q = 0; q < n; ++q) s[rel(q)] = ratio(placement_[q], kMaxPlacementPoints);
   s += n;
-  *s++ = ratio(hole_points_, 100);
-  for (int q = 0; q < n; ++q) s[rel(q)] = ratio(match_[q], 100);
+  *s++ = ratio(hole_points_, kMaxHolePoints);
+  for (int q = 0; q < n; ++q) s[rel(q)] = ratio(match_[q], kMaxMatchPoints);
   s += n;
   for (int q = 0; q < n; ++q) s[rel(q)] = ratio(hands_[q].size(), kHandSize);
   s += n;

@@ -26,7 +26,7 @@ inline constexpr int kTensorPileTop = 0;
 inline constexpr int kTensorColumnTop = 1;  // 4 planes: line column 0..3's top card
 inline constexpr int kTensorWasteTop = 5;
 inline constexpr int kTensorColumnDepth = 6;  // 4 planes, with build_on_line only
-inline constexpr int kTensorSeatScalars = 4;  // pile, hand and waste counts, cards turned
+inline constexpr int kTensorSeatScalars = 5;  // pile, hand and waste counts, cards turned (x2)
 inline constexpr int kTensorSlotSize = 20;    // started, suit x4, height, owner x13, claimed
 
 inline int seat_block_size(bool build_on_line) {
@@ -60,7 +60,10 @@ inline void RacingDemonState::observation_tensor(int player, float* out) const {
     s[0] = ratio(pl.pile.size(), kPileSize);
     s[1] = ratio(pl.hand.size(), kHandSize);
     s[2] = ratio(pl.waste.size(), kHandSize);
-    s[3] = ratio(pl.turned, kHandSize);
+    // Cards turned: up to a hand's worth (what the stalemate rule compares),
+    // and exactly, against the most possible (3 a move).
+    s[3] = ratio(pl.turned < kHandSize ? pl.turned : kHandSize, kHandSize);
+    s[4] = ratio(pl.turned, 3 * max_moves_);
   }
   // How many open foundations take each card next (an ace always starts one).
   float* wanted = out + n * block;

@@ -40,10 +40,18 @@ inline constexpr std::array<float, 53> kOver52 = [] {
   return t;
 }();
 
+// The most a match total can be, either way: a deal scores at most 720 (table
+// values of all 52 cards, doubled for rummy; standard: 340 doubled) and loses at
+// most 360, over at most min(deals, max_deals) deals.
+inline double max_total(const Rules& r) {
+  const int deals = r.deals > 0 && r.deals < r.max_deals ? r.deals : r.max_deals;
+  return 720.0 * deals;
+}
+
 inline int tensor_size(const Rules& r) {
   const int n = r.players;
   const int planes = 52 * (kTensorOwners + n);
-  const int scalars = 7 * n + 16 + (r.match ? 1 + n : 0);
+  const int scalars = 7 * n + 16 + (r.match ? 1 + 2 * n : 0);
   return planes + scalars;
 }
 
@@ -109,7 +117,14 @@ inline void RummyState::observation_tensor(int player, float* out) const {
   *s++ = rules_.table_scoring ? 1.0f : 0.0f;
   if (rules_.match) {
     *s++ = ratio(deal_no_, rules_.max_deals);
-    for (int q = 0; q < n; ++q) s[rel(q)] = ratio(totals_[q], rules_.target);
+    // Totals twice: against the target, clipped to [-1, 1] (the scale play
+    // cares about), and exactly, against the most any total can reach.
+    const double bound = max_total(rules_);
+    for (int q = 0; q < n; ++q) {
+      const double t = static_cast<double>(totals_[q]) / static_cast<double>(rules_.target);
+      s[rel(q)] = static_cast<float>(t > 1.0 ? 1.0 : t < -1.0 ? -1.0 : t);
+      s[n + rel(q)] = ratio(totals_[q], bound);
+    }
   }
 }
 

@@ -154,9 +154,11 @@ def encode_observation(obs: dict[str, Any], options: dict[str, Any]) -> np.ndarr
     values.append(obs["deal"] / MAX_DEALS)
     values.append(obs["turns"] / options["turn_cap"])
     values.append(float(sequence["direction"]) if sequence is not None else 0.0)
-    values += per_seat([x / 100 for x in obs["placement_points"]])
-    values.append(obs["hole_points"] / 100)
-    values += per_seat([x / 100 for x in obs["match_points"]])
+    # Points against bounds they cannot reach: a deal's placements score at most
+    # 4 x 104 adjacent pairs, its holes 10 x 315 cells; a match has 4 deals.
+    values += per_seat([x / 512 for x in obs["placement_points"]])
+    values.append(obs["hole_points"] / 4096)
+    values += per_seat([x / 16384 for x in obs["match_points"]])
     values += per_seat([k / HAND_SIZE for k in obs["hand_sizes"]])
     values.append(obs["stock_size"] / 52)
     values += [float(options["teams"]), float(options["match"]), float(options["score_holes"])]

@@ -42,7 +42,7 @@ POLICY_NAMES = ("random", "greedy", "first")
 # Encoded from observation(p) alone: one block per seat (relative to p), then the
 # cards the middle wants next, the foundation slots and the scalars.
 SEAT_PILE_TOP, SEAT_COLUMN_TOP, SEAT_WASTE_TOP, SEAT_COLUMN_DEPTH = 0, 1, 5, 6
-SEAT_SCALARS = 4
+SEAT_SCALARS = 5
 SLOT_SIZE = 20  # started, suit x4, height, owner of each of 13 cards, claimed by
 
 
@@ -85,7 +85,8 @@ def encode_observation(obs: dict[str, Any], options: dict[str, Any]) -> np.ndarr
             seat["pile_count"] / PILE,
             seat["hand_count"] / HAND,
             seat["waste_count"] / HAND,
-            seat["turned"] / HAND,
+            min(seat["turned"], HAND) / HAND,  # what the stalemate rule compares
+            seat["turned"] / (3 * options["max_moves"]),  # exact: at most 3 cards a move
         ]
     wanted = n * block
     takers = [0] * 52

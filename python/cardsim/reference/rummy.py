@@ -538,7 +538,7 @@ def _card_id(card: str) -> int:
 
 def observation_tensor_size(players: int, match: bool) -> int:
     """Floats in the tensor of a configuration: card planes, then the scalars."""
-    return 52 * (PLANE_OWNERS + players) + 7 * players + 16 + (1 + players if match else 0)
+    return 52 * (PLANE_OWNERS + players) + 7 * players + 16 + (1 + 2 * players if match else 0)
 
 
 def encode_observation(obs: dict[str, Any], options: dict[str, Any], match: bool) -> np.ndarray:
@@ -611,7 +611,14 @@ def encode_observation(obs: dict[str, Any], options: dict[str, Any], match: bool
     values.append(float(options["scoring"] == "table"))
     if match:
         values.append(obs["deal"] / options["max_deals"])
-        per_seat([t / options["target"] for t in obs["totals"]])
+        # A deal scores at most 720 either way; a match has at most this many deals.
+        deals = (
+            options["deals"]
+            if 0 < options["deals"] < options["max_deals"]
+            else options["max_deals"]
+        )
+        per_seat([max(-1.0, min(1.0, t / options["target"])) for t in obs["totals"]])
+        per_seat([t / (720 * deals) for t in obs["totals"]])
     out[52 * (PLANE_OWNERS + n) :] = values
     return out
 
