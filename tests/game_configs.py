@@ -100,3 +100,9 @@ def all_configs() -> list[tuple[str, dict[str, Any]]]:
 
 def config_id(name: str, opts: dict[str, Any]) -> str:
     return name + "".join(f"-{k}={v}" for k, v in opts.items())
+
+
+#: Fields of observation(p) a game's exact tensor leaves out, by game (top-level
+#: keys). Only a field no decision can depend on may be listed, and the game's
+#: docs/rules/<game>.md must name it in its "Observation tensor" section.
+TENSOR_OMITS: dict[str, tuple[str, ...]] = {}

@@ -12,6 +12,7 @@
 //     std::vector<Card> parse_deck(const std::vector<std::string>&) const;  // checked
 //     State deal(const std::vector<Card>& deck) const;
 //     Action greedy_action(const State&, const State::ActionList&, Rng&) const;
+//     int observation_tensor_size() const;         // optional, see below
 //   };
 //   class XState {
 //     using ActionList = StaticVector<Action, N>;  // N = most actions ever legal at once
@@ -24,7 +25,20 @@
 //     std::string to_string() const;
 //     std::string action_to_string(Action) const; Action string_to_action(std::string_view) const;
 //     bool operator==(const XState&) const;
+//     void observation_tensor(int player, float* out) const;  // optional, see below
 //   };
+//
+// The exact observation tensor (optional; the bindings detect it). A game that
+// has one gives XGame::observation_tensor_size(), fixed for a configuration,
+// and XState::observation_tensor(player, out), which writes exactly that many
+// floats to out: every entry, at every point of the game (terminal included),
+// allocating nothing. The tensor is exact: it is a function of observation(p)
+// alone (so it shows no card p cannot see), and different observations give
+// different tensors, except for fields the game's docs name as left out (such
+// as a move counter no decision depends on). Every entry is finite and lies
+// in [-1, 1]. The layout is documented in docs/rules/<game>.md, "Observation
+// tensor", and the pure-Python reference encodes the same layout on its own
+// (core/tensor.hpp has a writer for card planes and one-hots).
 #pragma once
 
 #include <array>

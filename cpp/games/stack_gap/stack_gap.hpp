@@ -451,6 +451,9 @@ class StackGapState {
 
   bool operator==(const StackGapState&) const = default;
 
+  // The exact observation tensor (stack_gap_tensor.hpp).
+  void observation_tensor(int player, float* out) const;
+
  private:
   void end(Ending e, int by) {
     ending_ = e;
@@ -489,6 +492,7 @@ class StackGapGame {
   int num_players() const { return num_players_; }
   int num_actions() const { return kNumActions; }
   bool jokers() const { return jokers_; }
+  int observation_tensor_size() const;  // stack_gap_tensor.hpp
   const OptionMap& options() const { return options_; }
   const std::vector<OptionSpec>& option_specs() const { return specs_; }
 
@@ -563,3 +567,5 @@ class StackGapGame {
 };
 
 }  // namespace cardsim::stack_gap
+
+#include "games/stack_gap/stack_gap_tensor.hpp"

@@ -18,8 +18,16 @@ import numpy as np
 
 from ..errors import IllegalActionError
 from .rng import GameRng
+from .tensor import TensorWriter
 
-__all__ = ["Option", "ReferenceGame", "ReferenceState", "check_int", "resolve_options"]
+__all__ = [
+    "Option",
+    "ReferenceGame",
+    "ReferenceState",
+    "check_int",
+    "check_tensor_buffer",
+    "resolve_options",
+]
 
 
 @dataclass(frozen=True)
@@ -76,6 +84,20 @@ def resolve_options(game: str, specs: list[Option], given: Mapping[str, Any]) ->
             value = list(value)
         out[spec.name] = value
     return out
+
+
+def check_tensor_buffer(out: Any, shape: tuple[int]) -> None:
+    """An ``out=`` buffer must be a writeable C-contiguous float32 array of ``shape``."""
+    if not isinstance(out, np.ndarray):
+        raise TypeError(f"out must be a numpy array, got {type(out).__name__}")
+    if out.dtype != np.float32:
+        raise TypeError(f"out must have dtype float32, got {out.dtype}")
+    if out.shape != shape:
+        raise ValueError(f"out must have shape {shape}, got {out.shape}")
+    if not out.flags.c_contiguous:
+        raise ValueError("out must be C-contiguous")
+    if not out.flags.writeable:
+        raise ValueError("out must be writeable")
 
 
 def check_int(value: Any, what: str) -> int:
@@ -135,6 +157,22 @@ class ReferenceGame(ABC):
         state = self.deal(list(cards))
         state.deck = list(cards)
         return state
+
+    def _observation_tensor_size(self) -> int | None:
+        """The tensor's length, for a game with an exact observation tensor (else None)."""
+        return None
+
+    @property
+    def observation_tensor_shape(self) -> tuple[int]:
+        """The shape of ``observation_tensor``, fixed for this configuration.
+
+        A game without an exact tensor lacks the attribute (AttributeError), as
+        the core's classes do.
+        """
+        size = self._observation_tensor_size()
+        if size is None:
+            raise AttributeError(f"{self.name} has no exact observation tensor")
+        return (size,)
 
     def __eq__(self, other: object) -> bool:
         return (
@@ -238,6 +276,29 @@ class ReferenceState(ABC):
     def legal_actions_for(self, player: Any) -> list[int]:
         p = self.check_player(player)
         return self.legal_actions() if self.current_player() == p else []
+
+    def _write_observation_tensor(self, player: int, w: TensorWriter) -> None:
+        """Writes the game's documented tensor for ``player`` (games with one override this)."""
+        raise AttributeError(f"{self.game.name} has no exact observation tensor")
+
+    def observation_tensor(self, player: Any, out: Any = None) -> np.ndarray:
+        """What seat ``player`` may see, as a 1-D float32 array (docs/rules/<game>.md).
+
+        ``out=`` writes into that array instead and returns it. A bad player, or
+        an ``out`` of the wrong type, dtype, shape or layout, raises
+        ValueError / TypeError and changes nothing.
+        """
+        shape = self.game.observation_tensor_shape
+        p = self.check_player(player)
+        if out is None:
+            out = np.empty(shape, dtype=np.float32)
+        else:
+            check_tensor_buffer(out, shape)
+        w = TensorWriter(out)
+        self._write_observation_tensor(p, w)
+        if w.offset != shape[0]:
+            raise AssertionError(f"{self.game.name} wrote {w.offset} of {shape[0]} tensor entries")
+        return out  # type: ignore[no-any-return]
 
     def legal_action_mask(self) -> np.ndarray:
         mask = np.zeros(self.game.num_actions, dtype=bool)

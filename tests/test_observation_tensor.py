@@ -1,0 +1,177 @@
+"""Exact observation tensors, on every game that has one and both backends.
+
+- The contract: the shape is fixed for a configuration and the same on both
+  backends; every entry is written (a buffer full of NaN comes back clean),
+  finite and in [-1, 1]; ``out=`` reuses a buffer; bad input is refused with
+  nothing changed.
+- Exact in both directions: over random play, different ``observation(p)``
+  dicts never give the same tensor and equal ones always do (pairs from the
+  same deal, from different deals, and from redeals of the hidden cards that p
+  cannot tell apart). A field listed in ``game_configs.TENSOR_OMITS`` is left
+  out of the comparison; nothing else may be.
+
+The lockstep test (test_crosscheck.py) checks that both backends give the same
+tensor at every step, and test_observation.py that a swap of two cards p never
+saw changes none of p's tensors. A game that implements the tensor is covered
+with no edit here.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cardsim
+from cardsim.envs.resample import resample_hidden
+from game_configs import TENSOR_OMITS, all_configs, config_id
+
+WITH_TENSOR = [
+    (n, o) for n, o in all_configs() if hasattr(cardsim.make(n, **o), "observation_tensor_shape")
+]
+IDS = [config_id(n, o) for n, o in WITH_TENSOR]
+#: Steps one random play-out records at most (random play can last thousands).
+STEPS = 120
+#: Actions tried from each position of a play-out (one position away from it).
+SIBLINGS = 6
+#: Steps of a play-out that also record redeals (each replays the history, so
+#: they thin out along the game).
+REDEAL_AT = frozenset({0, 1, 2, 3, 5, 8, 13, 21, 34, 55})
+
+
+def key(name: str, obs: dict[str, Any], player: int) -> str:
+    """The observation as compared: seat and dict, minus the game's omitted fields."""
+    kept = {k: v for k, v in obs.items() if k not in TENSOR_OMITS.get(name, ())}
+    return json.dumps([player, kept], sort_keys=True)
+
+
+def test_some_games_have_tensors():
+    assert WITH_TENSOR, "no game implements the exact observation tensor"
+
+
+@pytest.mark.parametrize(("name", "options"), WITH_TENSOR, ids=IDS)
+def test_both_backends_have_the_same_shape(name, options):
+    cpp = cardsim.make(name, **options)
+    ref = cardsim.make(name, backend="reference", **options)
+    shape = cpp.observation_tensor_shape
+    assert isinstance(shape, tuple) and len(shape) == 1 and shape[0] > 0
+    assert ref.observation_tensor_shape == shape
+
+
+@pytest.mark.parametrize("backend", cardsim.BACKENDS)
+@pytest.mark.parametrize(("name", "options"), WITH_TENSOR, ids=IDS)
+def test_every_entry_is_written_and_in_range(name, options, backend):
+    game = cardsim.make(name, backend=backend, **options)
+    rng = np.random.default_rng(0)
+    buf = np.empty(game.observation_tensor_shape, dtype=np.float32)
+    for seed in range(3):
+        state = game.new_game(seed=seed)
+        for step in range(STEPS):
+            for p in range(game.num_players):
+                buf.fill(np.nan)
+                assert state.observation_tensor(p, out=buf) is buf
+                assert np.all(np.isfinite(buf)), f"{name} step {step}: an entry was not written"
+                assert buf.min() >= -1.0 and buf.max() <= 1.0
+                fresh = state.observation_tensor(p)
+                assert fresh.dtype == np.float32 and fresh.shape == game.observation_tensor_shape
+                assert np.array_equal(fresh, buf)
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.integers(len(legal)))])
+
+
+@pytest.mark.parametrize("backend", cardsim.BACKENDS)
+@pytest.mark.parametrize(("name", "options"), WITH_TENSOR, ids=IDS)
+def test_bad_input_is_refused_and_changes_nothing(name, options, backend):
+    game = cardsim.make(name, backend=backend, **options)
+    state = game.new_game(seed=1)
+    (size,) = game.observation_tensor_shape
+    n = game.num_players
+    for bad_player in (-1, n, 2**70):
+        with pytest.raises(ValueError):
+            state.observation_tensor(bad_player)
+    for wrong_type in ("0", 0.0, None, True):
+        with pytest.raises(TypeError):
+            state.observation_tensor(wrong_type)
+    cases: list[tuple[Any, type[Exception]]] = [
+        (np.full(size, 7.0, dtype=np.float64), TypeError),
+        (np.full(size, 7, dtype=np.int32), TypeError),
+        ([7.0] * size, TypeError),
+        (np.full(size + 1, 7.0, dtype=np.float32), ValueError),
+        (np.full((1, size), 7.0, dtype=np.float32), ValueError),
+        (np.full(2 * size, 7.0, dtype=np.float32)[::2], ValueError),
+    ]
+    readonly = np.full(size, 7.0, dtype=np.float32)
+    readonly.flags.writeable = False
+    cases.append((readonly, ValueError))
+    for out, error in cases:
+        before = np.array(out, copy=True)
+        with pytest.raises(error):
+            state.observation_tensor(0, out=out)
+        assert np.array_equal(np.asarray(out), before)
+    good = np.full(size, 7.0, dtype=np.float32)
+    with pytest.raises(ValueError):
+        state.observation_tensor(n, out=good)
+    assert np.all(good == 7.0)
+
+
+#: Play-outs per example are long, so the profile's example count is cut down.
+EXAMPLES = max(2, settings.default.max_examples // 10)
+
+
+@pytest.mark.parametrize(("name", "options"), WITH_TENSOR, ids=IDS)
+@settings(max_examples=EXAMPLES)
+@given(seed=st.integers(0, 2**63))
+def test_tensor_is_exact_in_both_directions(name, options, seed):
+    """Equal observations give equal tensors and different ones different tensors.
+
+    Near misses are what would expose a lost field, so besides the positions of
+    random play-outs (two deals, each played out twice) it records every
+    position one action away (siblings differ in little), and at a few steps a
+    redeal of what one seat has not seen followed by the same action (p's
+    observations then differ only in what the action revealed, such as a
+    drawn card), besides the redeal itself (the same observation).
+    """
+    game = cardsim.make(name, **options)
+    rng = np.random.default_rng(seed)
+    by_obs: dict[str, bytes] = {}
+    by_tensor: dict[bytes, str] = {}
+
+    def record(state: Any) -> None:
+        for p in range(game.num_players):
+            k = key(name, state.observation(p), p)
+            t = state.observation_tensor(p).tobytes()
+            assert by_obs.setdefault(k, t) == t, f"equal observations, different tensors: {k}"
+            assert by_tensor.setdefault(t, k) == k, (
+                f"one tensor for two observations:\n{by_tensor[t]}\n{k}"
+            )
+
+    for deal in (int(s) for s in rng.integers(0, 2**63, size=2)):
+        for _ in range(2):
+            state = game.new_game(seed=deal)
+            for step in range(STEPS):
+                record(state)
+                if state.is_terminal():
+                    break
+                legal = state.legal_actions()
+                for a in rng.permutation(legal)[:SIBLINGS]:
+                    child = state.clone()
+                    child.apply_action(int(a))
+                    record(child)
+                action = legal[int(rng.integers(len(legal)))]
+                if step in REDEAL_AT:
+                    for p in range(game.num_players):
+                        other = resample_hidden(state, p, rng)
+                        assert key(name, other.observation(p), p) == key(
+                            name, state.observation(p), p
+                        )
+                        record(other)
+                        if action in other.legal_actions():
+                            other.apply_action(action)
+                            record(other)
+                state.apply_action(action)
