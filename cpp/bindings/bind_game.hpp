@@ -151,16 +151,6 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
       .def_property_readonly("num_players", &G::num_players, "Seats in this configuration.")
       .def_property_readonly("num_actions", &G::num_actions, "Size of the fixed action id space.")
       .def_property_readonly(
-          "observation_tensor_shape",
-          [](const G& g) -> py::object {
-            // TEMPORARY (tensors-b): replaced by the shared binding from tensors-a.
-            if constexpr (requires(const G& x) { x.observation_tensor_size(); })
-              return py::make_tuple(g.observation_tensor_size());
-            else
-              return py::none();
-          },
-          "Temporary.")
-      .def_property_readonly(
           "has_times", [](const G&) { return HasPlayOut<G>; },
           "True if batch runs time the players (a simultaneous game's race) and report finishing times.")
       .def_property_readonly(
@@ -349,21 +339,6 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
             return hooks.observation(s.state, player_from_py(player, s.game->num_players()));
           },
           "What one seat may see, as a JSON-safe dict (hidden cards are counts).")
-      .def(
-          "observation_tensor",
-          [](const S& s, py::handle player, py::object out) -> py::object {
-            // TEMPORARY (tensors-b): replaced by the shared binding from tensors-a.
-            if constexpr (requires(const G& g) { g.observation_tensor_size(); }) {
-              const int p = player_from_py(player, s.game->num_players());
-              py::array_t<float> arr = out.is_none() ? py::array_t<float>(s.game->observation_tensor_size())
-                                                     : out.cast<py::array_t<float>>();
-              s.state.observation_tensor(p, arr.mutable_data());
-              return py::object(arr);
-            } else {
-              return py::object(py::none());
-            }
-          },
-          py::arg("player"), py::arg("out") = py::none(), "Temporary.")
       .def("__str__", [](const S& s) { return s.state.to_string(); })
       .def("__repr__",
            [](const S& s) {

@@ -31,6 +31,7 @@ from ..constants import TERMINAL
 from .base import Option, ReferenceGame, ReferenceState
 from .cards import check_deck, colour, full_pack, rank, suit
 from .rng import GameRng
+from .tensor import TensorWriter
 
 __all__ = [
     "HoleInTheWall",
@@ -486,13 +487,11 @@ class HoleInTheWallState(ReferenceState):
         d["stock_size"] = len(self.stock)
         return d
 
-    def observation_tensor(self, player: Any, out: Any = None) -> np.ndarray:
-        """The exact observation tensor of ``player`` (docs/rules/hole_in_the_wall.md)."""
+    def _write_observation_tensor(self, player: int, w: TensorWriter) -> None:
+        """The layout of docs/rules/hole_in_the_wall.md, encoded from ``observation(player)``."""
         t = encode_observation(self.observation(player), self.game.options)
-        if out is None:
-            return t
-        out[...] = t
-        return out
+        w.out[w.offset : w.offset + t.size] = t
+        w.offset += t.size
 
     def action_to_string(self, action: Any) -> str:
         a = self.check_action(action)
@@ -610,7 +609,5 @@ class HoleInTheWall(ReferenceGame):
         packs = [deck[52 * k : 52 * (k + 1)] for k in range(self.num_deals())]
         return HoleInTheWallState(self, packs)
 
-    @property
-    def observation_tensor_shape(self) -> tuple[int]:
-        """The shape of every observation tensor of this configuration."""
-        return (observation_tensor_size(self.num_players),)
+    def _observation_tensor_size(self) -> int:
+        return observation_tensor_size(self.num_players)

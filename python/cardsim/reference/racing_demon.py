@@ -23,6 +23,7 @@ from ..constants import SIMULTANEOUS, TERMINAL
 from .base import Option, ReferenceGame, ReferenceState
 from .cards import check_packs, colour, rank, shuffled_packs, suit
 from .rng import GameRng
+from .tensor import TensorWriter
 
 __all__ = [
     "RacingDemon",
@@ -511,13 +512,11 @@ class RacingDemonState(ReferenceState):
         ]
         return d
 
-    def observation_tensor(self, player: Any, out: Any = None) -> np.ndarray:
-        """The exact observation tensor of ``player`` (docs/rules/racing_demon.md)."""
+    def _write_observation_tensor(self, player: int, w: TensorWriter) -> None:
+        """The layout of docs/rules/racing_demon.md, encoded from ``observation(player)``."""
         t = encode_observation(self.observation(player), self.game.options)
-        if out is None:
-            return t
-        out[...] = t
-        return out
+        w.out[w.offset : w.offset + t.size] = t
+        w.offset += t.size
 
     def action_to_string(self, action: Any) -> str:
         a = self.check_action(action)
@@ -632,7 +631,5 @@ class RacingDemon(ReferenceGame):
         packs = [deck[52 * p : 52 * (p + 1)] for p in range(self.num_players)]
         return RacingDemonState(self, packs)
 
-    @property
-    def observation_tensor_shape(self) -> tuple[int]:
-        """The shape of every observation tensor of this configuration."""
-        return (observation_tensor_size(self.num_players, bool(self._options["build_on_line"])),)
+    def _observation_tensor_size(self) -> int:
+        return observation_tensor_size(self.num_players, bool(self._options["build_on_line"]))

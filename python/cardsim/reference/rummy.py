@@ -16,6 +16,7 @@ from ..constants import TERMINAL
 from .base import Option, ReferenceGame, ReferenceState
 from .cards import RANKS, SUITS, canonical_index, check_deck, full_pack, rank, suit
 from .rng import GameRng, splitmix_mix
+from .tensor import TensorWriter
 
 __all__ = ["Rummy", "RummyMatch", "RummyState", "encode_observation", "observation_tensor_size"]
 
@@ -492,13 +493,11 @@ class RummyState(ReferenceState):
         d["stock_size"] = len(self.stock)
         return d
 
-    def observation_tensor(self, player: Any, out: Any = None) -> np.ndarray:
-        """The exact observation tensor of ``player`` (docs/rules/rummy.md)."""
+    def _write_observation_tensor(self, player: int, w: TensorWriter) -> None:
+        """The layout of docs/rules/rummy.md, encoded from ``observation(player)``."""
         t = encode_observation(self.observation(player), self.game.options, self.match)
-        if out is None:
-            return t
-        out[...] = t
-        return out
+        w.out[w.offset : w.offset + t.size] = t
+        w.offset += t.size
 
     def action_to_string(self, action: Any) -> str:
         return action_text(self.check_action(action))
@@ -704,10 +703,8 @@ class Rummy(ReferenceGame):
     def deal(self, deck: list[str]) -> RummyState:
         return RummyState(self, deck)
 
-    @property
-    def observation_tensor_shape(self) -> tuple[int]:
-        """The shape of every observation tensor of this configuration."""
-        return (observation_tensor_size(self.num_players, self.match),)
+    def _observation_tensor_size(self) -> int:
+        return observation_tensor_size(self.num_players, self.match)
 
 
 class RummyMatch(Rummy):
