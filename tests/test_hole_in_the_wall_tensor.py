@@ -40,7 +40,7 @@ def test_the_base_row_and_hand_slots(state):
         assert t[GRID + cell(0, col)] == np.float32((col + 1) / 13)
         assert t[2 * GRID + cell(0, col)] == 1.0  # clubs
         assert t[CARDS + cid(card)] == 1.0
-    assert t[: GRID].sum() == 7
+    assert t[:GRID].sum() == 7
     for slot, card in enumerate(["8C", "TC", "QC", "AD"]):
         assert t[CARDS + 52 * (1 + slot) + cid(card)] == 1.0
     t1 = state.observation_tensor(1)
@@ -61,13 +61,13 @@ def test_a_placement_mid_turn(state):
     assert list(s[0:n]) == [1, 0] and list(s[n : 2 * n]) == [1, 0]  # p0, p0 to move
     assert s[2 * n] == 0.0 and list(s[2 * n + 1 : 3 * n + 1]) == [0, 1]  # not over; dealer p1
     assert s[3 * n + 3] == 0.0  # one card: no direction yet
-    assert list(s[3 * n + 4 : 4 * n + 4]) == [np.float32(0.04), 0.0]  # placement points
+    assert list(s[3 * n + 4 : 4 * n + 4]) == [4 / 512, 0.0]  # placement points
     assert list(s[5 * n + 5 : 6 * n + 5]) == [0.75, 1.0]  # hand sizes / 4
     assert s[6 * n + 5] == np.float32((52 - 7 - 8) / 52)
     assert list(s[6 * n + 6 :]) == [0.0, 0.0, 1.0]  # teams, match, score_holes
     # p1 sees the same wall, p0's points as the next seat's.
     s1 = state.observation_tensor(1)[SCALARS:]
-    assert list(s1[3 * n + 4 : 4 * n + 4]) == [0.0, np.float32(0.04)]
+    assert list(s1[3 * n + 4 : 4 * n + 4]) == [0.0, 4 / 512]
 
 
 def test_end_of_turn_clears_the_turn_planes(state):

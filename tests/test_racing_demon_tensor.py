@@ -11,7 +11,7 @@ import cardsim
 from cardsim.reference.cards import full_pack
 
 BACKENDS = cardsim.BACKENDS
-BLOCK = 52 * 6 + 4
+BLOCK = 52 * 6 + 5
 
 
 def cid(card: str) -> int:
@@ -32,7 +32,7 @@ def test_a_foundation_and_a_refill(backend):
     assert theirs[cid("QC")] == 1.0  # KC refilled column 0, QC came up
     assert theirs[52 + cid("KC")] == 1.0 and theirs[52 + 52 + cid("2D")] == 1.0
     assert theirs[5 * 52 : 6 * 52].sum() == 0  # nothing turned yet
-    assert list(theirs[-4:]) == [np.float32(12 / 13), 1.0, 0.0, 0.0]
+    assert list(theirs[-5:]) == [np.float32(12 / 13), 1.0, 0.0, 0.0, 0.0]
     wanted = t[2 * BLOCK : 2 * BLOCK + 52]
     assert wanted[cid("2D")] == 0.5 and wanted.sum() == 0.5
     slot = t[2 * BLOCK + 52 : 2 * BLOCK + 72]
@@ -51,7 +51,7 @@ def test_a_foundation_and_a_refill(backend):
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_build_on_line_depth(backend):
     game = cardsim.make("racing_demon", backend=backend, players=1, build_on_line=True)
-    block = 52 * 10 + 4
+    block = 52 * 10 + 5
     assert game.observation_tensor_shape == (block + 52 + 80 + 2 + 6,)
     # Pile: ..., 8H on top; line: 9S, 2C, 3C, 4C.
     pack = [c for c in full_pack() if c not in ("8H", "9S", "2C", "3C", "4C")]

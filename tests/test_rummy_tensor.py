@@ -105,8 +105,18 @@ def test_ace_above_the_king_and_taken(backend):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_match_totals(backend):
-    game = cardsim.make("rummy_match", backend=backend, deals=2, target=50)
-    assert game.observation_tensor_shape == (52 * 11 + 7 * 2 + 16 + 3,)
+    game = cardsim.make(
+        "rummy_match", backend=backend, deals=2, target=50, max_turns=20, scoring="table"
+    )
+    assert game.observation_tensor_shape == (52 * 11 + 7 * 2 + 16 + 5,)
     s = game.new_game(seed=3)
     t = s.observation_tensor(1)
-    assert not t[-3:].any()  # deal 0, no totals yet
+    assert not t[-5:].any()  # deal 0, no totals yet
+    while s.observation(0)["deal"] == 0:
+        s.apply_action(s.legal_actions()[0])
+    totals = s.observation(0)["totals"]
+    assert any(totals)  # table scoring counts the hands against their holders
+    t = s.observation_tensor(1)
+    assert t[-5] == np.float32(1 / 200)  # deal 1 / max_deals
+    assert list(t[-4:-2]) == [np.float32(max(-1, min(1, x / 50))) for x in totals[::-1]]
+    assert list(t[-2:]) == [np.float32(x / 1440) for x in totals[::-1]]  # 720 x 2 deals

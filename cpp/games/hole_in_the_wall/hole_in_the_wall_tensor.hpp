@@ -15,21 +15,32 @@ namespace cardsim::hole_in_the_wall {
 
 // x / d rounded once to float: the reference divides in double and rounds the
 // same way, so that both give the same float for every count.
-inline float ratio(double x, double d) { return static_cast<float>(x / d); }
+template <class X, class D>
+inline float ratio(X x, D d) {
+  return static_cast<float>(static_cast<double>(x) / static_cast<double>(d));
+}
 
 inline constexpr int kGridCells = kRows * kCols;  // 322
 // Grid planes.
-inline constexpr int kTensorCard = 0;        // a card stands here
-inline constexpr int kTensorRank = 1;        // its rank / 13
-inline constexpr int kTensorSuit = 2;        // 4 planes: C, D, H, S
-inline constexpr int kTensorHole = 6;        // the cell is in a hole
-inline constexpr int kTensorPlaced = 7;      // placed this turn: (order + 1) / 4
-inline constexpr int kTensorLast = 8;        // the current sequence's last card
+inline constexpr int kTensorCard = 0;    // a card stands here
+inline constexpr int kTensorRank = 1;    // its rank / 13
+inline constexpr int kTensorSuit = 2;    // 4 planes: C, D, H, S
+inline constexpr int kTensorHole = 6;    // the cell is in a hole
+inline constexpr int kTensorPlaced = 7;  // placed this turn: (order + 1) / 4
+inline constexpr int kTensorLast = 8;    // the current sequence's last card
 inline constexpr int kTensorGridPlanes = 9;
 // Card planes of 52, after the grid.
 inline constexpr int kTensorOnDisplay = 0;
 inline constexpr int kTensorSlot = 1;  // 4 planes: hand slot 0..3
 inline constexpr int kTensorCardPlanes = 1 + kHandSize;
+
+// Powers of two above the most points can reach, so that every value lies in
+// [0, 1]: a deal's placements score at most 4 per adjacent pair of cards (at most
+// 104 pairs among 52 cards: 416); its holes at most 10 per cell above the base
+// (315 cells: 3150); a match at most 4 deals of both.
+inline constexpr int kMaxPlacementPoints = 512;
+inline constexpr int kMaxHolePoints = 4096;
+inline constexpr int kMaxMatchPoints = 16384;
 
 inline int tensor_size(const Config& cfg) {
   return kGridCells * kTensorGridPlanes + 52 * kTensorCardPlanes + 6 * cfg.players + 9;
@@ -39,7 +50,7 @@ inline int HoleInTheWallGame::observation_tensor_size() const { return tensor_si
 
 inline void HoleInTheWallState::observation_tensor(int player, float* out) const {
   const int n = cfg_.players;
-  const auto rel = [&](int seat) { return (seat - player + n) % n; };
+  const auto rel = [&](int seat) { return seat >= player ? seat - player : seat - player + n; };
   std::memset(out, 0, sizeof(float) * static_cast<std::size_t>(tensor_size(cfg_)));
   const auto grid = [&](int plane, int cell) -> float& { return out[kGridCells * plane + cell]; };
   float* cards = out + kGridCells * kTensorGridPlanes;
@@ -60,7 +71,8 @@ inline void HoleInTheWallState::observation_tensor(int player, float* out) const
     grid(kTensorPlaced, placed_turn_[i]) = ratio(i + 1, kHandSize);
   if (seq_last_ >= 0) grid(kTensorLast, seq_last_) = 1.0f;
   const Hand& hand = hands_[player];
-  for (std::size_t i = 0; i < hand.size(); ++i) cards[52 * (kTensorSlot + static_cast<int>(i)) + hand[i]] = 1.0f;
+  for (std::size_t i = 0; i < hand.size(); ++i)
+    cards[52 * (kTensorSlot + static_cast<int>(i)) + hand[i]] = 1.0f;
 
   float* s = cards + 52 * kTensorCardPlanes;
   s[player] = 1.0f;  // the observer's own seat
@@ -73,10 +85,10 @@ inline void HoleInTheWallState::observation_tensor(int player, float* out) const
   *s++ = ratio(deal_, kMaxDeals);
   *s++ = ratio(turns_, cfg_.turn_cap);
   *s++ = static_cast<float>(seq_dir_);
-  for (int q = 0; q < n; ++q) s[rel(q)] = ratio(placement_[q], 100);
+  for (int q = 0; q < n; ++q) s[rel(q)] = ratio(placement_[q], kMaxPlacementPoints);
   s += n;
-  *s++ = ratio(hole_points_, 100);
-  for (int q = 0; q < n; ++q) s[rel(q)] = ratio(match_[q], 100);
+  *s++ = ratio(hole_points_, kMaxHolePoints);
+  for (int q = 0; q < n; ++q) s[rel(q)] = ratio(match_[q], kMaxMatchPoints);
   s += n;
   for (int q = 0; q < n; ++q) s[rel(q)] = ratio(hands_[q].size(), kHandSize);
   s += n;

@@ -16,14 +16,17 @@ namespace cardsim::racing_demon {
 
 // x / d rounded once to float: the reference divides in double and rounds the
 // same way, so that both give the same float for every count.
-inline float ratio(double x, double d) { return static_cast<float>(x / d); }
+template <class X, class D>
+inline float ratio(X x, D d) {
+  return static_cast<float>(static_cast<double>(x) / static_cast<double>(d));
+}
 
 // Card planes of one seat's block.
 inline constexpr int kTensorPileTop = 0;
 inline constexpr int kTensorColumnTop = 1;  // 4 planes: line column 0..3's top card
 inline constexpr int kTensorWasteTop = 5;
 inline constexpr int kTensorColumnDepth = 6;  // 4 planes, with build_on_line only
-inline constexpr int kTensorSeatScalars = 4;  // pile, hand and waste counts, cards turned
+inline constexpr int kTensorSeatScalars = 5;  // pile, hand and waste counts, cards turned (x2)
 inline constexpr int kTensorSlotSize = 20;    // started, suit x4, height, owner x13, claimed
 
 inline int seat_block_size(bool build_on_line) {
@@ -38,7 +41,7 @@ inline int RacingDemonGame::observation_tensor_size() const { return tensor_size
 
 inline void RacingDemonState::observation_tensor(int player, float* out) const {
   const int n = players_;
-  const auto rel = [&](int seat) { return (seat - player + n) % n; };
+  const auto rel = [&](int seat) { return seat >= player ? seat - player : seat - player + n; };
   std::memset(out, 0, sizeof(float) * static_cast<std::size_t>(tensor_size(n, build_on_line_)));
   const int block = seat_block_size(build_on_line_);
   for (int q = 0; q < n; ++q) {
@@ -57,7 +60,10 @@ inline void RacingDemonState::observation_tensor(int player, float* out) const {
     s[0] = ratio(pl.pile.size(), kPileSize);
     s[1] = ratio(pl.hand.size(), kHandSize);
     s[2] = ratio(pl.waste.size(), kHandSize);
-    s[3] = ratio(pl.turned, kHandSize);
+    // Cards turned: up to a hand's worth (what the stalemate rule compares),
+    // and exactly, against the most possible (3 a move).
+    s[3] = ratio(pl.turned < kHandSize ? pl.turned : kHandSize, kHandSize);
+    s[4] = ratio(pl.turned, 3 * max_moves_);
   }
   // How many open foundations take each card next (an ace always starts one).
   float* wanted = out + n * block;
@@ -73,8 +79,7 @@ inline void RacingDemonState::observation_tensor(int player, float* out) const {
     slot[0] = 1.0f;
     slot[1 + suit_of(f.cards[0])] = 1.0f;
     slot[5] = ratio(f.cards.size(), 13);
-    for (std::size_t i = 0; i < f.owners.size(); ++i)
-      slot[6 + i] = ratio(rel(f.owners[i]) + 1, n);
+    for (std::size_t i = 0; i < f.owners.size(); ++i) slot[6 + i] = ratio(rel(f.owners[i]) + 1, n);
     if (f.claimed_by >= 0) slot[19] = ratio(rel(f.claimed_by) + 1, n);
     slot += kTensorSlotSize;
   }

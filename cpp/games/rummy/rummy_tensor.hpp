@@ -7,6 +7,7 @@
 // is written once, one-hot, so that no two seats' views coincide.
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstring>
 
@@ -14,7 +15,10 @@ namespace cardsim::rummy {
 
 // x / d rounded once to float: the reference divides in double and rounds the
 // same way, so that both give the same float for every count.
-inline float ratio(double x, double d) { return static_cast<float>(x / d); }
+template <class X, class D>
+inline float ratio(X x, D d) {
+  return static_cast<float>(static_cast<double>(x) / static_cast<double>(d));
+}
 
 // Card planes of 52, then the per-seat planes "put on the table by seat k".
 inline constexpr int kTensorHand = 0;
@@ -28,10 +32,26 @@ inline constexpr int kTensorMeldIndex = 7;
 inline constexpr int kTensorAceHigh = 8;
 inline constexpr int kTensorOwners = 9;  // n planes
 
+// k / 52 for k = 0..52, rounded as ratio() rounds: the pile loop reads it
+// instead of dividing once per card.
+inline constexpr std::array<float, 53> kOver52 = [] {
+  std::array<float, 53> t{};
+  for (int k = 0; k <= 52; ++k) t[k] = static_cast<float>(static_cast<double>(k) / 52.0);
+  return t;
+}();
+
+// The most a match total can be, either way: a deal scores at most 720 (table
+// values of all 52 cards, doubled for rummy; standard: 340 doubled) and loses at
+// most 360, over at most min(deals, max_deals) deals.
+inline double max_total(const Rules& r) {
+  const int deals = r.deals > 0 && r.deals < r.max_deals ? r.deals : r.max_deals;
+  return 720.0 * deals;
+}
+
 inline int tensor_size(const Rules& r) {
   const int n = r.players;
   const int planes = 52 * (kTensorOwners + n);
-  const int scalars = 7 * n + 16 + (r.match ? 1 + n : 0);
+  const int scalars = 7 * n + 16 + (r.match ? 1 + 2 * n : 0);
   return planes + scalars;
 }
 
@@ -39,7 +59,7 @@ inline int RummyGame::observation_tensor_size() const { return tensor_size(rules
 
 inline void RummyState::observation_tensor(int player, float* out) const {
   const int n = n_;
-  const auto rel = [&](int seat) { return (seat - player + n) % n; };
+  const auto rel = [&](int seat) { return seat >= player ? seat - player : seat - player + n; };
   std::memset(out, 0, sizeof(float) * static_cast<std::size_t>(tensor_size(rules_)));
   float* plane = out;
   const auto at = [&](int k, int card) -> float& { return plane[52 * k + card]; };
@@ -49,7 +69,7 @@ inline void RummyState::observation_tensor(int player, float* out) const {
   for (int i = 0; i < pile_n; ++i) {
     const Card c = pile_[static_cast<std::size_t>(i)];
     at(kTensorPile, c) = 1.0f;
-    at(kTensorPileDepth, c) = ratio(pile_n - i, 52);  // the top card: 1/52
+    at(kTensorPileDepth, c) = kOver52[pile_n - i];  // the top card: 1/52
   }
   if (pile_n) at(kTensorPileTop, pile_.back()) = 1.0f;
   if (taken_ != kNoCard) at(kTensorTaken, taken_) = 1.0f;
@@ -75,9 +95,9 @@ inline void RummyState::observation_tensor(int player, float* out) const {
   s += 4;
   s[rel(dealer_)] = 1.0f;
   s += n;
-  for (int q = 0; q < n; ++q) s[rel(q)] = ratio(std::popcount(hands_[q]), 52);
+  for (int q = 0; q < n; ++q) s[rel(q)] = kOver52[std::popcount(hands_[q])];
   s += n;
-  *s++ = ratio(stock_.size(), 52);
+  *s++ = kOver52[stock_.size()];
   for (int q = 0; q < n; ++q) s[rel(q)] = (laid_down_ >> q & 1) ? 1.0f : 0.0f;
   s += n;
   if (phase_ == Phase::Call) s[rel(discarder_)] = 1.0f;
@@ -97,7 +117,14 @@ inline void RummyState::observation_tensor(int player, float* out) const {
   *s++ = rules_.table_scoring ? 1.0f : 0.0f;
   if (rules_.match) {
     *s++ = ratio(deal_no_, rules_.max_deals);
-    for (int q = 0; q < n; ++q) s[rel(q)] = ratio(totals_[q], rules_.target);
+    // Totals twice: against the target, clipped to [-1, 1] (the scale play
+    // cares about), and exactly, against the most any total can reach.
+    const double bound = max_total(rules_);
+    for (int q = 0; q < n; ++q) {
+      const double t = static_cast<double>(totals_[q]) / static_cast<double>(rules_.target);
+      s[rel(q)] = static_cast<float>(t > 1.0 ? 1.0 : t < -1.0 ? -1.0 : t);
+      s[n + rel(q)] = ratio(totals_[q], bound);
+    }
   }
 }
 

@@ -31,6 +31,7 @@ from ..constants import TERMINAL
 from .base import Option, ReferenceGame, ReferenceState
 from .cards import check_deck, colour, full_pack, rank, suit
 from .rng import GameRng
+from .tensor import TensorWriter
 
 __all__ = [
     "HoleInTheWall",
@@ -154,9 +155,11 @@ def encode_observation(obs: dict[str, Any], options: dict[str, Any]) -> np.ndarr
     values.append(obs["deal"] / MAX_DEALS)
     values.append(obs["turns"] / options["turn_cap"])
     values.append(float(sequence["direction"]) if sequence is not None else 0.0)
-    values += per_seat([x / 100 for x in obs["placement_points"]])
-    values.append(obs["hole_points"] / 100)
-    values += per_seat([x / 100 for x in obs["match_points"]])
+    # Points against bounds they cannot reach: a deal's placements score at most
+    # 4 x 104 adjacent pairs, its holes 10 x 315 cells; a match has 4 deals.
+    values += per_seat([x / 512 for x in obs["placement_points"]])
+    values.append(obs["hole_points"] / 4096)
+    values += per_seat([x / 16384 for x in obs["match_points"]])
     values += per_seat([k / HAND_SIZE for k in obs["hand_sizes"]])
     values.append(obs["stock_size"] / 52)
     values += [float(options["teams"]), float(options["match"]), float(options["score_holes"])]
@@ -484,13 +487,11 @@ class HoleInTheWallState(ReferenceState):
         d["stock_size"] = len(self.stock)
         return d
 
-    def observation_tensor(self, player: Any, out: Any = None) -> np.ndarray:
-        """The exact observation tensor of ``player`` (docs/rules/hole_in_the_wall.md)."""
+    def _write_observation_tensor(self, player: int, w: TensorWriter) -> None:
+        """The layout of docs/rules/hole_in_the_wall.md, encoded from ``observation(player)``."""
         t = encode_observation(self.observation(player), self.game.options)
-        if out is None:
-            return t
-        out[...] = t
-        return out
+        w.out[w.offset : w.offset + t.size] = t
+        w.offset += t.size
 
     def action_to_string(self, action: Any) -> str:
         a = self.check_action(action)
@@ -608,7 +609,5 @@ class HoleInTheWall(ReferenceGame):
         packs = [deck[52 * k : 52 * (k + 1)] for k in range(self.num_deals())]
         return HoleInTheWallState(self, packs)
 
-    @property
-    def observation_tensor_shape(self) -> tuple[int]:
-        """The shape of every observation tensor of this configuration."""
-        return (observation_tensor_size(self.num_players),)
+    def _observation_tensor_size(self) -> int:
+        return observation_tensor_size(self.num_players)

@@ -23,6 +23,7 @@ from ..constants import SIMULTANEOUS, TERMINAL
 from .base import Option, ReferenceGame, ReferenceState
 from .cards import check_packs, colour, rank, shuffled_packs, suit
 from .rng import GameRng
+from .tensor import TensorWriter
 
 __all__ = [
     "RacingDemon",
@@ -42,7 +43,7 @@ POLICY_NAMES = ("random", "greedy", "first")
 # Encoded from observation(p) alone: one block per seat (relative to p), then the
 # cards the middle wants next, the foundation slots and the scalars.
 SEAT_PILE_TOP, SEAT_COLUMN_TOP, SEAT_WASTE_TOP, SEAT_COLUMN_DEPTH = 0, 1, 5, 6
-SEAT_SCALARS = 4
+SEAT_SCALARS = 5
 SLOT_SIZE = 20  # started, suit x4, height, owner of each of 13 cards, claimed by
 
 
@@ -85,7 +86,8 @@ def encode_observation(obs: dict[str, Any], options: dict[str, Any]) -> np.ndarr
             seat["pile_count"] / PILE,
             seat["hand_count"] / HAND,
             seat["waste_count"] / HAND,
-            seat["turned"] / HAND,
+            min(seat["turned"], HAND) / HAND,  # what the stalemate rule compares
+            seat["turned"] / (3 * options["max_moves"]),  # exact: at most 3 cards a move
         ]
     wanted = n * block
     takers = [0] * 52
@@ -510,13 +512,11 @@ class RacingDemonState(ReferenceState):
         ]
         return d
 
-    def observation_tensor(self, player: Any, out: Any = None) -> np.ndarray:
-        """The exact observation tensor of ``player`` (docs/rules/racing_demon.md)."""
+    def _write_observation_tensor(self, player: int, w: TensorWriter) -> None:
+        """The layout of docs/rules/racing_demon.md, encoded from ``observation(player)``."""
         t = encode_observation(self.observation(player), self.game.options)
-        if out is None:
-            return t
-        out[...] = t
-        return out
+        w.out[w.offset : w.offset + t.size] = t
+        w.offset += t.size
 
     def action_to_string(self, action: Any) -> str:
         a = self.check_action(action)
@@ -631,7 +631,5 @@ class RacingDemon(ReferenceGame):
         packs = [deck[52 * p : 52 * (p + 1)] for p in range(self.num_players)]
         return RacingDemonState(self, packs)
 
-    @property
-    def observation_tensor_shape(self) -> tuple[int]:
-        """The shape of every observation tensor of this configuration."""
-        return (observation_tensor_size(self.num_players, bool(self._options["build_on_line"])),)
+    def _observation_tensor_size(self) -> int:
+        return observation_tensor_size(self.num_players, bool(self._options["build_on_line"]))

@@ -16,6 +16,7 @@ from ..constants import TERMINAL
 from .base import Option, ReferenceGame, ReferenceState
 from .cards import RANKS, SUITS, canonical_index, check_deck, full_pack, rank, suit
 from .rng import GameRng, splitmix_mix
+from .tensor import TensorWriter
 
 __all__ = ["Rummy", "RummyMatch", "RummyState", "encode_observation", "observation_tensor_size"]
 
@@ -492,13 +493,11 @@ class RummyState(ReferenceState):
         d["stock_size"] = len(self.stock)
         return d
 
-    def observation_tensor(self, player: Any, out: Any = None) -> np.ndarray:
-        """The exact observation tensor of ``player`` (docs/rules/rummy.md)."""
+    def _write_observation_tensor(self, player: int, w: TensorWriter) -> None:
+        """The layout of docs/rules/rummy.md, encoded from ``observation(player)``."""
         t = encode_observation(self.observation(player), self.game.options, self.match)
-        if out is None:
-            return t
-        out[...] = t
-        return out
+        w.out[w.offset : w.offset + t.size] = t
+        w.offset += t.size
 
     def action_to_string(self, action: Any) -> str:
         return action_text(self.check_action(action))
@@ -538,7 +537,7 @@ def _card_id(card: str) -> int:
 
 def observation_tensor_size(players: int, match: bool) -> int:
     """Floats in the tensor of a configuration: card planes, then the scalars."""
-    return 52 * (PLANE_OWNERS + players) + 7 * players + 16 + (1 + players if match else 0)
+    return 52 * (PLANE_OWNERS + players) + 7 * players + 16 + (1 + 2 * players if match else 0)
 
 
 def encode_observation(obs: dict[str, Any], options: dict[str, Any], match: bool) -> np.ndarray:
@@ -600,13 +599,25 @@ def encode_observation(obs: dict[str, Any], options: dict[str, Any], match: bool
     values.append(float(obs["truncated"]))
     values.append(obs["turn"] / options["max_turns"])
     values.append(obs["turn_overs"] / max(1, options["max_turn_overs"]))
-    for flag in ("ace_high", "lay_off_through_sets", "discard_to_go_out", "go_out_next_turn",
-                 "rummy_on_board"):
+    for flag in (
+        "ace_high",
+        "lay_off_through_sets",
+        "discard_to_go_out",
+        "go_out_next_turn",
+        "rummy_on_board",
+    ):
         values.append(float(options[flag]))
     values.append(float(options["scoring"] == "table"))
     if match:
         values.append(obs["deal"] / options["max_deals"])
-        per_seat([t / options["target"] for t in obs["totals"]])
+        # A deal scores at most 720 either way; a match has at most this many deals.
+        deals = (
+            options["deals"]
+            if 0 < options["deals"] < options["max_deals"]
+            else options["max_deals"]
+        )
+        per_seat([max(-1.0, min(1.0, t / options["target"])) for t in obs["totals"]])
+        per_seat([t / (720 * deals) for t in obs["totals"]])
     out[52 * (PLANE_OWNERS + n) :] = values
     return out
 
@@ -692,10 +703,8 @@ class Rummy(ReferenceGame):
     def deal(self, deck: list[str]) -> RummyState:
         return RummyState(self, deck)
 
-    @property
-    def observation_tensor_shape(self) -> tuple[int]:
-        """The shape of every observation tensor of this configuration."""
-        return (observation_tensor_size(self.num_players, self.match),)
+    def _observation_tensor_size(self) -> int:
+        return observation_tensor_size(self.num_players, self.match)
 
 
 class RummyMatch(Rummy):
