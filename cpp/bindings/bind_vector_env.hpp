@@ -21,7 +21,8 @@ namespace cardsim::py_bind {
 // A numpy view of a buffer the env owns; `owner` keeps the env alive. Views
 // are read-only so that a caller cannot edit the masks that step() checks.
 template <class T>
-py::array buffer_view(py::handle owner, T* data, std::vector<py::ssize_t> shape, const char* dtype = nullptr) {
+py::array buffer_view(py::handle owner, T* data, std::vector<py::ssize_t> shape,
+                      const char* dtype = nullptr) {
   std::vector<py::ssize_t> strides(shape.size());
   py::ssize_t stride = static_cast<py::ssize_t>(sizeof(T));
   for (std::size_t i = shape.size(); i-- > 0;) {
@@ -40,7 +41,8 @@ VectorEnvConfig vector_config(const G& g, py::handle num_envs, py::handle seat, 
   VectorEnvConfig c;
   if (!is_integer(num_envs)) throw WrongType("num_envs must be an int, got " + type_name_of(num_envs));
   const long long n = clamp_int(num_envs);
-  if (n < 1 || n > (1 << 24)) throw InvalidArgument("num_envs must be in [1, 2**24], got " + std::to_string(n));
+  if (n < 1 || n > (1 << 24))
+    throw InvalidArgument("num_envs must be in [1, 2**24], got " + std::to_string(n));
   c.num_envs = static_cast<int>(n);
   if (seat.is_none()) {
     c.seat = kSelfPlay;
@@ -48,8 +50,8 @@ VectorEnvConfig vector_config(const G& g, py::handle num_envs, py::handle seat, 
     if (!is_integer(seat)) throw WrongType("seat must be an int or None, got " + type_name_of(seat));
     const long long s = clamp_int(seat);
     if (s < 0 || s >= g.num_players())
-      throw InvalidArgument("seat " + std::to_string(s) + " is out of range [0, " + std::to_string(g.num_players()) +
-                            ")");
+      throw InvalidArgument("seat " + std::to_string(s) + " is out of range [0, " +
+                            std::to_string(g.num_players()) + ")");
     c.seat = static_cast<int>(s);
   }
   if (!is_integer(threads)) throw WrongType("threads must be an int, got " + type_name_of(threads));
@@ -80,7 +82,8 @@ VectorEnvConfig vector_config(const G& g, py::handle num_envs, py::handle seat, 
       throw InvalidArgument("opponents must name one policy per seat (" + std::to_string(g.num_players()) +
                             "), got " + std::to_string(names.size()));
   } else {
-    throw WrongType("opponents must be a policy name or a list of one per seat, got " + type_name_of(opponents));
+    throw WrongType("opponents must be a policy name or a list of one per seat, got " +
+                    type_name_of(opponents));
   }
   for (std::size_t p = 0; p < names.size(); ++p) {
     try {
@@ -146,9 +149,10 @@ void bind_vector_env(py::module_& m, const std::string& prefix, py::class_<G, st
                               py::str(arr.dtype()).cast<std::string>());
             if (arr.ndim() != 1 || arr.shape(0) != v.num_envs()) {
               std::string shape = "(";
-              for (py::ssize_t i = 0; i < arr.ndim(); ++i) shape += (i ? ", " : "") + std::to_string(arr.shape(i));
-              throw InvalidArgument("actions must have shape (" + std::to_string(v.num_envs()) + ",), got " + shape +
-                                    (arr.ndim() == 1 ? ",)" : ")"));
+              for (py::ssize_t i = 0; i < arr.ndim(); ++i)
+                shape += (i ? ", " : "") + std::to_string(arr.shape(i));
+              throw InvalidArgument("actions must have shape (" + std::to_string(v.num_envs()) + ",), got " +
+                                    shape + (arr.ndim() == 1 ? ",)" : ")"));
             }
             // Converts only when the caller's array is not already int64.
             auto a64 = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(arr);
@@ -157,8 +161,8 @@ void bind_vector_env(py::module_& m, const std::string& prefix, py::class_<G, st
               for (py::ssize_t k = 0; k < v.num_envs(); ++k)
                 if (p[k] < 0)
                   throw IllegalAction("env " + std::to_string(k) + ": action " +
-                                      py::str(arr[py::int_(k)]).cast<std::string>() + " is out of range [0, " +
-                                      std::to_string(v.game().num_actions()) + ")");
+                                      py::str(arr[py::int_(k)]).cast<std::string>() +
+                                      " is out of range [0, " + std::to_string(v.game().num_actions()) + ")");
             }
             const std::string problem = v.check(a64.data());
             if (!problem.empty()) throw IllegalAction(problem);
@@ -170,8 +174,8 @@ void bind_vector_env(py::module_& m, const std::string& prefix, py::class_<G, st
 
   game_cls.def(
       "_vector_env",
-      [](const std::shared_ptr<G>& g, py::handle num_envs, py::handle seat, py::handle opponents, py::handle seed,
-         py::handle threads, py::handle reward) {
+      [](const std::shared_ptr<G>& g, py::handle num_envs, py::handle seat, py::handle opponents,
+         py::handle seed, py::handle threads, py::handle reward) {
         return std::make_unique<V>(g, vector_config(*g, num_envs, seat, opponents, seed, threads, reward));
       },
       py::arg("num_envs"), py::arg("seat"), py::arg("opponents"), py::arg("seed"), py::arg("threads"),

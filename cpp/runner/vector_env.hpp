@@ -169,13 +169,15 @@ class VectorEnv {
         obs_size_(game_->observation_tensor_size()),
         reward_width_(config.seat == kSelfPlay ? players_ : 1) {
     if (n_ < 1) throw InvalidArgument("num_envs must be at least 1, got " + std::to_string(n_));
-    if (config.threads < 1) throw InvalidArgument("threads must be at least 1, got " + std::to_string(config.threads));
+    if (config.threads < 1)
+      throw InvalidArgument("threads must be at least 1, got " + std::to_string(config.threads));
     if (config.seat != kSelfPlay && (config.seat < 0 || config.seat >= players_))
       throw InvalidArgument("seat " + std::to_string(config.seat) + " is out of range [0, " +
                             std::to_string(players_) + ")");
     if (config.seat == kSelfPlay && kSimultaneous)
-      throw InvalidArgument(game_->name() +
-                            " is played simultaneously: self-play (seat=None) needs one player to move at a time");
+      throw InvalidArgument(
+          game_->name() +
+          " is played simultaneously: self-play (seat=None) needs one player to move at a time");
     const auto un = static_cast<std::size_t>(n_);
     envs_.resize(un);
     obs_.assign(un * static_cast<std::size_t>(obs_size_), 0.0f);
@@ -205,7 +207,9 @@ class VectorEnv {
   std::int32_t* current_player() { return current_.data(); }
   std::int32_t* final_scores() { return final_scores_.data(); }
   std::int64_t* episodes() { return episode_.data(); }
-  const State* state(int k) const { return envs_[static_cast<std::size_t>(k)].state ? &*envs_[static_cast<std::size_t>(k)].state : nullptr; }
+  const State* state(int k) const {
+    return envs_[static_cast<std::size_t>(k)].state ? &*envs_[static_cast<std::size_t>(k)].state : nullptr;
+  }
 
   // Starts episode 0 of every env from `seed` (the seed of the whole run).
   void reset(std::uint64_t seed) {
@@ -232,7 +236,8 @@ class VectorEnv {
                std::to_string(actions_) + ")";
       const auto& e = envs_[static_cast<std::size_t>(k)];
       if (e.done) continue;
-      if (!mask_[static_cast<std::size_t>(k) * static_cast<std::size_t>(actions_) + static_cast<std::size_t>(a)]) {
+      if (!mask_[static_cast<std::size_t>(k) * static_cast<std::size_t>(actions_) +
+                 static_cast<std::size_t>(a)]) {
         std::string why = e.state->why_illegal(static_cast<Action>(a));
         if (why.empty()) why = "it is not the learner's action";
         return "env " + std::to_string(k) + ": action " + std::to_string(a) + " (" +
@@ -337,7 +342,9 @@ class VectorEnv {
           if (!legal.empty()) ready[static_cast<std::size_t>(count++)] = p;
         }
         if (count == 0) throw InvalidArgument(game_->name() + ": nobody can move in a game that is not over");
-        const int who = count == 1 ? ready[0] : ready[static_cast<std::size_t>(e.rng.below(static_cast<std::uint64_t>(count)))];
+        const int who = count == 1
+                            ? ready[0]
+                            : ready[static_cast<std::size_t>(e.rng.below(static_cast<std::uint64_t>(count)))];
         opponent_moves(e, who);
       } else {
         const int cp = s.current_player();
@@ -388,7 +395,8 @@ class VectorEnv {
     if (config_.reward == RewardKind::Score) {
       const Scores now = s.scores();
       for (int i = 0; i < reward_width_; ++i)
-        r[i] = static_cast<float>(now[static_cast<std::size_t>(first + i)] - e.last[static_cast<std::size_t>(first + i)]);
+        r[i] = static_cast<float>(now[static_cast<std::size_t>(first + i)] -
+                                  e.last[static_cast<std::size_t>(first + i)]);
       e.last = now;
     } else if (over) {
       const Outcome o = s.outcome();

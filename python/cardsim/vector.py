@@ -116,7 +116,8 @@ class VectorEnv(_Base):  # type: ignore[misc]
         self._started = False
         size = int(self._core.observation_size)
         if gymnasium is not None:
-            self.single_observation_space = spaces.Box(-np.inf, np.inf, (size,), np.float32)
+            # Every exact tensor lies in [-1, 1] (the C++ suite checks it for every game).
+            self.single_observation_space = spaces.Box(-1.0, 1.0, (size,), np.float32)
             self.single_action_space = spaces.Discrete(int(self.game.num_actions))
             self.observation_space = batch_space(self.single_observation_space, self.num_envs)
             self.action_space = batch_space(self.single_action_space, self.num_envs)
