@@ -5,7 +5,8 @@
 // flags into buffers allocated once (docs/embedding.md, "VectorEnv").
 //
 // Generic over the state contract; a game takes part once it has an exact
-// observation tensor (HasObservationTensor). Nothing here is game-specific.
+// observation tensor (HasObservationTensor, core/game.hpp). Nothing here is
+// game-specific.
 //
 // Determinism: episode j of env k is dealt, and its opponents play, from
 //   Rng::for_game(env_stream_seed(seed, k), j)
@@ -38,20 +39,6 @@
 #include "core/rng.hpp"
 
 namespace cardsim {
-
-// The exact observation tensor of the state contract: a fixed size per
-// configuration, written in full into caller memory.
-template <class G>
-concept HasObservationTensor = requires(const G& g, const typename G::State& s, float* out) {
-  { g.observation_tensor_size() } -> std::convertible_to<int>;
-  s.observation_tensor(0, out);
-};
-
-// A simultaneous game names the actor of each action id (Racing Demon).
-template <class S>
-concept HasActor = requires(const S& s, Action a) {
-  { s.actor(a) } -> std::convertible_to<int>;
-};
 
 // The key of env k's stream family in a run with `seed`: the same mixing as
 // game k of a batch run, so env k's episode j draws from
@@ -158,7 +145,7 @@ template <class G>
 class VectorEnv {
  public:
   using State = typename G::State;
-  static constexpr bool kSimultaneous = HasActor<State>;
+  static constexpr bool kSimultaneous = HasSeatActions<State>;
 
   VectorEnv(std::shared_ptr<const G> game, const VectorEnvConfig& config)
       : game_(std::move(game)),
@@ -283,11 +270,7 @@ class VectorEnv {
 
   template <class List>
   void seat_legal(const State& s, int p, List& out) const {
-    if constexpr (requires { s.legal_actions_for(p, out); }) {
-      s.legal_actions_for(p, out);
-    } else {
-      s.legal_actions_of(p, out);
-    }
+    s.legal_actions_for(p, out);
   }
 
   bool learner_can_act(const State& s) const {

@@ -20,7 +20,7 @@ void check_vector_env(const G& game, std::uint64_t seed, int steps) {
   const int np = game.num_players();
   const int na = game.num_actions();
   const int d = game.observation_tensor_size();
-  for (int seat = HasActor<typename G::State> ? 0 : kSelfPlay; seat < np; ++seat) {
+  for (int seat = HasSeatActions<typename G::State> ? 0 : kSelfPlay; seat < np; ++seat) {
     VectorEnvConfig c;
     c.num_envs = kEnvs;
     c.seat = seat;
