@@ -10,6 +10,10 @@
   cannot tell apart). A field listed in ``game_configs.TENSOR_OMITS`` is left
   out of the comparison; nothing else may be.
 
+- Reordered lists: a list whose order is open (``game_configs.ORDER_FIELDS``),
+  reordered, gives the reference encoder of the observation dict a different
+  tensor.
+
 The lockstep test (test_crosscheck.py) checks that both backends give the same
 tensor at every step, and test_observation.py that a swap of two cards p never
 saw changes none of p's tensors. A game that implements the tensor is covered
@@ -18,7 +22,9 @@ with no edit here.
 
 from __future__ import annotations
 
+import copy
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -28,7 +34,7 @@ from hypothesis import strategies as st
 
 import cardsim
 from cardsim.envs.resample import resample_hidden
-from game_configs import TENSOR_OMITS, all_configs, config_id
+from game_configs import ORDER_FIELDS, TENSOR_OMITS, all_configs, config_id
 
 WITH_TENSOR = [
     (n, o) for n, o in all_configs() if hasattr(cardsim.make(n, **o), "observation_tensor_shape")
@@ -49,8 +55,14 @@ def key(name: str, obs: dict[str, Any], player: int) -> str:
     return json.dumps([player, kept], sort_keys=True)
 
 
-def test_some_games_have_tensors():
-    assert WITH_TENSOR, "no game implements the exact observation tensor"
+#: Built-in games still on the generic encoder. Remove a game from here when it
+#: gains its exact tensor; the goal is an empty set.
+WITHOUT_TENSOR_YET = {"hole_in_the_wall", "racing_demon", "rummy", "rummy_match"}
+
+
+def test_which_games_have_tensors():
+    lacking = {g.name for g in cardsim.games()} - {n for n, _ in WITH_TENSOR}
+    assert lacking == WITHOUT_TENSOR_YET
 
 
 @pytest.mark.parametrize(("name", "options"), WITH_TENSOR, ids=IDS)
@@ -175,3 +187,54 @@ def test_tensor_is_exact_in_both_directions(name, options, seed):
                             other.apply_action(action)
                             record(other)
                 state.apply_action(action)
+
+
+def lists_at(obj: Any, path: list[str]) -> Iterator[list[Any]]:
+    """Every list at a key path ("[]": each item of a list)."""
+    if not path:
+        yield obj
+    elif path[0] == "[]":
+        for item in obj:
+            yield from lists_at(item, path[1:])
+    else:
+        yield from lists_at(obj[path[0]], path[1:])
+
+
+def split_path(path: str) -> list[str]:
+    return [t for part in path.split(".") for t in part.replace("[]", ".[]").split(".") if t]
+
+
+ORDERED = [(n, o) for n, o in WITH_TENSOR if n in ORDER_FIELDS]
+
+
+@pytest.mark.parametrize(("name", "options"), ORDERED, ids=[config_id(n, o) for n, o in ORDERED])
+def test_reordering_an_open_list_changes_the_tensor(name, options):
+    """The near misses random play seldom makes: the same observation with one
+    list in another order (a rotation)."""
+    game = cardsim.make(name, backend="reference", **options)
+    rng = np.random.default_rng(7)
+    checked = 0
+    for seed in range(3):
+        state = game.new_game(seed=seed)
+        for _ in range(STEPS):
+            for p in range(game.num_players):
+                obs = state.observation(p)
+                base = state.encode_observation(obs, p)
+                assert np.array_equal(base, state.observation_tensor(p))
+                for path in ORDER_FIELDS[name]:
+                    tokens = split_path(path)
+                    for k, original in enumerate(lists_at(obs, tokens)):
+                        rotated = original[1:] + original[:1]
+                        if rotated == original:
+                            continue
+                        other = copy.deepcopy(obs)
+                        target = list(lists_at(other, tokens))[k]
+                        target[:] = rotated
+                        t = state.encode_observation(other, p)
+                        assert not np.array_equal(t, base), f"{path} reordered: {original}"
+                        checked += 1
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.integers(len(legal)))])
+    assert checked > 0

@@ -259,10 +259,9 @@ class StackGapState(ReferenceState):
             "ended_by": self.ended_by,
         }
 
-    def _write_observation_tensor(self, player: int, w: TensorWriter) -> None:
-        """The layout of docs/rules/stack_gap.md, "Observation tensor", read off
-        ``observation(player)`` alone."""
-        obs = self.observation(player)
+    def _encode_observation(self, obs: dict[str, Any], player: int, w: TensorWriter) -> None:
+        """The layout of docs/rules/stack_gap.md, "Observation tensor", read off an
+        observation dict alone."""
         n = self.num_players
         cp = obs["current_player"]
         over = obs["ending"] is not None
