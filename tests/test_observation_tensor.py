@@ -238,3 +238,88 @@ def test_reordering_an_open_list_changes_the_tensor(name, options):
             legal = state.legal_actions()
             state.apply_action(legal[int(rng.integers(len(legal)))])
     assert checked > 0
+
+
+def plane(v: np.ndarray, at: int) -> list[int]:
+    """The card ids set in the 53-wide card plane at offset ``at``."""
+    return np.flatnonzero(v[at : at + 53]).tolist()
+
+
+def card_id(text: str) -> int:
+    return 52 if text == "JK" else "CDHS".index(text[1]) * 13 + "A23456789TJQK".index(text[0])
+
+
+@pytest.mark.parametrize("backend", cardsim.BACKENDS)
+def test_documented_offsets(backend):
+    """Spot checks of the offset tables in docs/rules/<game>.md on real positions."""
+    rng = np.random.default_rng(11)
+
+    def played(name: str, steps: int, **options: Any) -> Any:
+        state = cardsim.make(name, backend=backend, **options).new_game(seed=4)
+        for _ in range(steps):
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.integers(len(legal)))])
+        return state
+
+    # Stack Gap, two players: 1170 + 164 n entries.
+    s = played("stack_gap", 3, players=2)
+    n, obs, v = 2, s.observation(1), s.observation_tensor(1)
+    assert v.shape == (1170 + 164 * n,)
+    assert v[0:n].tolist() == [0, 1]
+    for k, card in enumerate(obs["hand"]):
+        assert plane(v, 2 * n + 1006 + 53 * k) == [card_id(card)]
+    for slot in range(5):  # level 1
+        cell = obs["wall"][0][slot]
+        at = 2 * n + 1 + 67 * slot
+        assert plane(v, at) == [card_id(cell["card"])]
+        assert np.flatnonzero(v[at + 53 : at + 66]).tolist() == [cell["value"] - 1]
+    for k in range(n):
+        q = (1 + k) % n
+        at = 2 * n + 1165 + 161 * k
+        assert v[at] == np.float32(obs["hand_sizes"][q] / 3)
+        assert v[at + 160] == np.float32(obs["scores"][q] / 140)
+    assert v[163 * n + 1165] == np.float32(obs["draw_pile_size"] / 54)
+
+    # Code 9, three players: 560 + 53 n entries.
+    s = played("code9", 20, players=3)
+    n, obs, v = 3, s.observation(2), s.observation_tensor(2)
+    assert v.shape == (560 + 53 * n,)
+    width = 14 + n
+    for r in range(6):
+        for c in range(6):
+            card = obs["grid"][r][c]
+            at = 2 * n + 1 + (r * 6 + c) * width
+            if card is None:
+                assert not v[at : at + width].any()
+                continue
+            assert np.flatnonzero(v[at : at + 4]).tolist() == ["CDHS".index(card[1])]
+            assert np.flatnonzero(v[at + 4 : at + 13]).tolist() == ["A23456789".index(card[0])]
+            owner = obs["suits"].index(card[1]) if card[1] in obs["suits"] else None
+            expect = [] if owner is None else [(owner - 2) % n]
+            assert np.flatnonzero(v[at + 13 : at + 13 + n]).tolist() == expect
+            assert v[at + 13 + n] == (owner is None)
+    order = v[52 * n + 505 : 52 * n + 558]
+    for k, card in enumerate(obs["set_aside"]):
+        assert order[card_id(card)] == np.float32((k + 1) / 36)
+    assert v[52 * n + 558] == np.float32(obs["moves"] / 2000)
+
+    # The Wall, default 4 discard piles: 1551 + 160 d entries.
+    s = played("the_wall", 60)
+    d, obs, v = 4, s.observation(0), s.observation_tensor(0)
+    assert v.shape == (1551 + 160 * d,)
+    for i, pile in enumerate(obs["upper"]):
+        assert plane(v, 1 + 53 * i) == [card_id(c) for c in pile]
+    for i, pile in enumerate(obs["lower"]):
+        at = 213 + 107 * i
+        assert plane(v, at) == sorted(card_id(c) for c in pile)
+        assert plane(v, at + 53) == [card_id(c) for c in pile[-1:]]
+    assert plane(v, 1069) == [card_id(c) for c in obs["waste"]]
+    for i, pile in enumerate(obs["discards"]):
+        at = 1122 + 160 * i
+        assert plane(v, at + 106) == [card_id(c) for c in pile[-1:]]
+        assert v[at + 159] == np.float32(len(pile) / 79)
+    tail = 1546 + 160 * d
+    assert v[tail + 1] == np.float32(obs["stock_count"] / 78)
+    assert v[tail + 3] == np.float32(obs["moves"] / 5000)
