@@ -125,10 +125,10 @@ void bind_observation_tensor(GameCls& game_cls, StateCls& state_cls) {
         if (out.is_none()) {
           py::array_t<float> fresh(size);
           s.state.observation_tensor(p, fresh.mutable_data());
-          return py::object(std::move(fresh));
+          return fresh;
         }
         s.state.observation_tensor(p, tensor_buffer(out, size));
-        return out;
+        return py::reinterpret_borrow<py::array_t<float>>(out);  // the same object, checked
       },
       py::arg("player"), py::arg("out") = py::none(),
       "What seat `player` may see, as a 1-D float32 array of observation_tensor_shape (layout in "

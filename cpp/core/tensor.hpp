@@ -40,6 +40,13 @@ class TensorWriter {
     std::fill(at_, at_ + n, 0.0f);
     at_ += n;
   }
+  // n zeros to fill by hand: returns where they start (for a block a game
+  // lays out its own way).
+  float* block(int n) {
+    float* b = at_;
+    zeros(n);
+    return b;
+  }
   // A card plane holding one card (kNoCard: an empty place, all zero).
   void card(Card c) { one_hot(c == kNoCard ? -1 : static_cast<int>(c), kCardPlane); }
   // A card plane counting the cards of a range (1 each; a card held twice, in
@@ -49,6 +56,25 @@ class TensorWriter {
     std::fill(at_, at_ + kCardPlane, 0.0f);
     for (Card c : range) at_[c] += 1.0f;
     at_ += kCardPlane;
+  }
+  // Card planes of a list's order: the k-th card (from 0) of the range gets
+  // (k + 1) / scale, a card not in it 0. The set and its order in 53 entries
+  // per layer, for a pile whose order is open (scale: the most cards it can
+  // hold). With several packs a card can be in a pile more than once: its
+  // j-th copy goes to layer j (layers: copies of a card in the game).
+  template <class Range>
+  void card_order(const Range& range, int scale, int layers = 1) {
+    std::fill(at_, at_ + layers * kCardPlane, 0.0f);
+    int k = 0;
+    for (Card c : range) {
+      const auto v = static_cast<float>(static_cast<double>(++k) / scale);
+      for (int j = 0; j < layers; ++j)
+        if (at_[j * kCardPlane + c] == 0.0f) {
+          at_[j * kCardPlane + c] = v;
+          break;
+        }
+    }
+    at_ += layers * kCardPlane;
   }
   // Ordered places: `slots` card planes, the i-th holding range[i] (the rest
   // empty). For a list whose order the player may act on, such as a hand

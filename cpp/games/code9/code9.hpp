@@ -300,6 +300,9 @@ class Code9State {
 
   bool operator==(const Code9State&) const = default;
 
+  // The exact observation tensor (code9_tensor.hpp).
+  void observation_tensor(int player, float* out) const;
+
  private:
   bool other_suit(Card c, int s) const { return c != kNoCard && suit_of(c) != s; }
 
@@ -403,6 +406,7 @@ class Code9Game {
   std::string name() const { return setup_.solitaire ? "code9_solitaire" : "code9"; }
   int num_players() const { return setup_.num_players; }
   int num_actions() const { return kNumActions; }
+  int observation_tensor_size() const;  // code9_tensor.hpp
   const OptionMap& options() const { return options_; }
   const std::vector<OptionSpec>& option_specs() const { return specs_; }
 
@@ -588,3 +592,5 @@ class Code9Game {
 };
 
 }  // namespace cardsim::code9
+
+#include "games/code9/code9_tensor.hpp"

@@ -18,7 +18,7 @@ inline constexpr int kTensorSeat = 1 + kRubbleLimit * kCardPlane + 1;
 
 constexpr int tensor_size(int num_players) {
   return num_players + (num_players + 1) + kSlots * kTensorSlot + kHandSize * kCardPlane +
-         num_players * kTensorSeat + 1 + 3 + num_players;
+         num_players * kTensorSeat + 1 + 3 + num_players + 1;
 }
 
 inline int StackGapGame::observation_tensor_size() const { return tensor_size(num_players_); }
@@ -46,6 +46,9 @@ inline void StackGapState::observation_tensor(int player, float* out) const {
   w.value(static_cast<double>(draw_.size()) / kMaxDeck);
   w.one_hot(static_cast<int>(ending_) - 1, 3);  // level 5, rubble, exhausted
   w.one_hot(relative(ended_by_), n);
+  // The option jokers: every card of the deal is somewhere, so a game with
+  // the jokers holds 54.
+  w.flag(count_cards() == kMaxDeck);
 }
 
 }  // namespace cardsim::stack_gap

@@ -15,8 +15,10 @@ Importing this module registers ``cardsim/<CamelName>-v0`` (``cardsim/Clock-v0``
     >>> obs.dtype, info["action_mask"].dtype
     (dtype('float32'), dtype('int8'))
 
-- observations: float32 vectors from ``cardsim.envs.tensor`` (observation(seat)
-  only); ``info["action_mask"]`` is an int8 mask of the legal actions;
+- observations: float32 vectors from ``cardsim.envs.tensor``: a built-in
+  game's exact tensor, computed in C++ (``state.observation_tensor(seat)``,
+  docs/rules/<game>.md), else the generic encoding of observation(seat);
+  ``info["action_mask"]`` is an int8 mask of the legal actions;
 - reward: 0 until the end, then the seat's return (``reward="win"``: one
   player, 1 for a win else 0; several, +1 shared by the winners, -1 by the
   others; a draw or truncation 0) or, with ``reward="score"``, the change of the
@@ -102,7 +104,7 @@ class CardsimEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     # --- helpers --------------------------------------------------------------------
     def _obs(self) -> np.ndarray:
-        return self.encoder.encode(self.state.observation(self.seat), self.seat)
+        return self.encoder.encode_state(self.state, self.seat)
 
     def _info(self, **extra: Any) -> dict[str, Any]:
         mask = np.zeros(self.game.num_actions, dtype=np.int8)

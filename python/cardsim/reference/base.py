@@ -278,8 +278,25 @@ class ReferenceState(ABC):
         return self.legal_actions() if self.current_player() == p else []
 
     def _write_observation_tensor(self, player: int, w: TensorWriter) -> None:
-        """Writes the game's documented tensor for ``player`` (games with one override this)."""
+        """Writes the game's documented tensor for ``player``: by default the encoding
+        of ``observation(player)``, so the tensor reads nothing else."""
+        self._encode_observation(self.observation(player), player, w)
+
+    def _encode_observation(self, obs: dict[str, Any], player: int, w: TensorWriter) -> None:
+        """Writes the tensor of an observation dict of this game (a game with a tensor
+        implements this, or ``_write_observation_tensor``)."""
         raise AttributeError(f"{self.game.name} has no exact observation tensor")
+
+    def encode_observation(self, obs: dict[str, Any], player: Any) -> np.ndarray:
+        """The tensor of any observation dict of this game seen by ``player`` (the
+        state itself is not read), for tests that encode observations play never made."""
+        shape = self.game.observation_tensor_shape
+        out = np.empty(shape, dtype=np.float32)
+        w = TensorWriter(out)
+        self._encode_observation(obs, self.check_player(player), w)
+        if w.offset != shape[0]:
+            raise AssertionError(f"{self.game.name} wrote {w.offset} of {shape[0]} tensor entries")
+        return out
 
     def observation_tensor(self, player: Any, out: Any = None) -> np.ndarray:
         """What seat ``player`` may see, as a 1-D float32 array (docs/rules/<game>.md).

@@ -259,10 +259,9 @@ class StackGapState(ReferenceState):
             "ended_by": self.ended_by,
         }
 
-    def _write_observation_tensor(self, player: int, w: TensorWriter) -> None:
-        """The layout of docs/rules/stack_gap.md, "Observation tensor", read off
-        ``observation(player)`` alone."""
-        obs = self.observation(player)
+    def _encode_observation(self, obs: dict[str, Any], player: int, w: TensorWriter) -> None:
+        """The layout of docs/rules/stack_gap.md, "Observation tensor", read off an
+        observation dict alone."""
         n = self.num_players
         cp = obs["current_player"]
         over = obs["ending"] is not None
@@ -286,6 +285,7 @@ class StackGapState(ReferenceState):
         w.one_hot(ENDINGS.index(obs["ending"]) if over else None, len(ENDINGS))
         by = obs["ended_by"]
         w.one_hot(None if by is None else (by - player) % n, n)
+        w.flag(self.game.options["jokers"])
 
     def _set_position(self, position: dict[str, Any]) -> None:
         """Test hook: load a position in play from its ``to_dict`` form."""
@@ -430,7 +430,7 @@ class StackGap(ReferenceGame):
         n = self.num_players
         wall = PLACES * (CARD_PLANE + 13 + 1)
         seat = 1 + RUBBLE_LOSES * CARD_PLANE + 1
-        return n + n + 1 + wall + HAND * CARD_PLANE + n * seat + 1 + len(ENDINGS) + n
+        return n + n + 1 + wall + HAND * CARD_PLANE + n * seat + 1 + len(ENDINGS) + n + 1
 
     def deal(self, deck: list[str]) -> StackGapState:
         return StackGapState(self, deck)

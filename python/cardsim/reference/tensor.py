@@ -52,6 +52,12 @@ class TensorWriter:
     def zeros(self, n: int) -> None:
         self.offset += n
 
+    def block(self, n: int) -> np.ndarray:
+        """``n`` zeros to fill by hand (a view into ``out``)."""
+        view = self.out[self.offset : self.offset + n]
+        self.offset += n
+        return view
+
     def card(self, card: str | None) -> None:
         """A card plane holding one card, or nothing for an empty place (None)."""
         self.one_hot(None if card is None else card_plane_index(card), CARD_PLANE)
@@ -61,6 +67,18 @@ class TensorWriter:
         for c in cards:
             self.out[self.offset + card_plane_index(c)] += 1.0
         self.offset += CARD_PLANE
+
+    def card_order(self, cards: Iterable[str], scale: int, layers: int = 1) -> None:
+        """Card planes of a list's order: its k-th card (from 0) gets (k + 1) / scale,
+        in the first of ``layers`` planes where that card is not yet marked (the
+        j-th copy of a card, in a game of several packs, goes to plane j)."""
+        for k, c in enumerate(cards):
+            i = card_plane_index(c)
+            layer = next(
+                j for j in range(layers) if self.out[self.offset + j * CARD_PLANE + i] == 0
+            )
+            self.out[self.offset + layer * CARD_PLANE + i] = (k + 1) / scale
+        self.offset += layers * CARD_PLANE
 
     def card_slots(self, cards: Iterable[str], slots: int) -> None:
         """``slots`` card planes, the i-th holding the list's i-th card (a hand, in order)."""
