@@ -4,6 +4,8 @@ tests check exactness and the lockstep agreement of the two encoders over random
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
@@ -78,3 +80,34 @@ def test_end_of_turn_clears_the_turn_planes(state):
     s = t[SCALARS:]
     assert list(s[2:4]) == [1, 0]  # p1 (seat 0 to itself) to move
     assert s[3 * 2 + 2] == np.float32(1 / 1000)  # one turn of the cap
+
+
+def test_near_misses_give_different_tensors():
+    """Observations that differ in one detail never share a tensor (the reference encoder
+    on edited observation dicts): the order of this turn's cards, the direction, a hole."""
+    from cardsim.reference.hole_in_the_wall import encode_observation
+
+    game = cardsim.make("hole_in_the_wall", backend="reference")
+    s = game.new_game(deck=full_pack())
+    s.apply_action(s.string_to_action("place 0 r1c6 new"))
+    base = s.observation(0)
+    assert base["sequence"] is not None
+
+    def edited(change):
+        obs = json.loads(json.dumps(base))
+        change(obs)
+        return obs
+
+    variants = [
+        base,
+        edited(lambda o: o["placed_this_turn"].append([1, 5])),
+        edited(lambda o: o["placed_this_turn"].insert(0, [1, 5])),
+        edited(lambda o: o["sequence"].__setitem__("direction", 1)),
+        edited(lambda o: o["sequence"].__setitem__("direction", -1)),
+        edited(lambda o: o["holes"].append([1, 0])),
+        edited(lambda o: o["hand"].reverse()),
+        edited(lambda o: o.__setitem__("hole_points", 5)),
+        edited(lambda o: o["match_points"].__setitem__(1, 1)),
+    ]
+    tensors = {encode_observation(v, game.options).tobytes() for v in variants}
+    assert len(tensors) == len(variants)

@@ -4,6 +4,8 @@ lockstep agreement of the two encoders over random play."""
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
@@ -62,3 +64,36 @@ def test_build_on_line_depth(backend):
     assert t[52 + cid("8H")] == 1.0 and t[52 + cid("9S")] == 0.0  # column 0's top
     assert t[52 * 6 + cid("9S")] == np.float32(1 / 13)
     assert t[52 * 6 + cid("8H")] == np.float32(2 / 13)
+
+
+def test_near_misses_give_different_tensors():
+    """Observations that differ in one detail never share a tensor (the reference encoder
+    on edited observation dicts), turned counts past a whole hand included."""
+    from cardsim.reference.racing_demon import encode_observation
+
+    game = cardsim.make("racing_demon", backend="reference", players=2, build_on_line=True)
+    s = game.new_game(deck=full_pack() * 2)
+    s.apply_action(s.string_to_action("p0 line0>new"))
+    base = s.observation(0)
+
+    def edited(change):
+        obs = json.loads(json.dumps(base))
+        change(obs)
+        return obs
+
+    def seat(o, q):
+        return o["players"][q]
+
+    variants = [
+        base,
+        edited(lambda o: seat(o, 1).__setitem__("turned", 40)),
+        edited(lambda o: seat(o, 1).__setitem__("turned", 41)),
+        edited(lambda o: seat(o, 0)["line"][1].insert(0, "3S")),
+        edited(lambda o: seat(o, 0)["line"][1].append("3S")),
+        edited(lambda o: o["foundations"][0]["owners"].__setitem__(0, 1)),
+        edited(lambda o: o["foundations"][0].__setitem__("claimed_by", 0)),
+        edited(lambda o: o.__setitem__("rotations", 1)),
+        edited(lambda o: o.__setitem__("moves", 2)),
+    ]
+    tensors = {encode_observation(v, game.options).tobytes() for v in variants}
+    assert len(tensors) == len(variants)

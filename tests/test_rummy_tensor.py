@@ -4,6 +4,8 @@ lockstep agreement of the two encoders over random play."""
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
@@ -120,3 +122,33 @@ def test_match_totals(backend):
     assert t[-5] == np.float32(1 / 200)  # deal 1 / max_deals
     assert list(t[-4:-2]) == [np.float32(max(-1, min(1, x / 50))) for x in totals[::-1]]
     assert list(t[-2:]) == [np.float32(x / 1440) for x in totals[::-1]]  # 720 x 2 deals
+
+
+def test_near_misses_give_different_tensors():
+    """Observations that differ in one detail (order of the pile or of the melds, an owner,
+    a count) never share a tensor: the reference encoder, on edited observation dicts."""
+    from cardsim.reference.rummy import encode_observation
+
+    game = cardsim.make("rummy", backend="reference")
+    _, s = play("reference")
+    base = s.observation(0)
+
+    def edited(change):
+        obs = json.loads(json.dumps(base))
+        change(obs)
+        return obs
+
+    variants = [
+        base,
+        edited(lambda o: o["discard_pile"].reverse()),
+        edited(lambda o: o["melds"].reverse()),
+        edited(lambda o: o["melds"][0]["by"].__setitem__(0, 1)),
+        edited(lambda o: o.__setitem__("turn", o["turn"] + 1)),
+        edited(lambda o: o.__setitem__("turn_overs", 1)),
+        edited(lambda o: o["hand_sizes"].__setitem__(1, 8)),
+        edited(lambda o: o.__setitem__("stock_size", o["stock_size"] - 1)),
+        edited(lambda o: o.__setitem__("player", 1)),
+        edited(lambda o: o.__setitem__("call", {"discarder": 0, "size": 3})),
+    ]
+    tensors = {encode_observation(v, game.options, False).tobytes() for v in variants}
+    assert len(tensors) == len(variants)
