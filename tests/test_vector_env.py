@@ -91,9 +91,9 @@ def test_episodes_are_keyed_by_seed_env_and_index(name: str) -> None:
     other = cardsim.VectorEnv(name, 2, seed=10, copy=True, **opts)
     obs_s, info_s = small.reset()
     obs_l, info_l = large.reset()
-    obs_o, _ = other.reset()
     assert np.array_equal(obs_s, obs_l[:2])
-    assert not np.array_equal(obs_s, obs_o)
+    obs_o, info_o = other.reset()
+    differs = not np.array_equal(obs_s, obs_o)
     rng = np.random.default_rng(1)
     seen_second_episode = False
     for _ in range(400):
@@ -104,7 +104,10 @@ def test_episodes_are_keyed_by_seed_env_and_index(name: str) -> None:
         assert np.array_equal(r_s, r_l[:2])
         assert np.array_equal(info_s["episode_index"], info_l["episode_index"][:2])
         seen_second_episode |= bool((info_s["episode_index"] > 0).any())
+        obs_o, *_, info_o = other.step(masked_random(info_o["action_mask"], rng))
+        differs |= not np.array_equal(obs_s, obs_o)
     assert seen_second_episode
+    assert differs  # another seed deals other cards (a first view may show none)
     # reset() without a seed starts every env's next episode.
     before = large._buffers["episode"].copy()
     large.reset()

@@ -154,7 +154,7 @@ def encode_observation(obs: dict[str, Any], options: dict[str, Any]) -> np.ndarr
     values.append(float(over))
     values += per_seat([float(q == obs["dealer"]) for q in range(n)])
     values.append(obs["deal"] / MAX_DEALS)
-    values.append(obs["turns"] / options["turn_cap"])
+    values.append(obs["turns"] / options["move_cap"])
     values.append(float(sequence["direction"]) if sequence is not None else 0.0)
     # Points against bounds they cannot reach: a deal's placements score at most
     # 4 x 104 adjacent pairs, its holes 10 x 315 cells; a match has 4 deals.

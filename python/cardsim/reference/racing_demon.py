@@ -88,7 +88,7 @@ def encode_observation(obs: dict[str, Any], options: dict[str, Any]) -> np.ndarr
             seat["hand_count"] / HAND,
             seat["waste_count"] / HAND,
             min(seat["turned"], HAND) / HAND,  # what the stalemate rule compares
-            seat["turned"] / (3 * options["max_moves"]),  # exact: at most 3 cards a move
+            seat["turned"] / (3 * options["move_cap"]),  # exact: at most 3 cards a move
         ]
     wanted = n * block
     takers = [0] * 52
@@ -114,7 +114,7 @@ def encode_observation(obs: dict[str, Any], options: dict[str, Any]) -> np.ndarr
         float(obs["current_player"] == TERMINAL),
         float(obs["stalemate"]),
         float(obs["rotations"]),
-        obs["moves"] / options["max_moves"],
+        obs["moves"] / options["move_cap"],
         options["turn"] / 3,
         float(build),
     ]

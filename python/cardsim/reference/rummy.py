@@ -598,7 +598,7 @@ def encode_observation(obs: dict[str, Any], options: dict[str, Any], match: bool
     one_hot(obs["went_out"])
     values.append(float(obs["rummy"]))
     values.append(float(obs["truncated"]))
-    values.append(obs["turn"] / options["max_turns"])
+    values.append(obs["turn"] / options["move_cap"])
     values.append(obs["turn_overs"] / max(1, options["max_turn_overs"]))
     for flag in (
         "ace_high",
