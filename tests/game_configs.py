@@ -96,3 +96,22 @@ def all_configs() -> list[tuple[str, dict[str, Any]]]:
 
 def config_id(name: str, opts: dict[str, Any]) -> str:
     return name + "".join(f"-{k}={v}" for k, v in opts.items())
+
+
+#: Fields of observation(p) a game's exact tensor leaves out, by game (top-level
+#: keys). Only a field no decision can depend on may be listed, and the game's
+#: docs/rules/<game>.md must name it in its "Observation tensor" section.
+TENSOR_OMITS: dict[str, tuple[str, ...]] = {}
+
+#: Lists of observation(p) whose order is open to the player and free (any
+#: reordering is another observation the game can show), by game: key paths,
+#: "[]" standing for every item of a list. The exactness test reorders each one
+#: and checks that the tensor changes, a near miss random play seldom makes.
+ORDER_FIELDS: dict[str, tuple[str, ...]] = {
+    "clock": ("players[].face_up[]",),
+    "clock_duel": ("players[].face_up[]",),
+    "code9": ("set_aside", "grid[]"),
+    "code9_solitaire": ("set_aside", "grid[]"),
+    "stack_gap": ("hand", "rubble[]"),
+    "the_wall": ("discards[]", "upper", "lower", "foundations"),
+}

@@ -2,7 +2,8 @@
 
 At every step both must agree on: whose turn it is, the legal actions and the
 mask, the full state (to_dict), every player's observation, scores, winners,
-draw, terminal and truncated flags, and action strings; and an illegal action
+draw, terminal and truncated flags, action strings and, for a game with an
+exact observation tensor, every player's tensor; and an illegal action
 must raise IllegalActionError on both and change neither.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -28,6 +30,16 @@ def assert_same(cpp, ref, where: str) -> None:
     assert cpp.to_dict() == ref.to_dict(), where
     for p in range(cpp.num_players):
         assert cpp.observation(p) == ref.observation(p), f"{where}, observation({p})"
+    assert hasattr(cpp.game, "observation_tensor_shape") == hasattr(
+        ref.game, "observation_tensor_shape"
+    ), where
+    if hasattr(cpp.game, "observation_tensor_shape"):
+        for p in range(cpp.num_players):
+            c, r = cpp.observation_tensor(p), ref.observation_tensor(p)
+            assert c.dtype == r.dtype == np.float32, where
+            if not np.array_equal(c, r):
+                bad = np.flatnonzero(c != r)[:8].tolist()
+                pytest.fail(f"{where}, observation_tensor({p}) differs at entries {bad}")
     assert cpp.scores() == ref.scores(), where
     assert cpp.winners() == ref.winners(), where
     assert cpp.is_draw() == ref.is_draw(), where

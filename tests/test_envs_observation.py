@@ -1,8 +1,9 @@
 """Observation tensors and resample_hidden, on every registered game and both backends.
 
-- Tensors have the encoder's fixed shape and bounds all game long, and read
-  nothing but observation(p): two deals that p cannot tell apart give p the
-  same tensors.
+- Tensors (a game's exact tensor, and the generic encoding every game also
+  has) keep the encoder's fixed shape and bounds all game long, and show
+  nothing p cannot see: two deals that p cannot tell apart give p the same
+  tensors.
 - resample_hidden keeps every card the player has seen where it was (and the
   player's whole observation history), moves only unseen cards, and does move
   them for some seed when at least two distinct cards are unseen.
@@ -37,19 +38,30 @@ def obs_history(game, deck, history, player):
     return seen
 
 
+def tensors_along(game, enc, deck, history, player):
+    """p's tensors from the deal and after each action of ``history``."""
+    state = game.new_game(deck=deck)
+    out = [enc.encode_state(state, player)]
+    for a in history:
+        state.apply_action(a)
+        out.append(enc.encode_state(state, player))
+    return out
+
+
 @pytest.mark.parametrize(("name", "options", "backend"), ALL, ids=ALL_IDS)
 def test_tensor_shape_is_fixed_and_in_bounds(name, options, backend):
     game = make(name, options, backend)
     seat_keys = game.traits.per_seat_keys
     encoders = [encoder_for(game), generic_encoder(game.name, game.num_players, seat_keys)]
+    # A game with an exact tensor gets it; an outside game (the toy) the generic one.
+    assert encoders[0].exact == hasattr(game, "observation_tensor_shape")
     rng = np.random.default_rng(0)
     for seed in range(3):
         state = game.new_game(seed=seed)
         for _ in range(40):
             for p in range(game.num_players):
-                obs = state.observation(p)
                 for enc in encoders:
-                    v = enc.encode(obs, p)
+                    v = enc.encode_state(state, p)
                     assert v.shape == enc.shape and v.dtype == np.float32
                     assert np.all(np.isfinite(v))
                     assert np.all(v >= enc.low) and np.all(v <= enc.high)
@@ -62,16 +74,18 @@ def test_tensor_shape_is_fixed_and_in_bounds(name, options, backend):
 def test_tensor_shows_no_hidden_card(name, options, backend):
     """A redeal of what p has not seen leaves every tensor p ever got unchanged."""
     game = make(name, options, backend)
-    enc = encoder_for(game)
+    seat_keys = game.traits.per_seat_keys
+    encoders = [encoder_for(game), generic_encoder(game.name, game.num_players, seat_keys)]
     rng = np.random.default_rng(1)
     for seed in range(4):
         state = random_steps(game.new_game(seed=seed), rng, 25)
         for p in range(game.num_players):
             other = resample_hidden(state, p, rng)
-            a = obs_history(game, state.deck, state.history, p)
-            b = obs_history(game, other.deck, other.history, p)
-            for x, y in zip(a, b, strict=True):
-                assert np.array_equal(enc.encode(x, p), enc.encode(y, p))
+            for enc in encoders:
+                a = tensors_along(game, enc, state.deck, state.history, p)
+                b = tensors_along(game, enc, other.deck, other.history, p)
+                for x, y in zip(a, b, strict=True):
+                    assert np.array_equal(x, y)
 
 
 @pytest.mark.parametrize(("name", "options", "backend"), ALL, ids=ALL_IDS)
@@ -120,18 +134,28 @@ def test_resample_hidden_seeds_and_player_range(backend):
         resample_hidden(state, 1, 0)
 
 
-def test_clock_encoder_layout():
+def test_clock_duel_exact_layout():
+    """The offsets of docs/rules/clock.md, "Observation tensor", on a real deal."""
     game = cardsim.make("clock_duel")
+    enc = encoder_for(game)
+    assert enc.exact and enc.shape == (167,)
     state = game.new_game(seed=5)
-    v = encode("clock_duel", state.observation(1), num_players=2, player=1)
-    assert v.shape == (2 + 2 * 80,)
-    assert v[0] == 0 and v[1] == 0  # seat 0 moves first; not over
-    assert np.all(v[2 + 52 : 2 + 65] == 1.0)  # 4 face-down cards on each of 13 piles
-    assert v[2 + 65 + 12] == 1.0  # play starts at the centre, pile 13
+    v = enc.encode_state(state, 1)
+    assert v[0:2].tolist() == [0, 1]  # seat 1 observes
+    assert v[2:4].tolist() == [0, 1]  # seat 0 moves first: one seat after the observer
+    assert v[4] == 0  # not over
+    for k in range(2):
+        block = 5 + 81 * k
+        assert np.all(v[block : block + 53] == 0)  # nothing face up yet
+        assert np.all(v[block + 53 : block + 66] == 1.0)  # 4 face-down cards on each pile
+        assert v[block + 66 + 12] == 1.0  # play starts at the centre, pile 13
     state.apply_action(0)
     turned = state.observation(0)["players"][0]["face_up"]
     card = next(c for pile in turned for c in pile)
-    mine = encode("clock_duel", state.observation(0), num_players=2, player=0)
-    theirs = encode("clock_duel", state.observation(1), num_players=2, player=1)
-    assert mine[2 + card_index(card)] == 1.0  # the observer's own block comes first
-    assert theirs[2 + 80 + card_index(card)] == 1.0
+    mine, theirs = enc.encode_state(state, 0), enc.encode_state(state, 1)
+    assert mine[5 + card_index(card)] == 0.25  # first on its pile; the observer's block first
+    assert theirs[5 + 81 + card_index(card)] == 0.25
+    assert mine[5 + 79] == 1 / 52  # seat 0 turned one card
+    # The generic encoder still reads the dict, for games registered from outside.
+    g = encode("clock_duel", state.observation(0), num_players=2, player=0)
+    assert g.shape == generic_encoder("clock_duel", 2).shape

@@ -4,7 +4,8 @@ Generic test: play a game from a deck, collecting every card text p's
 observations ever showed. Swap two cards of the deck that p never saw and
 replay the same actions. Wherever the replay is still legal and shows p the
 same cards, p's observations must be identical: a leak of a hidden card (its
-identity, or the order of the stock) would show as a difference.
+identity, or the order of the stock) would show as a difference. So must p's
+exact observation tensors, in a game that has them.
 """
 
 from __future__ import annotations
@@ -28,13 +29,22 @@ def cards_in(obs) -> set[str]:
     return set(CARD.findall(json.dumps(obs)))
 
 
+def tensor_of(state, player):
+    """p's exact observation tensor as bytes, or None for a game without one."""
+    if not hasattr(state.game, "observation_tensor_shape"):
+        return None
+    return state.observation_tensor(player).tobytes()
+
+
 def replay(game, deck, actions, player):
     state = game.new_game(deck=deck)
     seen = [state.observation(player)]
+    tensors = [tensor_of(state, player)]
     for a in actions:
         state.apply_action(a)
         seen.append(state.observation(player))
-    return seen
+        tensors.append(tensor_of(state, player))
+    return seen, tensors
 
 
 @pytest.mark.parametrize(("name", "options", "backend"), CASES, ids=IDS)
@@ -51,7 +61,7 @@ def test_hidden_cards_do_not_show(name, options, backend, seed, steps, pick):
         state.apply_action(a)
         actions.append(a)
     for player in range(game.num_players):
-        seen = replay(game, deck, actions, player)
+        seen, tensors = replay(game, deck, actions, player)
         visible = set().union(*(cards_in(o) for o in seen))
         hidden = [i for i, c in enumerate(deck) if c not in visible]
         if len(hidden) < 2:
@@ -70,6 +80,9 @@ def test_hidden_cards_do_not_show(name, options, backend, seed, steps, pick):
                 # set aside while dealing): other cards became visible, so stop here.
                 break
             assert obs == seen[step], f"player {player} sees a swap of {deck[i]}/{deck[j]}"
+            assert tensor_of(other, player) == tensors[step], (
+                f"player {player}'s tensor shows a swap of {deck[i]}/{deck[j]}"
+            )
             if step == len(actions) or actions[step] not in other.legal_actions():
                 break  # a rival's hidden cards decided this action: stop comparing here
             other.apply_action(actions[step])

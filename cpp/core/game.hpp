@@ -7,6 +7,18 @@
 //
 // The optional features a generic caller may use are named here too (and
 // nowhere else): the feature concepts below the contract.
+//
+// The exact observation tensor (optional; the bindings detect it). A game that
+// has one gives XGame::observation_tensor_size(), fixed for a configuration,
+// and XState::observation_tensor(player, out), which writes exactly that many
+// floats to out: every entry, at every point of the game (terminal included),
+// allocating nothing. The tensor is exact: it is a function of observation(p)
+// alone (so it shows no card p cannot see), and different observations give
+// different tensors, except for fields the game's docs name as left out (such
+// as a move counter no decision depends on). Every entry is finite and lies
+// in [-1, 1]. The layout is documented in docs/rules/<game>.md, "Observation
+// tensor", and the pure-Python reference encodes the same layout on its own
+// (core/tensor.hpp has a writer for card planes and one-hots).
 #pragma once
 
 #include <array>
@@ -163,6 +175,14 @@ concept HasPlayOut = requires(const G& g, typename G::State& s, const SeatPolici
 template <class S>
 concept HasStalemate = requires(const S& s) {
   { s.ended_in_stalemate() } -> std::convertible_to<bool>;
+};
+
+// The exact observation tensor (see the top of this file): the Python binding,
+// cardsim.VectorEnv and the C++ suite use it where a game has one.
+template <class G>
+concept HasObservationTensor = requires(const G& g, const typename G::State& s, float* out) {
+  { g.observation_tensor_size() } -> std::convertible_to<int>;
+  s.observation_tensor(0, out);
 };
 
 // The state counts the cards it holds (the C++ suite checks none is lost).

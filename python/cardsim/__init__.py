@@ -35,6 +35,7 @@ __all__ = [
     "SimulationResult",
     "Summary",
     "TournamentResult",
+    "VectorEnv",
     "__version__",
     "games",
     "load_result",
@@ -45,6 +46,16 @@ __all__ = [
 
 #: Exact, mergeable totals of a batch run (see SimulationResult.summary).
 Summary = _core.Summary
+
+
+def __getattr__(name: str) -> object:
+    # VectorEnv imports Gymnasium when it is installed; only load it on use.
+    if name == "VectorEnv":
+        from .vector import VectorEnv
+
+        return VectorEnv
+    raise AttributeError(f"module 'cardsim' has no attribute {name!r}")
+
 
 # Every state gets resample_hidden(player, rng) (numpy only, like the core).
 _resample.install()

@@ -154,6 +154,11 @@ class ClockGame:
         Seats in this configuration.
         """
     @property
+    def observation_tensor_shape(self) -> tuple[int]:
+        """
+        The shape of observation_tensor, fixed for this configuration (docs/rules/<game>.md).
+        """
+    @property
     def options(self) -> dict:
         """
         Every option, defaults filled in.
@@ -223,6 +228,12 @@ class ClockState:
     def observation(self, arg0: typing.Any) -> dict:
         """
         What one seat may see, as a JSON-safe dict (hidden cards are counts).
+        """
+    def observation_tensor(
+        self, player: typing.Any, out: typing.Any = None
+    ) -> numpy.typing.NDArray[numpy.float32]:
+        """
+        What seat `player` may see, as a 1-D float32 array of observation_tensor_shape (layout in docs/rules/<game>.md). out= writes into that array instead and returns it; a wrong type, dtype, shape or layout is a TypeError / ValueError and leaves it untouched.
         """
     def resample_hidden(self, player: int, rng: typing.Any = None) -> typing.Any:
         """
@@ -322,6 +333,11 @@ class StackGapGame:
         Seats in this configuration.
         """
     @property
+    def observation_tensor_shape(self) -> tuple[int]:
+        """
+        The shape of observation_tensor, fixed for this configuration (docs/rules/<game>.md).
+        """
+    @property
     def options(self) -> dict:
         """
         Every option, defaults filled in.
@@ -392,6 +408,12 @@ class StackGapState:
     def observation(self, arg0: typing.Any) -> dict:
         """
         What one seat may see, as a JSON-safe dict (hidden cards are counts).
+        """
+    def observation_tensor(
+        self, player: typing.Any, out: typing.Any = None
+    ) -> numpy.typing.NDArray[numpy.float32]:
+        """
+        What seat `player` may see, as a 1-D float32 array of observation_tensor_shape (layout in docs/rules/<game>.md). out= writes into that array instead and returns it; a wrong type, dtype, shape or layout is a TypeError / ValueError and leaves it untouched.
         """
     def resample_hidden(self, player: int, rng: typing.Any = None) -> typing.Any:
         """
@@ -491,6 +513,11 @@ class TheWallGame:
         Seats in this configuration.
         """
     @property
+    def observation_tensor_shape(self) -> tuple[int]:
+        """
+        The shape of observation_tensor, fixed for this configuration (docs/rules/<game>.md).
+        """
+    @property
     def options(self) -> dict:
         """
         Every option, defaults filled in.
@@ -560,6 +587,12 @@ class TheWallState:
     def observation(self, arg0: typing.Any) -> dict:
         """
         What one seat may see, as a JSON-safe dict (hidden cards are counts).
+        """
+    def observation_tensor(
+        self, player: typing.Any, out: typing.Any = None
+    ) -> numpy.typing.NDArray[numpy.float32]:
+        """
+        What seat `player` may see, as a 1-D float32 array of observation_tensor_shape (layout in docs/rules/<game>.md). out= writes into that array instead and returns it; a wrong type, dtype, shape or layout is a TypeError / ValueError and leaves it untouched.
         """
     def resample_hidden(self, player: int, rng: typing.Any = None) -> typing.Any:
         """
@@ -659,6 +692,11 @@ class Code9Game:
         Seats in this configuration.
         """
     @property
+    def observation_tensor_shape(self) -> tuple[int]:
+        """
+        The shape of observation_tensor, fixed for this configuration (docs/rules/<game>.md).
+        """
+    @property
     def options(self) -> dict:
         """
         Every option, defaults filled in.
@@ -728,6 +766,12 @@ class Code9State:
     def observation(self, arg0: typing.Any) -> dict:
         """
         What one seat may see, as a JSON-safe dict (hidden cards are counts).
+        """
+    def observation_tensor(
+        self, player: typing.Any, out: typing.Any = None
+    ) -> numpy.typing.NDArray[numpy.float32]:
+        """
+        What seat `player` may see, as a 1-D float32 array of observation_tensor_shape (layout in docs/rules/<game>.md). out= writes into that array instead and returns it; a wrong type, dtype, shape or layout is a TypeError / ValueError and leaves it untouched.
         """
     def resample_hidden(self, player: int, rng: typing.Any = None) -> typing.Any:
         """

@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -80,6 +82,23 @@ void check_state(const G& game, const typename G::State& state, std::size_t deck
   if constexpr (DeclaresNonNegativeScores<G>) {
     const Scores s = state.scores();
     for (int p = 0; p < game.num_players(); ++p) expect(s[p] >= 0, where + ": negative score");
+  }
+  if constexpr (requires(float* out) {
+                  game.observation_tensor_size();
+                  state.observation_tensor(0, out);
+                }) {
+    // Every entry written, finite and in [-1, 1], and nothing past the end
+    // (the guard entry stays NaN; ASan also sees the heap buffer's end).
+    const auto size = static_cast<std::size_t>(game.observation_tensor_size());
+    std::vector<float> out(size + 1);
+    for (int p = 0; p < game.num_players(); ++p) {
+      std::fill(out.begin(), out.end(), std::numeric_limits<float>::quiet_NaN());
+      state.observation_tensor(p, out.data());
+      for (std::size_t i = 0; i < size; ++i)
+        expect(out[i] >= -1.0f && out[i] <= 1.0f,
+               where + ": tensor entry " + std::to_string(i) + " unwritten or out of [-1, 1]");
+      expect(std::isnan(out[size]), where + ": tensor written past its size");
+    }
   }
   State copy = state;
   expect(copy == state, where + ": a copy differs from its original");

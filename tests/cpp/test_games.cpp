@@ -12,6 +12,7 @@
 #include "core/rng.hpp"
 #include "games/all_games.hpp"
 #include "invariants.hpp"
+#include "vector_env_checks.hpp"
 
 using namespace cardsim;
 using cardsim::testing::check_playouts;
@@ -56,6 +57,8 @@ int main(int argc, char** argv) {
     suites.emplace_back(name, [game, scale] {
       check_playouts(game, 11, 20 * scale, Policy::Random);
       check_playouts(game, 12, 20 * scale, Policy::Greedy);
+      if constexpr (HasObservationTensor<decltype(game)>)
+        cardsim::testing::check_vector_env(game, 13, 40 * scale);
     });
   });
   int failed = 0, ran = 0;

@@ -171,6 +171,9 @@ class ClockState {
 
   bool operator==(const ClockState&) const = default;
 
+  // The exact observation tensor (clock_tensor.hpp).
+  void observation_tensor(int player, float* out) const;
+
  private:
   int num_players_;
   int current_ = 0;
@@ -192,6 +195,7 @@ class ClockGame {
   std::string name() const { return num_players_ == 1 ? "clock" : "clock_duel"; }
   int num_players() const { return num_players_; }
   int num_actions() const { return 1; }
+  int observation_tensor_size() const;  // clock_tensor.hpp
   const OptionMap& options() const { return options_; }
   const std::vector<OptionSpec>& option_specs() const { return specs_; }
   // One card turned per action; the duel deals each seat its own pack.
@@ -242,4 +246,5 @@ class ClockGame {
 
 }  // namespace cardsim::clock
 
+#include "games/clock/clock_tensor.hpp"
 static_assert(cardsim::CardGame<cardsim::clock::ClockGame>);

@@ -306,6 +306,9 @@ class Code9State {
 
   bool operator==(const Code9State&) const = default;
 
+  // The exact observation tensor (code9_tensor.hpp).
+  void observation_tensor(int player, float* out) const;
+
  private:
   bool other_suit(Card c, int s) const { return c != kNoCard && suit_of(c) != s; }
 
@@ -411,6 +414,7 @@ class Code9Game {
   std::string name() const { return setup_.solitaire ? "code9_solitaire" : "code9"; }
   int num_players() const { return setup_.num_players; }
   int num_actions() const { return kNumActions; }
+  int observation_tensor_size() const;  // code9_tensor.hpp
   const OptionMap& options() const { return options_; }
   const std::vector<OptionSpec>& option_specs() const { return specs_; }
   // The players' tens are drawn apart from the grid (or fixed by `suits`), so a
@@ -628,4 +632,5 @@ class Code9Game {
 
 }  // namespace cardsim::code9
 
+#include "games/code9/code9_tensor.hpp"
 static_assert(cardsim::CardGame<cardsim::code9::Code9Game>);

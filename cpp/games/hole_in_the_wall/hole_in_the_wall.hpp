@@ -682,6 +682,10 @@ class HoleInTheWallState {
 
   bool operator==(const HoleInTheWallState&) const = default;
 
+  // The exact observation tensor of `player` (hole_in_the_wall_tensor.hpp): writes
+  // every one of HoleInTheWallGame::observation_tensor_size() floats, allocating nothing.
+  void observation_tensor(int player, float* out) const;
+
  private:
   int gain(Card card, int row, int c) const {
     int points = 0;
@@ -891,6 +895,7 @@ class HoleInTheWallGame {
     return t;
   }
   int num_deals() const { return cfg_.match ? cfg_.players : 1; }
+  int observation_tensor_size() const;  // hole_in_the_wall_tensor.hpp
 
   // One freshly shuffled pack per deal, one after another.
   void random_deck(Rng& rng, std::vector<Card>& deck) const {
@@ -959,4 +964,5 @@ class HoleInTheWallGame {
 
 }  // namespace cardsim::hole_in_the_wall
 
+#include "games/hole_in_the_wall/hole_in_the_wall_tensor.hpp"
 static_assert(cardsim::CardGame<cardsim::hole_in_the_wall::HoleInTheWallGame>);

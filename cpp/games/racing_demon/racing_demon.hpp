@@ -401,6 +401,10 @@ class RacingDemonState {
 
   bool operator==(const RacingDemonState&) const = default;
 
+  // The exact observation tensor of `player` (racing_demon_tensor.hpp): writes
+  // every one of RacingDemonGame::observation_tensor_size() floats, allocating nothing.
+  void observation_tensor(int player, float* out) const;
+
  private:
   static const char* source_name(int src) {
     static constexpr const char* kNames[kSources] = {"pile", "line0", "line1", "line2", "line3", "waste"};
@@ -619,6 +623,7 @@ class RacingDemonGame {
   }
   const std::vector<std::int64_t>& speeds_ms() const { return speeds_ms_; }
   std::int64_t target() const { return target_; }
+  int observation_tensor_size() const;  // racing_demon_tensor.hpp
 
   // Each player shuffles their own pack; the packs follow one another.
   void random_deck(Rng& rng, std::vector<Card>& deck) const {
@@ -786,4 +791,5 @@ class RacingDemonGame {
 
 }  // namespace cardsim::racing_demon
 
+#include "games/racing_demon/racing_demon_tensor.hpp"
 static_assert(cardsim::CardGame<cardsim::racing_demon::RacingDemonGame>);

@@ -590,6 +590,10 @@ class RummyState {
 
   bool operator==(const RummyState&) const = default;
 
+  // The exact observation tensor of `player` (rummy_tensor.hpp): writes every
+  // one of RummyGame::observation_tensor_size() floats, allocating nothing.
+  void observation_tensor(int player, float* out) const;
+
  private:
   // Recomputed whenever the table changes, so that move generation only reads them.
   void refresh_targets() {
@@ -874,6 +878,7 @@ class RummyGame {
     return t;
   }
   const Rules& rules() const { return rules_; }
+  int observation_tensor_size() const;  // rummy_tensor.hpp
 
   void random_deck(Rng& rng, std::vector<Card>& deck) const {
     deck.resize(52);
@@ -958,4 +963,5 @@ class RummyGame {
 
 }  // namespace cardsim::rummy
 
+#include "games/rummy/rummy_tensor.hpp"
 static_assert(cardsim::CardGame<cardsim::rummy::RummyGame>);

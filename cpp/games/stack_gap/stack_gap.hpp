@@ -466,6 +466,9 @@ class StackGapState {
 
   bool operator==(const StackGapState&) const = default;
 
+  // The exact observation tensor (stack_gap_tensor.hpp).
+  void observation_tensor(int player, float* out) const;
+
  private:
   void end(Ending e, int by) {
     ending_ = e;
@@ -507,6 +510,7 @@ class StackGapGame {
   int num_players() const { return num_players_; }
   int num_actions() const { return kNumActions; }
   bool jokers() const { return jokers_; }
+  int observation_tensor_size() const;  // stack_gap_tensor.hpp
   const OptionMap& options() const { return options_; }
   const std::vector<OptionSpec>& option_specs() const { return specs_; }
   // No move cap is needed: at most 10 placements (15 slots, 5 dealt) and, per
@@ -590,4 +594,5 @@ class StackGapGame {
 
 }  // namespace cardsim::stack_gap
 
+#include "games/stack_gap/stack_gap_tensor.hpp"
 static_assert(cardsim::CardGame<cardsim::stack_gap::StackGapGame>);

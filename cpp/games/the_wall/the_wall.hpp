@@ -283,6 +283,9 @@ class TheWallState {
     return out;
   }
 
+  // The exact observation tensor (the_wall_tensor.hpp).
+  void observation_tensor(int player, float* out) const;
+
   // Every card is in exactly one place: the invariant tests count them. A
   // foundation's cards are A..its top, so its rank is its size.
   std::size_t count_cards() const {
@@ -444,6 +447,7 @@ class TheWallGame {
   std::string name() const { return "the_wall"; }
   int num_players() const { return 1; }
   int num_actions() const { return kNumActions; }
+  int observation_tensor_size() const;  // the_wall_tensor.hpp
   const OptionMap& options() const { return options_; }
   const std::vector<OptionSpec>& option_specs() const { return specs_; }
   GameTraits traits() const {
@@ -540,4 +544,5 @@ class TheWallGame {
 
 }  // namespace cardsim::the_wall
 
+#include "games/the_wall/the_wall_tensor.hpp"
 static_assert(cardsim::CardGame<cardsim::the_wall::TheWallGame>);

@@ -6,7 +6,9 @@ a built-in ``opponent`` policy ("random", "first", "greedy" or a callable
 games and multi-player games alike are single-agent environments.
 
 Importing this module registers ``cardsim/<CamelName>-v0`` (``cardsim/Clock-v0``,
-``cardsim/ClockDuel-v0``, ...) for every registered game:
+``cardsim/ClockDuel-v0``, ...) for every registered game, with ``cardsim.VectorEnv``
+as its vector entry point (``gymnasium.make_vec(id, num_envs=N,
+vectorization_mode="vector_entry_point")``, for games with an exact tensor):
 
     >>> import gymnasium
     >>> import cardsim.envs.gymnasium
@@ -15,8 +17,10 @@ Importing this module registers ``cardsim/<CamelName>-v0`` (``cardsim/Clock-v0``
     >>> obs.dtype, info["action_mask"].dtype
     (dtype('float32'), dtype('int8'))
 
-- observations: float32 vectors from ``cardsim.envs.tensor`` (observation(seat)
-  only); ``info["action_mask"]`` is an int8 mask of the legal actions;
+- observations: float32 vectors from ``cardsim.envs.tensor``: a built-in
+  game's exact tensor, computed in C++ (``state.observation_tensor(seat)``,
+  docs/rules/<game>.md), else the generic encoding of observation(seat);
+  ``info["action_mask"]`` is an int8 mask of the legal actions;
 - reward: 0 until the end, then the seat's return (``reward="win"``: one
   player, 1 for a win else 0; several, +1 shared by the winners, -1 by the
   others; a draw or truncation 0) or, with ``reward="score"``, the change of the
@@ -102,7 +106,7 @@ class CardsimEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     # --- helpers --------------------------------------------------------------------
     def _obs(self) -> np.ndarray:
-        return self.encoder.encode(self.state.observation(self.seat), self.seat)
+        return self.encoder.encode_state(self.state, self.seat)
 
     def _info(self, **extra: Any) -> dict[str, Any]:
         mask = np.zeros(self.game.num_actions, dtype=np.int8)
@@ -192,6 +196,7 @@ def register_all() -> list[str]:
             gymnasium.register(
                 id=gid,
                 entry_point="cardsim.envs.gymnasium:CardsimEnv",
+                vector_entry_point="cardsim.vector:VectorEnv",
                 kwargs={"game": info.name},
             )
         ids.append(gid)

@@ -32,9 +32,10 @@ How each game is declared (``game_type`` / ``game_info``):
   starting from seat (joint step number mod n), and an action an earlier one made
   illegal is dropped.
 - **Information:** imperfect (every game has face-down cards). Observation
-  strings (the JSON of ``observation(p)``) and tensors (``cardsim.envs.tensor``)
-  are provided; information states are not (use ``use_observation_string=True``
-  in ISMCTS). During the deal the observation is only how many cards are dealt.
+  strings (the JSON of ``observation(p)``) and tensors (``cardsim.envs.tensor``:
+  a built-in game's exact tensor, else the generic encoding) are provided;
+  information states are not (use ``use_observation_string=True`` in ISMCTS).
+  During the deal the observation is only how many cards are dealt.
 - **Utility:** terminal rewards from ``outcome_returns``: one player, 1 for a
   win else 0 (in [0, 1]); n >= 2 players, the winners share +1 and the others
   -1, so returns sum to zero (in [-1, 1]); a draw, a truncation or no winner is
@@ -385,7 +386,8 @@ class CardsimObserver:
         if state.inner is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = self.game.encoder.encode(state.inner.observation(player), player)
+            # An exact tensor is written by the core straight into this buffer.
+            self.game.encoder.encode_state(state.inner, player, out=self.tensor)
 
     def string_from(self, state: CardsimState, player: int) -> str:
         if state.inner is None:

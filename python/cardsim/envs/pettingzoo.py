@@ -11,7 +11,8 @@
   env's ``np_random`` (who was quicker); an action that an earlier one made
   illegal is dropped (``info["dropped"] = True``).
 
-Observations are ``{"observation": float32 vector (cardsim.envs.tensor),
+Observations are ``{"observation": float32 vector (cardsim.envs.tensor: a built-in
+game's exact tensor, else the generic encoding),
 "action_mask": int8}``; the spaces are built once and cached. Rewards are 0
 until the end, then the returns of ``cardsim.envs._common.outcome_returns``
 (one player: 1 for a win; several: winners share +1, the others -1, so they sum
@@ -105,7 +106,7 @@ class _Base:
 
     def _observe(self, seat: int) -> dict[str, np.ndarray]:
         return {
-            "observation": self.encoder.encode(self.state.observation(seat), seat),
+            "observation": self.encoder.encode_state(self.state, seat),
             "action_mask": self._mask(seat),
         }
 

@@ -1,12 +1,16 @@
 """Numeric observation tensors: one fixed-shape float32 vector per observation.
 
-Every encoder reads ``observation(p)`` only, never the full state, so a tensor
-cannot show a card the player does not see. The shape depends on the game's
-configuration (its name and number of players), never on the play.
+The shape depends on the game's configuration, never on the play; a tensor
+shows nothing the player cannot see.
 
-- A game in ``ENCODERS`` gets a hand-written encoder (Clock: docs/rules/clock.md).
-- Any other game gets the generic encoder (docs/embedding.md): every leaf of
-  the observation dict is filed under its key path with list indices collapsed
+- A game with an exact tensor (every built-in game that implements
+  ``game.observation_tensor_shape`` and ``state.observation_tensor(p)``, written
+  by the C++ core straight into numpy memory and laid out in its
+  docs/rules/<game>.md) uses it: ``encoder_for(game)`` hands it over, with the
+  contract's bounds [-1, 1].
+- Any other game (one registered from outside) gets the generic encoder
+  (docs/embedding.md), which reads ``observation(p)`` only: every leaf of the
+  observation dict is filed under its key path with list indices collapsed
   (``players[].line[][]``), hashed into one of ``BUCKETS`` buckets; each bucket
   holds a 53-wide count of the cards under it (52 cards then the joker) and four
   numbers (sum of numeric leaves, leaves, nulls, list items). Lists of one entry
@@ -14,14 +18,15 @@ configuration (its name and number of players), never on the play.
   number of players) keep the seat: each bucket has one lane for shared
   values and, in a game of n >= 2 players, n lanes per seat, rotated so that
   lane 1 is the observer. Hashing fixes the shape whatever keys appear. Every
-  value v is output as sign(v) log1p(|v|), inside [-89, 89].
+  value v is output as sign(v) log1p(|v|), inside [-89, 89]. It is lossy: it
+  does not keep which pile or grid cell a card is in.
 
     >>> import cardsim
     >>> from cardsim.envs.tensor import encoder_for
     >>> game = cardsim.make("clock")
     >>> enc = encoder_for(game)
-    >>> enc.encode(game.new_game(seed=1).observation(0), player=0).shape == enc.shape
-    True
+    >>> enc.exact, enc.encode_state(game.new_game(seed=1), player=0).shape == enc.shape
+    (True, True)
 """
 
 from __future__ import annotations
@@ -38,11 +43,11 @@ from .. import _core
 
 __all__ = [
     "BUCKETS",
-    "ENCODERS",
     "Encoder",
     "card_index",
     "encode",
     "encoder_for",
+    "exact_encoder",
     "generic_encoder",
 ]
 
@@ -71,56 +76,51 @@ def card_index(text: str) -> int:
 
 @dataclass(frozen=True)
 class Encoder:
-    """Turns one player's observation dict of a game configuration into a vector."""
+    """Turns one player's view of a game configuration into a fixed-shape float32 vector.
+
+    ``encode_state(state, p)`` works for every encoder. An exact encoder (``exact``)
+    asks the state for its own tensor; the generic one encodes ``observation(p)``,
+    which ``encode(observation, p)`` also takes directly.
+    """
 
     shape: tuple[int, ...]
     low: float
     high: float
-    fn: Callable[[dict[str, Any], int], np.ndarray]
+    fn: Callable[[dict[str, Any], int], np.ndarray] | None
     description: str
+    exact: bool = False
 
     def encode(self, observation: dict[str, Any], player: int) -> np.ndarray:
+        """The tensor of an observation dict (the generic encoder only)."""
+        if self.fn is None:
+            raise TypeError(
+                "an exact tensor is computed from the state: use encode_state(state, player)"
+            )
         out = self.fn(observation, player)
         assert out.shape == self.shape and out.dtype == np.float32
         return out
 
-
-# --- Clock (and the duel) -----------------------------------------------------------
-_CLOCK_SEAT = 52 + 13 + 13 + 1 + 1
-
-
-def _clock_encoder(num_players: int) -> Encoder:
-    """[my turn, game over] + per seat, the observer first: face-up cards
-    (52 multi-hot), face-down count per pile / 4 (13), the pile to turn from
-    (13 one-hot), cards turned / 52, clock stopped."""
-    n = num_players
-    size = 2 + n * _CLOCK_SEAT
-
-    def fn(obs: dict[str, Any], player: int) -> np.ndarray:
-        out = np.zeros(size, dtype=np.float32)
-        cp = obs["current_player"]
-        out[0] = cp == player
-        out[1] = cp == -4
-        for k in range(n):
-            seat = obs["players"][(player + k) % n]
-            base = 2 + k * _CLOCK_SEAT
-            for pile in seat["face_up"]:
-                for card in pile:
-                    out[base + card_index(card)] = 1.0
-            out[base + 52 : base + 65] = np.asarray(seat["face_down_count"], dtype=np.float32) / 4
-            out[base + 65 + seat["next_pile"] - 1] = 1.0
-            out[base + 78] = seat["turned"] / 52
-            out[base + 79] = float(seat["stopped"])
+    def encode_state(self, state: Any, player: int, out: np.ndarray | None = None) -> np.ndarray:
+        """Seat ``player``'s tensor of ``state``, written into ``out`` when given."""
+        if self.exact:
+            return state.observation_tensor(player, out=out)  # type: ignore[no-any-return]
+        v = self.encode(state.observation(player), player)
+        if out is None:
+            return v
+        out[...] = v
         return out
 
-    return Encoder((size,), 0.0, 1.0, fn, "clock: hand-written (docs/rules/clock.md)")
 
-
-#: Hand-written encoders: game name -> (num_players -> Encoder).
-ENCODERS: dict[str, Callable[[int], Encoder]] = {
-    "clock": _clock_encoder,
-    "clock_duel": _clock_encoder,
-}
+def exact_encoder(game: Any) -> Encoder:
+    """The encoder of a game with an exact tensor (``observation_tensor_shape``)."""
+    return Encoder(
+        tuple(game.observation_tensor_shape),
+        -1.0,
+        1.0,
+        None,
+        f"{game.name}: exact (docs/rules/{game.name}.md, Observation tensor)",
+        exact=True,
+    )
 
 
 # --- The generic encoder ----------------------------------------------------------------
@@ -208,31 +208,32 @@ def generic_encoder(
 
 
 def encoder_for(game: Any) -> Encoder:
-    """The encoder of a game object (its name and number of players fix the shape)."""
-    return _encoder(game.name, game.num_players, tuple(game.traits.per_seat_keys))
+    """The encoder of a game object: its exact tensor if it has one, else the
+    generic encoder (its name, number of players and per-seat keys fix the shape)."""
+    if hasattr(game, "observation_tensor_shape"):
+        return exact_encoder(game)
+    return _generic(game.name, game.num_players, tuple(game.traits.per_seat_keys))
 
 
 _CACHE: dict[tuple[str, int, tuple[str, ...] | None], Encoder] = {}
 
 
-def _encoder(name: str, num_players: int, per_seat_keys: tuple[str, ...] | None = None) -> Encoder:
+def _generic(name: str, num_players: int, per_seat_keys: tuple[str, ...] | None = None) -> Encoder:
     key = (name, num_players, per_seat_keys)
     if key not in _CACHE:
-        factory = ENCODERS.get(name)
-        _CACHE[key] = (
-            factory(num_players) if factory else generic_encoder(name, num_players, per_seat_keys)
-        )
+        _CACHE[key] = generic_encoder(name, num_players, per_seat_keys)
     return _CACHE[key]
 
 
 def encode(
     game_name: str, observation: dict[str, Any], num_players: int = 1, player: int | None = None
 ) -> np.ndarray:
-    """The float32 tensor of ``observation`` (from ``observation(player)``).
+    """The generic encoder's float32 tensor of ``observation`` (from ``observation(player)``).
 
-    ``player`` defaults to the observation's ``"player"`` entry, else 0.
+    ``player`` defaults to the observation's ``"player"`` entry, else 0. (An exact
+    tensor comes from the state: ``state.observation_tensor(player)``.)
     """
     if player is None:
         p = observation.get("player", 0)
         player = p if isinstance(p, int) and 0 <= p < num_players else 0
-    return _encoder(game_name, num_players).encode(observation, player)
+    return _generic(game_name, num_players).encode(observation, player)

@@ -21,8 +21,16 @@ from ..errors import IllegalActionError
 from ..traits import GameTraits
 from .cards import canonical_card_words
 from .rng import GameRng
+from .tensor import TensorWriter
 
-__all__ = ["Option", "ReferenceGame", "ReferenceState", "check_int", "resolve_options"]
+__all__ = [
+    "Option",
+    "ReferenceGame",
+    "ReferenceState",
+    "check_int",
+    "check_tensor_buffer",
+    "resolve_options",
+]
 
 
 @dataclass(frozen=True)
@@ -79,6 +87,20 @@ def resolve_options(game: str, specs: list[Option], given: Mapping[str, Any]) ->
             value = list(value)
         out[spec.name] = value
     return out
+
+
+def check_tensor_buffer(out: Any, shape: tuple[int]) -> None:
+    """An ``out=`` buffer must be a writeable C-contiguous float32 array of ``shape``."""
+    if not isinstance(out, np.ndarray):
+        raise TypeError(f"out must be a numpy array, got {type(out).__name__}")
+    if out.dtype != np.float32:
+        raise TypeError(f"out must have dtype float32, got {out.dtype}")
+    if out.shape != shape:
+        raise ValueError(f"out must have shape {shape}, got {out.shape}")
+    if not out.flags.c_contiguous:
+        raise ValueError("out must be C-contiguous")
+    if not out.flags.writeable:
+        raise ValueError("out must be writeable")
 
 
 def check_int(value: Any, what: str) -> int:
@@ -152,6 +174,22 @@ class ReferenceGame(ABC):
         # that the game can be dealt again; an explicit deck has none.
         state.seed = None if deck is not None else s
         return state
+
+    def _observation_tensor_size(self) -> int | None:
+        """The tensor's length, for a game with an exact observation tensor (else None)."""
+        return None
+
+    @property
+    def observation_tensor_shape(self) -> tuple[int]:
+        """The shape of ``observation_tensor``, fixed for this configuration.
+
+        A game without an exact tensor lacks the attribute (AttributeError), as
+        the core's classes do.
+        """
+        size = self._observation_tensor_size()
+        if size is None:
+            raise AttributeError(f"{self.name} has no exact observation tensor")
+        return (size,)
 
     def __eq__(self, other: object) -> bool:
         return (
@@ -276,6 +314,46 @@ class ReferenceState(ABC):
     def legal_actions_for(self, player: Any) -> list[int]:
         p = self.check_player(player)
         return self.legal_actions() if self.current_player() == p else []
+
+    def _write_observation_tensor(self, player: int, w: TensorWriter) -> None:
+        """Writes the game's documented tensor for ``player``: by default the encoding
+        of ``observation(player)``, so the tensor reads nothing else."""
+        self._encode_observation(self.observation(player), player, w)
+
+    def _encode_observation(self, obs: dict[str, Any], player: int, w: TensorWriter) -> None:
+        """Writes the tensor of an observation dict of this game (a game with a tensor
+        implements this, or ``_write_observation_tensor``)."""
+        raise AttributeError(f"{self.game.name} has no exact observation tensor")
+
+    def encode_observation(self, obs: dict[str, Any], player: Any) -> np.ndarray:
+        """The tensor of any observation dict of this game seen by ``player`` (the
+        state itself is not read), for tests that encode observations play never made."""
+        shape = self.game.observation_tensor_shape
+        out = np.empty(shape, dtype=np.float32)
+        w = TensorWriter(out)
+        self._encode_observation(obs, self.check_player(player), w)
+        if w.offset != shape[0]:
+            raise AssertionError(f"{self.game.name} wrote {w.offset} of {shape[0]} tensor entries")
+        return out
+
+    def observation_tensor(self, player: Any, out: Any = None) -> np.ndarray:
+        """What seat ``player`` may see, as a 1-D float32 array (docs/rules/<game>.md).
+
+        ``out=`` writes into that array instead and returns it. A bad player, or
+        an ``out`` of the wrong type, dtype, shape or layout, raises
+        ValueError / TypeError and changes nothing.
+        """
+        shape = self.game.observation_tensor_shape
+        p = self.check_player(player)
+        if out is None:
+            out = np.empty(shape, dtype=np.float32)
+        else:
+            check_tensor_buffer(out, shape)
+        w = TensorWriter(out)
+        self._write_observation_tensor(p, w)
+        if w.offset != shape[0]:
+            raise AssertionError(f"{self.game.name} wrote {w.offset} of {shape[0]} tensor entries")
+        return out  # type: ignore[no-any-return]
 
     def legal_action_mask(self) -> np.ndarray:
         mask = np.zeros(self.game.num_actions, dtype=bool)

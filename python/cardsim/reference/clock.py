@@ -18,6 +18,7 @@ from ..traits import GameTraits
 from .base import ReferenceGame, ReferenceState
 from .cards import check_packs, rank, shuffled_packs
 from .rng import GameRng
+from .tensor import CARD_PLANE, TensorWriter, card_plane_index
 
 __all__ = ["Clock", "ClockDuel", "ClockState"]
 
@@ -118,6 +119,26 @@ class ClockState(ReferenceState):
             "players": [c.view(hidden=True) for c in self.clocks],
         }
 
+    def _encode_observation(self, obs: dict[str, Any], player: int, w: TensorWriter) -> None:
+        """The layout of docs/rules/clock.md, "Observation tensor", read off an
+        observation dict alone."""
+        n = self.num_players
+        cp = obs["current_player"]
+        w.one_hot(player, n)
+        w.one_hot(None if cp == TERMINAL else (cp - player) % n, n)
+        w.flag(cp == TERMINAL)
+        for k in range(n):
+            seat = obs["players"][(player + k) % n]
+            up = w.block(CARD_PLANE)
+            for pile in seat["face_up"]:
+                for j, card in enumerate(pile):
+                    up[card_plane_index(card)] = (j + 1) / 4
+            for count in seat["face_down_count"]:
+                w.value(count / 4)
+            w.one_hot(seat["next_pile"] - 1, 13)
+            w.value(seat["turned"] / 52)
+            w.flag(seat["stopped"])
+
     def action_to_string(self, action: Any) -> str:
         self.check_action(action)
         return "turn"
@@ -163,6 +184,10 @@ class Clock(ReferenceGame):
             timed=False,
             match=False,
         )
+
+    def _observation_tensor_size(self) -> int:
+        seat = CARD_PLANE + 13 + 13 + 1 + 1
+        return 2 * self.players + 1 + self.players * seat
 
     def random_deck(self, rng: GameRng) -> list[str]:
         return shuffled_packs(rng, self.players)

@@ -24,6 +24,7 @@ from ..traits import GameTraits
 from .base import Option, ReferenceGame, ReferenceState
 from .cards import SUITS, check_deck, normalize_card, rank, suit
 from .rng import GameRng
+from .tensor import CARD_PLANE, TensorWriter
 
 __all__ = ["Code9", "Code9Solitaire", "Code9State"]
 
@@ -33,6 +34,15 @@ DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 KINDS = ["up", "down", "left", "right", "off"]
 PASS = 45
 NUM_ACTIONS = 46
+#: Cards of the other suits one player could capture (observation tensor scale).
+MAX_CAPTURED = SIDE * SIDE - len(GRID_RANKS)
+
+
+def tensor_size(players: int) -> int:
+    """Length of the observation tensor (docs/rules/code9.md)."""
+    place = 4 + len(GRID_RANKS) + players + 1
+    seat = 4 + 1 + len(GRID_RANKS)
+    return 3 * players + 1 + SIDE * SIDE * place + players * seat + CARD_PLANE + 2
 
 
 def action_id(card_rank: int, kind: str) -> int:
@@ -230,6 +240,36 @@ class Code9State(ReferenceState):
         del d["seed"]
         return {**d, "player": p}
 
+    def _encode_observation(self, obs: dict[str, Any], player: int, w: TensorWriter) -> None:
+        """The layout of docs/rules/code9.md, "Observation tensor", read off an
+        observation dict alone."""
+        n = self.num_players
+        suits = obs["suits"]
+
+        def seat(q: int | None) -> int | None:  # a seat as the observer counts it
+            return None if q is None or q < 0 else (q - player) % n
+
+        w.one_hot(obs["player"], n)
+        w.one_hot(seat(obs["current_player"]), n)
+        w.flag(obs["current_player"] == TERMINAL)
+        places = [card for row in obs["grid"] for card in row]
+        for card in places:
+            owner = None if card is None or card[1] not in suits else suits.index(card[1])
+            w.one_hot(None if card is None else SUITS.index(card[1]), 4)
+            w.one_hot(None if card is None else rank(card) - 1, len(GRID_RANKS))
+            w.one_hot(seat(owner), n)
+            w.flag(card is not None and owner is None)
+        for k in range(n):
+            q = (player + k) % n
+            w.one_hot(SUITS.index(suits[q]), 4)
+            w.value(obs["captured"][q] / MAX_CAPTURED)
+            mine = [rank(c) for c in places if c is not None and c[1] == suits[q]]
+            w.one_hot(min(mine) - 1 if mine else None, len(GRID_RANKS))
+        w.card_order(obs["set_aside"], SIDE * SIDE)
+        w.value(obs["moves"] / self.game.options["move_cap"])
+        w.value(obs["passes"] / n)
+        w.one_hot(seat(obs["winner"]), n)
+
     def action_to_string(self, action: Any) -> str:
         a = self.check_action(action)
         return "pass" if a == PASS else f"{GRID_RANKS[a // 5]} {KINDS[a % 5]}"
@@ -364,6 +404,9 @@ class Code9(ReferenceGame):
             raise ValueError("the tens at the end of the deck disagree with the option suits")
         return cards + tens
 
+    def _observation_tensor_size(self) -> int:
+        return tensor_size(self.num_players)
+
     def deal(self, deck: list[str]) -> Code9State:
         return Code9State(self, deck[:36], [t[1] for t in deck[36:]])
 
@@ -407,6 +450,9 @@ class Code9Solitaire(ReferenceGame):
 
     def parse_deck(self, deck: Any) -> list[str]:
         return check_deck(deck, grid_cards(), self.name)
+
+    def _observation_tensor_size(self) -> int:
+        return tensor_size(1)
 
     def deal(self, deck: list[str]) -> Code9State:
         return Code9State(self, deck, ["S"])

@@ -25,13 +25,21 @@ from collections import deque
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
 from ..constants import TERMINAL
 from ..traits import GameTraits
 from .base import Option, ReferenceGame, ReferenceState
 from .cards import check_deck, colour, full_pack, normalize_card, rank, suit
 from .rng import GameRng
+from .tensor import TensorWriter
 
-__all__ = ["HoleInTheWall", "HoleInTheWallState"]
+__all__ = [
+    "HoleInTheWall",
+    "HoleInTheWallState",
+    "encode_observation",
+    "observation_tensor_size",
+]
 
 COLUMNS = 7
 HIGHEST_ROW = 45  # 52 - 7 base cards = 45 cards at most, so no card goes higher
@@ -82,6 +90,82 @@ def pair_points(card: str, other: str) -> int:
 
 def cell_text(cell: Cell) -> str:
     return f"r{cell[0]}c{cell[1]}"
+
+
+# --- the observation tensor (docs/rules/hole_in_the_wall.md, "Observation tensor") ---
+# Encoded from observation(p) alone. The wall is a grid of rows 0..45 (the base
+# is row 0) by 7 columns, cell index row * 7 + col, one feature per grid plane.
+GRID = (HIGHEST_ROW + 1) * COLUMNS  # 322
+GRID_CARD, GRID_RANK, GRID_SUIT, GRID_HOLE, GRID_PLACED, GRID_LAST = 0, 1, 2, 6, 7, 8
+GRID_PLANES = 9
+CARD_ON_DISPLAY, CARD_SLOT = 0, 1  # card planes of 52 after the grid; slots 0..3
+CARD_PLANES = 1 + HAND_SIZE
+MAX_DEALS = 4
+
+
+def observation_tensor_size(players: int) -> int:
+    """Floats in the tensor for ``players`` seats: grid planes, card planes, scalars."""
+    return GRID * GRID_PLANES + 52 * CARD_PLANES + 6 * players + 9
+
+
+def encode_observation(obs: dict[str, Any], options: dict[str, Any]) -> np.ndarray:
+    """The observation tensor of ``obs`` (an ``observation(p)`` dict) as float32."""
+    n = int(options["players"])
+    me = int(obs["player"])
+    out = np.zeros(observation_tensor_size(n), dtype=np.float32)
+
+    def card_id(card: str) -> int:
+        return "CDHS".index(suit(card)) * 13 + rank(card) - 1
+
+    def grid(plane: int, row: int, col: int, value: float = 1.0) -> None:
+        out[GRID * plane + row * COLUMNS + col] = value
+
+    cards_at = GRID * GRID_PLANES
+    for row, cells in enumerate(obs["display"]):
+        for col, card in enumerate(cells):
+            if card is None:
+                continue
+            grid(GRID_CARD, row, col)
+            grid(GRID_RANK, row, col, rank(card) / 13)
+            grid(GRID_SUIT + "CDHS".index(suit(card)), row, col)
+            out[cards_at + 52 * CARD_ON_DISPLAY + card_id(card)] = 1.0
+    for row, col in obs["holes"]:
+        grid(GRID_HOLE, row, col)
+    for i, (row, col) in enumerate(obs["placed_this_turn"]):
+        grid(GRID_PLACED, row, col, (i + 1) / HAND_SIZE)
+    sequence = obs["sequence"]
+    if sequence is not None:
+        grid(GRID_LAST, *sequence["last"])
+    for slot, card in enumerate(obs["hand"]):
+        out[cards_at + 52 * (CARD_SLOT + slot) + card_id(card)] = 1.0
+
+    def rel(seat: int) -> int:  # seats relative to the observer
+        return (seat - me) % n
+
+    def per_seat(vals: list[float]) -> list[float]:
+        block = [0.0] * n
+        for q, v in enumerate(vals):
+            block[rel(q)] = v
+        return block
+
+    over = obs["current_player"] == TERMINAL
+    values: list[float] = [float(q == me) for q in range(n)]
+    values += [0.0] * n if over else per_seat([float(q == obs["current_player"]) for q in range(n)])
+    values.append(float(over))
+    values += per_seat([float(q == obs["dealer"]) for q in range(n)])
+    values.append(obs["deal"] / MAX_DEALS)
+    values.append(obs["turns"] / options["move_cap"])
+    values.append(float(sequence["direction"]) if sequence is not None else 0.0)
+    # Points against bounds they cannot reach: a deal's placements score at most
+    # 4 x 104 adjacent pairs, its holes 10 x 315 cells; a match has 4 deals.
+    values += per_seat([x / 512 for x in obs["placement_points"]])
+    values.append(obs["hole_points"] / 4096)
+    values += per_seat([x / 16384 for x in obs["match_points"]])
+    values += per_seat([k / HAND_SIZE for k in obs["hand_sizes"]])
+    values.append(obs["stock_size"] / 52)
+    values += [float(options["teams"]), float(options["match"]), float(options["score_holes"])]
+    out[cards_at + 52 * CARD_PLANES :] = values
+    return out
 
 
 class HoleInTheWallState(ReferenceState):
@@ -404,6 +488,12 @@ class HoleInTheWallState(ReferenceState):
         d["stock_size"] = len(self.stock)
         return d
 
+    def _write_observation_tensor(self, player: int, w: TensorWriter) -> None:
+        """The layout of docs/rules/hole_in_the_wall.md, encoded from ``observation(player)``."""
+        t = encode_observation(self.observation(player), self.game.options)
+        w.out[w.offset : w.offset + t.size] = t
+        w.offset += t.size
+
     def action_to_string(self, action: Any) -> str:
         a = self.check_action(action)
         if a < END_TURN:
@@ -557,3 +647,6 @@ class HoleInTheWall(ReferenceGame):
     def deal(self, deck: list[str]) -> HoleInTheWallState:
         packs = [deck[52 * k : 52 * (k + 1)] for k in range(self.num_deals())]
         return HoleInTheWallState(self, packs)
+
+    def _observation_tensor_size(self) -> int:
+        return observation_tensor_size(self.num_players)

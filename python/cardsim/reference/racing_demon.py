@@ -17,16 +17,106 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import numpy as np
+
 from ..constants import SIMULTANEOUS, TERMINAL
 from ..traits import GameTraits
 from .base import Option, ReferenceGame, ReferenceState
 from .cards import check_packs, colour, rank, shuffled_packs, suit
 from .rng import GameRng
+from .tensor import TensorWriter
 
-__all__ = ["RacingDemon", "RacingDemonState", "parse_speeds"]
+__all__ = [
+    "RacingDemon",
+    "RacingDemonState",
+    "encode_observation",
+    "observation_tensor_size",
+    "parse_speeds",
+]
 
 PILE, LINE, HAND = 13, 4, 35
 SOURCES = ("pile", "line0", "line1", "line2", "line3", "waste")
+
+
+# --- the observation tensor (docs/rules/racing_demon.md, "Observation tensor") ------
+# Encoded from observation(p) alone: one block per seat (relative to p), then the
+# cards the middle wants next, the foundation slots and the scalars.
+SEAT_PILE_TOP, SEAT_COLUMN_TOP, SEAT_WASTE_TOP, SEAT_COLUMN_DEPTH = 0, 1, 5, 6
+SEAT_SCALARS = 5
+SLOT_SIZE = 20  # started, suit x4, height, owner of each of 13 cards, claimed by
+
+
+def _seat_block(build_on_line: bool) -> int:
+    return 52 * (SEAT_COLUMN_DEPTH + (LINE if build_on_line else 0)) + SEAT_SCALARS
+
+
+def observation_tensor_size(players: int, build_on_line: bool) -> int:
+    """Floats in the tensor of a configuration."""
+    return players * _seat_block(build_on_line) + 52 + 4 * players * SLOT_SIZE + 2 * players + 6
+
+
+def encode_observation(obs: dict[str, Any], options: dict[str, Any]) -> np.ndarray:
+    """The observation tensor of ``obs`` (an ``observation(p)`` dict) as float32."""
+    n = int(options["players"])
+    build = bool(options["build_on_line"])
+    me = int(obs["player"])
+    out = np.zeros(observation_tensor_size(n, build), dtype=np.float32)
+    block = _seat_block(build)
+
+    def card_id(card: str) -> int:
+        return "CDHS".index(suit(card)) * 13 + rank(card) - 1
+
+    def rel(seat: int) -> int:
+        return (seat - me) % n
+
+    for q, seat in enumerate(obs["players"]):
+        base = rel(q) * block
+        if seat["pile_top"] is not None:
+            out[base + 52 * SEAT_PILE_TOP + card_id(seat["pile_top"])] = 1.0
+        for c, column in enumerate(seat["line"]):
+            if column:
+                out[base + 52 * (SEAT_COLUMN_TOP + c) + card_id(column[-1])] = 1.0
+            if build:
+                for i, card in enumerate(column):
+                    out[base + 52 * (SEAT_COLUMN_DEPTH + c) + card_id(card)] = (i + 1) / 13
+        if seat["waste_top"] is not None:
+            out[base + 52 * SEAT_WASTE_TOP + card_id(seat["waste_top"])] = 1.0
+        out[base + block - SEAT_SCALARS : base + block] = [
+            seat["pile_count"] / PILE,
+            seat["hand_count"] / HAND,
+            seat["waste_count"] / HAND,
+            min(seat["turned"], HAND) / HAND,  # what the stalemate rule compares
+            seat["turned"] / (3 * options["move_cap"]),  # exact: at most 3 cards a move
+        ]
+    wanted = n * block
+    takers = [0] * 52
+    for f in obs["foundations"]:
+        top = f["cards"][-1]
+        if f["claimed_by"] < 0 and rank(top) < 13:
+            takers[card_id(top) + 1] += 1
+    out[wanted : wanted + 52] = [k / n for k in takers]
+    for i, f in enumerate(obs["foundations"]):
+        slot = wanted + 52 + i * SLOT_SIZE
+        out[slot] = 1.0
+        out[slot + 1 + "CDHS".index(f["suit"])] = 1.0
+        out[slot + 5] = len(f["cards"]) / 13
+        for j, owner in enumerate(f["owners"]):
+            out[slot + 6 + j] = (rel(owner) + 1) / n
+        if f["claimed_by"] >= 0:
+            out[slot + 19] = (rel(f["claimed_by"]) + 1) / n
+    s = wanted + 52 + 4 * n * SLOT_SIZE
+    out[s + me] = 1.0
+    if obs["out_player"] >= 0:
+        out[s + n + rel(obs["out_player"])] = 1.0
+    out[s + 2 * n :] = [
+        float(obs["current_player"] == TERMINAL),
+        float(obs["stalemate"]),
+        float(obs["rotations"]),
+        obs["moves"] / options["move_cap"],
+        options["turn"] / 3,
+        float(build),
+    ]
+    return out
 
 
 def per_player_actions(players: int) -> int:
@@ -408,6 +498,12 @@ class RacingDemonState(ReferenceState):
         ]
         return d
 
+    def _write_observation_tensor(self, player: int, w: TensorWriter) -> None:
+        """The layout of docs/rules/racing_demon.md, encoded from ``observation(player)``."""
+        t = encode_observation(self.observation(player), self.game.options)
+        w.out[w.offset : w.offset + t.size] = t
+        w.offset += t.size
+
     def action_to_string(self, action: Any) -> str:
         a = self.check_action(action)
         p, kind, x, y = self.decode(a)
@@ -535,3 +631,6 @@ class RacingDemon(ReferenceGame):
     def deal(self, deck: list[str]) -> RacingDemonState:
         packs = [deck[52 * p : 52 * (p + 1)] for p in range(self.num_players)]
         return RacingDemonState(self, packs)
+
+    def _observation_tensor_size(self) -> int:
+        return observation_tensor_size(self.num_players, bool(self._options["build_on_line"]))

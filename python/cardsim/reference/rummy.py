@@ -10,13 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from ..constants import TERMINAL
 from ..traits import GameTraits
 from .base import Option, ReferenceGame, ReferenceState
 from .cards import RANKS, SUITS, canonical_index, check_deck, full_pack, rank, suit
 from .rng import GameRng, splitmix_mix
+from .tensor import TensorWriter
 
-__all__ = ["Rummy", "RummyMatch", "RummyState"]
+__all__ = ["Rummy", "RummyMatch", "RummyState", "encode_observation", "observation_tensor_size"]
 
 # --- the action ids (docs/rules/rummy.md, "Actions") ---------------------------------
 DRAW_STOCK, TAKE_DISCARD, TURN_OVER, CALL, DECLINE = range(5)
@@ -491,6 +494,12 @@ class RummyState(ReferenceState):
         d["stock_size"] = len(self.stock)
         return d
 
+    def _write_observation_tensor(self, player: int, w: TensorWriter) -> None:
+        """The layout of docs/rules/rummy.md, encoded from ``observation(player)``."""
+        t = encode_observation(self.observation(player), self.game.options, self.match)
+        w.out[w.offset : w.offset + t.size] = t
+        w.offset += t.size
+
     def action_to_string(self, action: Any) -> str:
         return action_text(self.check_action(action))
 
@@ -514,6 +523,104 @@ class RummyState(ReferenceState):
         for m in self.melds:
             lines.append(f"  {m.kind}: {' '.join(m.cards)}")
         return "\n".join(lines) + "\n"
+
+
+# --- the observation tensor (docs/rules/rummy.md, "Observation tensor") -------------
+# Encoded from observation(p) alone, so that it shows exactly what p may see.
+MAX_MELDS = 17  # 52 cards, three a meld at least: the meld index is (i + 1) / 17
+PLANE_HAND, PLANE_PILE, PLANE_PILE_TOP, PLANE_PILE_DEPTH, PLANE_TAKEN = range(5)
+PLANE_IN_RUN, PLANE_IN_SET, PLANE_MELD_INDEX, PLANE_ACE_HIGH, PLANE_OWNERS = range(5, 10)
+
+
+def _card_id(card: str) -> int:
+    return SUITS.index(suit(card)) * 13 + rank(card) - 1
+
+
+def observation_tensor_size(players: int, match: bool) -> int:
+    """Floats in the tensor of a configuration: card planes, then the scalars."""
+    return 52 * (PLANE_OWNERS + players) + 7 * players + 16 + (1 + 2 * players if match else 0)
+
+
+def encode_observation(obs: dict[str, Any], options: dict[str, Any], match: bool) -> np.ndarray:
+    """The observation tensor of ``obs`` (an ``observation(p)`` dict) as float32."""
+    n = int(options["players"])
+    me = int(obs["player"])
+    out = np.zeros(observation_tensor_size(n, match), dtype=np.float32)
+
+    def rel(seat: int) -> int:  # seats are written relative to the observer
+        return (seat - me) % n
+
+    def mark(plane: int, card: str, value: float = 1.0) -> None:
+        out[52 * plane + _card_id(card)] = value
+
+    for card in obs["hand"]:
+        mark(PLANE_HAND, card)
+    pile = obs["discard_pile"]
+    for i, card in enumerate(pile):
+        mark(PLANE_PILE, card)
+        mark(PLANE_PILE_DEPTH, card, (len(pile) - i) / 52)  # the top card: 1/52
+    if pile:
+        mark(PLANE_PILE_TOP, pile[-1])
+    if obs["taken"] is not None:
+        mark(PLANE_TAKEN, obs["taken"])
+    for i, meld in enumerate(obs["melds"]):
+        for card, by in zip(meld["cards"], meld["by"], strict=True):
+            mark(PLANE_IN_RUN if meld["kind"] == "run" else PLANE_IN_SET, card)
+            mark(PLANE_MELD_INDEX, card, (i + 1) / MAX_MELDS)
+            mark(PLANE_OWNERS + rel(by), card)
+        if meld["kind"] == "run" and meld["high"] == 14:
+            mark(PLANE_ACE_HIGH, "A" + suit(meld["cards"][0]))
+
+    values: list[float] = []
+
+    def one_hot(seat: int | None, relative: bool = True) -> None:
+        block = [0.0] * n
+        if seat is not None:
+            block[rel(seat) if relative else seat] = 1.0
+        values.extend(block)
+
+    def per_seat(vals: list[float]) -> None:
+        block = [0.0] * n
+        for q, v in enumerate(vals):
+            block[rel(q)] = v
+        values.extend(block)
+
+    one_hot(me, relative=False)
+    one_hot(None if obs["phase"] == "over" else obs["current_player"])
+    values.extend(float(obs["phase"] == ph) for ph in ("draw", "play", "call", "over"))
+    one_hot(obs["dealer"])
+    per_seat([k / 52 for k in obs["hand_sizes"]])
+    values.append(obs["stock_size"] / 52)
+    per_seat([float(x) for x in obs["laid_down"]])
+    call = obs["call"]
+    one_hot(call["discarder"] if call else None)
+    values.append(call["size"] / 13 if call else 0.0)
+    one_hot(obs["went_out"])
+    values.append(float(obs["rummy"]))
+    values.append(float(obs["truncated"]))
+    values.append(obs["turn"] / options["move_cap"])
+    values.append(obs["turn_overs"] / max(1, options["max_turn_overs"]))
+    for flag in (
+        "ace_high",
+        "lay_off_through_sets",
+        "discard_to_go_out",
+        "go_out_next_turn",
+        "rummy_on_board",
+    ):
+        values.append(float(options[flag]))
+    values.append(float(options["scoring"] == "table"))
+    if match:
+        values.append(obs["deal"] / options["max_deals"])
+        # A deal scores at most 720 either way; a match has at most this many deals.
+        deals = (
+            options["deals"]
+            if 0 < options["deals"] < options["max_deals"]
+            else options["max_deals"]
+        )
+        per_seat([max(-1.0, min(1.0, t / options["target"])) for t in obs["totals"]])
+        per_seat([t / (720 * deals) for t in obs["totals"]])
+    out[52 * (PLANE_OWNERS + n) :] = values
+    return out
 
 
 _COMMON_OPTIONS = [
@@ -614,6 +721,9 @@ class Rummy(ReferenceGame):
 
     def deal(self, deck: list[str]) -> RummyState:
         return RummyState(self, deck)
+
+    def _observation_tensor_size(self) -> int:
+        return observation_tensor_size(self.num_players, self.match)
 
 
 class RummyMatch(Rummy):

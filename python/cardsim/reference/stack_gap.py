@@ -28,6 +28,7 @@ from ..traits import GameTraits
 from .base import Option, ReferenceGame, ReferenceState
 from .cards import JOKER, canonical_deck, check_deck, normalize_card, rank
 from .rng import GameRng
+from .tensor import CARD_PLANE, TensorWriter
 
 __all__ = ["StackGap", "StackGapState"]
 
@@ -39,6 +40,10 @@ DISCARD = HAND * PLACES * 3  # first discard id
 NUM_ACTIONS = DISCARD + HAND
 PLAIN, LOW, HIGH = 0, 1, 2
 DECLARED = {LOW: "low", HIGH: "high"}
+ENDINGS = ("level 5", "rubble", "exhausted")
+#: Most points a player can score: each place above the foundation scores at
+#: most 11 (the widest gap, A..K) plus its row.
+MAX_POINTS = sum((11 + row) * (6 - row) for row in range(2, ROWS + 1))
 
 
 def place_of(row: int, i: int) -> int:
@@ -255,6 +260,34 @@ class StackGapState(ReferenceState):
             "ended_by": self.ended_by,
         }
 
+    def _encode_observation(self, obs: dict[str, Any], player: int, w: TensorWriter) -> None:
+        """The layout of docs/rules/stack_gap.md, "Observation tensor", read off an
+        observation dict alone."""
+        n = self.num_players
+        cp = obs["current_player"]
+        over = obs["ending"] is not None
+        w.one_hot(obs["player"], n)
+        w.one_hot(None if cp == TERMINAL else (cp - player) % n, n)
+        w.flag(over)
+        rows = obs["wall"]
+        for row in range(1, ROWS + 1):
+            for i, cell in enumerate(rows[row - 1]):
+                w.card(None if cell is None else cell["card"])
+                w.one_hot(None if cell is None else cell["value"] - 1, 13)
+                below = rows[row - 2][i : i + 2] if row > 1 else [None]
+                w.flag(not over and cell is None and None not in below)
+        w.card_slots(obs["hand"], HAND)
+        for k in range(n):
+            q = (player + k) % n
+            w.value(obs["hand_sizes"][q] / HAND)
+            w.card_slots(obs["rubble"][q], RUBBLE_LOSES)
+            w.value(obs["scores"][q] / MAX_POINTS)
+        w.value(obs["draw_pile_size"] / 54)
+        w.one_hot(ENDINGS.index(obs["ending"]) if over else None, len(ENDINGS))
+        by = obs["ended_by"]
+        w.one_hot(None if by is None else (by - player) % n, n)
+        w.flag(self.game.options["jokers"])
+
     def _set_position(self, position: dict[str, Any]) -> None:
         """Test hook: load a position in play from its ``to_dict`` form."""
         if not isinstance(position, dict):
@@ -406,6 +439,12 @@ class StackGap(ReferenceGame):
 
     def parse_deck(self, deck: Any) -> list[str]:
         return check_deck(deck, self._pack(), self.name)
+
+    def _observation_tensor_size(self) -> int:
+        n = self.num_players
+        wall = PLACES * (CARD_PLANE + 13 + 1)
+        seat = 1 + RUBBLE_LOSES * CARD_PLANE + 1
+        return n + n + 1 + wall + HAND * CARD_PLANE + n * seat + 1 + len(ENDINGS) + n + 1
 
     def deal(self, deck: list[str]) -> StackGapState:
         return StackGapState(self, deck)

@@ -25,6 +25,7 @@ from ..traits import GameTraits
 from .base import Option, ReferenceGame, ReferenceState
 from .cards import canonical_deck, check_deck, rank, suit
 from .rng import GameRng
+from .tensor import CARD_PLANE, TensorWriter
 
 __all__ = ["TheWall", "TheWallState"]
 
@@ -33,6 +34,15 @@ LOWER_PILES = 8
 FOUNDATIONS = 8
 MAX_DISCARDS = 8
 DECK_SIZE = 104
+RESERVE = 13
+#: Cards in the stock once the deal has turned the first one into the waste.
+STOCK = DECK_SIZE - UPPER_PILES - LOWER_PILES - RESERVE - 1
+#: Every card a discard pile can hold passed through the waste: the stock and
+#: the first waste card.
+MAX_DISCARD_PILE = STOCK + 1
+#: The tensor shows the move count also modulo this, to tell apart counts that
+#: a cap of up to 10^8 would round together in float32.
+MOVE_LOW = 4096
 
 # Sources and destinations, in id order, as (kind, index) pairs.
 SOURCES: list[tuple[str, int]] = (
@@ -246,6 +256,29 @@ class TheWallState(ReferenceState):
         self.check_player(player)
         return self._view(hidden=True)
 
+    def _encode_observation(self, obs: dict[str, Any], player: int, w: TensorWriter) -> None:
+        """The layout of docs/rules/the_wall.md, "Observation tensor", read off an
+        observation dict alone."""
+        w.flag(obs["current_player"] == TERMINAL)
+        for pile in obs["upper"]:
+            w.card(pile[-1] if pile else None)
+        for pile in obs["lower"]:
+            w.cards(pile)
+            w.card(pile[-1] if pile else None)
+            w.value(len(pile) / 13)
+        w.card(obs["waste"][-1] if obs["waste"] else None)
+        for pile in obs["discards"]:
+            w.card_order(pile, MAX_DISCARD_PILE, layers=2)
+            w.card(pile[-1] if pile else None)
+            w.value(len(pile) / MAX_DISCARD_PILE)
+        for pile in obs["foundations"]:
+            w.card(pile[-1] if pile else None)
+        w.value(obs["reserve_count"] / RESERVE)
+        w.value(obs["stock_count"] / STOCK)
+        w.value(obs["on_foundations"] / DECK_SIZE)
+        w.value(obs["moves"] / self.game.options["move_cap"])
+        w.value(obs["moves"] % MOVE_LOW / MOVE_LOW)
+
     def action_to_string(self, action: Any) -> str:
         return ACTION_TEXT[self.check_action(action)]
 
@@ -309,6 +342,19 @@ class TheWall(ReferenceGame):
             per_seat_keys=(),
             timed=False,
             match=False,
+        )
+
+    def _observation_tensor_size(self) -> int:
+        lower = 2 * CARD_PLANE + 1
+        discard = 3 * CARD_PLANE + 1
+        return (
+            1
+            + UPPER_PILES * CARD_PLANE
+            + LOWER_PILES * lower
+            + CARD_PLANE
+            + self._options["discards"] * discard
+            + FOUNDATIONS * CARD_PLANE
+            + 5
         )
 
     def random_deck(self, rng: GameRng) -> list[str]:

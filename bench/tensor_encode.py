@@ -1,0 +1,127 @@
+"""Observation tensor encode time per call, for every game that has one.
+
+Two figures per configuration:
+
+* C++ ns/call: bare C++ (bench/tensor_encode.cpp, compiled here with the system
+  compiler at -O3; the core is header-only): ``observation_tensor`` for every
+  seat of every state met in random games, repeated; as thread CPU time (the
+  steadier figure on a shared machine) and as wall-clock time.
+* Python / reference: from Python, ``state.observation_tensor(p, out=buf)``
+  on the C++ binding (binding cost included) and the pure-Python reference
+  encoder, over the states of a few random games of the same configuration.
+
+Writes bench/results/tensor_encode.{json,md}. The machine is shared, so compare
+the rows of one run with each other.
+
+    python bench/tensor_encode.py [--games 200] [--reps 20] [--py-games 5] [--cxx g++]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+import cardsim
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "bench" / "results"
+
+#: all_games.hpp configuration name -> (registered game, options), for the Python rows.
+PY_CONFIGS: dict[str, tuple[str, dict]] = {
+    "rummy": ("rummy", {}),
+    "rummy_4p_options": (
+        "rummy",
+        {"players": 4, "ace_high": True, "rummy_on_board": True, "discard_to_go_out": True,
+         "go_out_next_turn": True},
+    ),
+    "rummy_match": ("rummy_match", {"players": 3}),
+    "hole_in_the_wall": ("hole_in_the_wall", {}),
+    "hole_in_the_wall_teams_match": (
+        "hole_in_the_wall", {"players": 4, "teams": True, "match": True}
+    ),
+    "racing_demon": ("racing_demon", {}),
+    "racing_demon_2p_build": ("racing_demon", {"players": 2, "build_on_line": True, "turn": 1}),
+}  # fmt: skip
+
+
+def python_rows(name: str, opts: dict, games: int) -> tuple[float, float]:
+    """ns per call through the binding (with out=) and through the reference encoder."""
+    core, ref = cardsim.make(name, **opts), cardsim.make(name, backend="reference", **opts)
+    states, refs = [], []
+    for seed in range(games):
+        s, r = core.new_game(seed=seed), ref.new_game(seed=seed)
+        rnd = random.Random(seed)
+        for _ in range(200):
+            states.append(s.clone())
+            refs.append(r.clone())
+            if s.is_terminal():
+                break
+            a = rnd.choice(s.legal_actions())
+            s.apply_action(a)
+            r.apply_action(a)
+    buf = np.empty(core.observation_tensor_shape, dtype=np.float32)
+    n = core.num_players
+    t0 = time.perf_counter()
+    for s in states:
+        for p in range(n):
+            s.observation_tensor(p, out=buf)
+    py = (time.perf_counter() - t0) / (len(states) * n)
+    t0 = time.perf_counter()
+    for r in refs[::10]:
+        for p in range(n):
+            r.observation_tensor(p)
+    rf = (time.perf_counter() - t0) / (len(refs[::10]) * n)
+    return 1e9 * py, 1e9 * rf
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--reps", type=int, default=20)
+    ap.add_argument("--py-games", type=int, default=5)
+    ap.add_argument("--cxx", default="g++")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        exe = Path(tmp) / "tensor_encode"
+        subprocess.run(
+            [args.cxx, "-std=c++20", "-O3", "-DNDEBUG", f"-I{ROOT / 'cpp'}",
+             str(ROOT / "bench" / "tensor_encode.cpp"), "-o", str(exe)],
+            check=True,
+        )  # fmt: skip
+        out = subprocess.run(
+            [str(exe), str(args.games), str(args.reps)], check=True, capture_output=True, text=True
+        ).stdout
+    rows = [json.loads(line) for line in out.splitlines() if line.strip()]
+    for row in rows:
+        if row["config"] in PY_CONFIGS:
+            name, opts = PY_CONFIGS[row["config"]]
+            row["py_out_ns"], row["ref_ns"] = python_rows(name, opts, args.py_games)
+    result = {"command": "python bench/tensor_encode.py " + " ".join(
+        f"--{k.replace('_', '-')} {v}" for k, v in vars(args).items()), "rows": rows}  # fmt: skip
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / "tensor_encode.json").write_text(json.dumps(result, indent=2) + "\n")
+    lines = [
+        "| configuration | tensor size | C++ ns/call (CPU) | C++ ns/call (wall)"
+        " | Python out= ns/call"
+        " | reference ns/call |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for row in rows:
+        py = f"{row['py_out_ns']:,.0f}" if "py_out_ns" in row else ""
+        rf = f"{row['ref_ns']:,.0f}" if "ref_ns" in row else ""
+        cxx = f"{row['cpu_ns_per_call']:,.1f} | {row['ns_per_call']:,.1f}"
+        lines.append(f"| {row['config']} | {row['tensor_size']:,} | {cxx} | {py} | {rf} |")
+    table = "\n".join(lines)
+    (RESULTS / "tensor_encode.md").write_text(f"`{result['command']}`\n\n{table}\n")
+    print(table)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,185 @@
+// The vectorised environment's Python face, bound once for every game that
+// has an exact observation tensor (bind_game calls this behind a feature
+// check, so games without one compile and simply lack `_vector_env`).
+// cardsim.VectorEnv (python/cardsim/vector.py) wraps it for Gymnasium.
+#pragma once
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bindings/convert.hpp"
+#include "core/errors.hpp"
+#include "core/policy.hpp"
+#include "runner/vector_env.hpp"
+
+namespace cardsim::py_bind {
+
+// A numpy view of a buffer the env owns; `owner` keeps the env alive. Views
+// are read-only so that a caller cannot edit the masks that step() checks.
+template <class T>
+py::array buffer_view(py::handle owner, T* data, std::vector<py::ssize_t> shape,
+                      const char* dtype = nullptr) {
+  std::vector<py::ssize_t> strides(shape.size());
+  py::ssize_t stride = static_cast<py::ssize_t>(sizeof(T));
+  for (std::size_t i = shape.size(); i-- > 0;) {
+    strides[i] = stride;
+    stride *= shape[i];
+  }
+  py::dtype dt = dtype ? py::dtype(dtype) : py::dtype::of<T>();
+  py::array arr(dt, shape, strides, data, owner);
+  arr.attr("setflags")(py::arg("write") = false);
+  return arr;
+}
+
+template <class G>
+VectorEnvConfig vector_config(const G& g, py::handle num_envs, py::handle seat, py::handle opponents,
+                              py::handle seed, py::handle threads, py::handle reward) {
+  VectorEnvConfig c;
+  if (!is_integer(num_envs)) throw WrongType("num_envs must be an int, got " + type_name_of(num_envs));
+  const long long n = clamp_int(num_envs);
+  if (n < 1 || n > (1 << 24))
+    throw InvalidArgument("num_envs must be in [1, 2**24], got " + std::to_string(n));
+  c.num_envs = static_cast<int>(n);
+  if (seat.is_none()) {
+    c.seat = kSelfPlay;
+  } else {
+    if (!is_integer(seat)) throw WrongType("seat must be an int or None, got " + type_name_of(seat));
+    const long long s = clamp_int(seat);
+    if (s < 0 || s >= g.num_players())
+      throw InvalidArgument("seat " + std::to_string(s) + " is out of range [0, " +
+                            std::to_string(g.num_players()) + ")");
+    c.seat = static_cast<int>(s);
+  }
+  if (!is_integer(threads)) throw WrongType("threads must be an int, got " + type_name_of(threads));
+  const long long t = clamp_int(threads);
+  if (t < 1 || t > 256) throw InvalidArgument("threads must be in [1, 256], got " + std::to_string(t));
+  c.threads = static_cast<int>(t);
+  c.seed = seed_from_py(seed);
+  if (!PyUnicode_Check(reward.ptr())) throw WrongType("reward must be a str, got " + type_name_of(reward));
+  const auto r = reward.cast<std::string>();
+  if (r == "win") {
+    c.reward = RewardKind::Win;
+  } else if (r == "score") {
+    c.reward = RewardKind::Score;
+  } else {
+    throw InvalidArgument("reward must be 'win' or 'score', got '" + r + "'");
+  }
+  // One policy name for every seat, or one per seat.
+  std::vector<std::string> names;
+  if (PyUnicode_Check(opponents.ptr())) {
+    names.assign(static_cast<std::size_t>(g.num_players()), opponents.cast<std::string>());
+  } else if (PyList_Check(opponents.ptr()) || PyTuple_Check(opponents.ptr())) {
+    for (auto item : py::reinterpret_borrow<py::sequence>(opponents)) {
+      if (!PyUnicode_Check(item.ptr()))
+        throw WrongType("opponents must be policy names (str), got " + type_name_of(item));
+      names.push_back(item.cast<std::string>());
+    }
+    if (names.size() != static_cast<std::size_t>(g.num_players()))
+      throw InvalidArgument("opponents must name one policy per seat (" + std::to_string(g.num_players()) +
+                            "), got " + std::to_string(names.size()));
+  } else {
+    throw WrongType("opponents must be a policy name or a list of one per seat, got " +
+                    type_name_of(opponents));
+  }
+  for (std::size_t p = 0; p < names.size(); ++p) {
+    try {
+      c.opponents[p] = parse_policy(names[p]);
+    } catch (const InvalidArgument& e) {
+      throw InvalidArgument("opponents[" + std::to_string(p) + "]: " + e.what());
+    }
+  }
+  return c;
+}
+
+template <class G>
+void bind_vector_env(py::module_& m, const std::string& prefix, py::class_<G, std::shared_ptr<G>>& game_cls) {
+  using V = VectorEnv<G>;
+  py::class_<V> cls(m, (prefix + "VectorEnv").c_str(),
+                    "Internal: N games stepped together in C++ (use cardsim.VectorEnv).");
+  cls.def_property_readonly("num_envs", &V::num_envs)
+      .def_property_readonly("observation_size", &V::observation_size)
+      .def_property_readonly("reward_width", &V::reward_width)
+      .def_property_readonly("seed", [](const V& v) { return v.config().seed; })
+      .def_property_readonly("threads", [](const V& v) { return v.config().threads; })
+      .def(
+          "_buffers",
+          [](py::object self) {
+            V& v = self.cast<V&>();
+            const py::ssize_t n = v.num_envs(), np = v.game().num_players();
+            py::dict d;
+            d["obs"] = buffer_view(self, v.observations(), {n, v.observation_size()});
+            d["action_mask"] = buffer_view(self, v.masks(), {n, v.game().num_actions()}, "bool");
+            d["reward"] = v.reward_width() == 1 ? buffer_view(self, v.rewards(), {n})
+                                                : buffer_view(self, v.rewards(), {n, v.reward_width()});
+            d["terminated"] = buffer_view(self, v.terminated(), {n}, "bool");
+            d["truncated"] = buffer_view(self, v.truncated(), {n}, "bool");
+            d["current_player"] = buffer_view(self, v.current_player(), {n});
+            d["final_scores"] = buffer_view(self, v.final_scores(), {n, np});
+            d["episode"] = buffer_view(self, v.episodes(), {n});
+            return d;
+          },
+          "Read-only numpy views of the env's buffers, which reset and step overwrite in place.")
+      .def(
+          "reset",
+          [](V& v, py::handle seed) {
+            if (seed.is_none()) {
+              py::gil_scoped_release release;
+              v.reset_next();
+            } else {
+              const std::uint64_t s = seed_from_py(seed);
+              py::gil_scoped_release release;
+              v.reset(s);
+            }
+          },
+          py::arg("seed") = py::none(),
+          "Starts episode 0 of every env from seed, or with None each env's next episode.")
+      .def(
+          "step",
+          [](V& v, py::handle actions) {
+            if (!py::isinstance<py::array>(actions))
+              throw WrongType("actions must be a numpy array of ints, got " + type_name_of(actions));
+            auto arr = py::reinterpret_borrow<py::array>(actions);
+            const char kind = arr.dtype().kind();
+            if (kind != 'i' && kind != 'u')
+              throw WrongType("actions must have an integer dtype, got " +
+                              py::str(arr.dtype()).cast<std::string>());
+            if (arr.ndim() != 1 || arr.shape(0) != v.num_envs()) {
+              std::string shape = "(";
+              for (py::ssize_t i = 0; i < arr.ndim(); ++i)
+                shape += (i ? ", " : "") + std::to_string(arr.shape(i));
+              throw InvalidArgument("actions must have shape (" + std::to_string(v.num_envs()) + ",), got " +
+                                    shape + (arr.ndim() == 1 ? ",)" : ")"));
+            }
+            // Converts only when the caller's array is not already int64.
+            auto a64 = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(arr);
+            if (kind == 'u') {
+              const std::int64_t* p = a64.data();
+              for (py::ssize_t k = 0; k < v.num_envs(); ++k)
+                if (p[k] < 0)
+                  throw IllegalAction("env " + std::to_string(k) + ": action " +
+                                      py::str(arr[py::int_(k)]).cast<std::string>() +
+                                      " is out of range [0, " + std::to_string(v.game().num_actions()) + ")");
+            }
+            const std::string problem = v.check(a64.data());
+            if (!problem.empty()) throw IllegalAction(problem);
+            py::gil_scoped_release release;
+            v.step(a64.data());
+          },
+          py::arg("actions"),
+          "Checks every env's action, then plays them all (GIL released). Raises before changing anything.");
+
+  game_cls.def(
+      "_vector_env",
+      [](const std::shared_ptr<G>& g, py::handle num_envs, py::handle seat, py::handle opponents,
+         py::handle seed, py::handle threads, py::handle reward) {
+        return std::make_unique<V>(g, vector_config(*g, num_envs, seat, opponents, seed, threads, reward));
+      },
+      py::arg("num_envs"), py::arg("seat"), py::arg("opponents"), py::arg("seed"), py::arg("threads"),
+      py::arg("reward"), "Internal: the C++ vector env behind cardsim.VectorEnv.");
+}
+
+}  // namespace cardsim::py_bind

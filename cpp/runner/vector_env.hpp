@@ -1,0 +1,443 @@
+// A vectorised learning environment: N games of one configuration, stepped
+// together. One step applies the learner's action in every game and plays the
+// other seats with built-in policies until the learner must act again or the
+// game ends, writing observation tensors, legal-action masks, rewards and end
+// flags into buffers allocated once (docs/embedding.md, "VectorEnv").
+//
+// Generic over the state contract; a game takes part once it has an exact
+// observation tensor (HasObservationTensor, core/game.hpp). Nothing here is
+// game-specific.
+//
+// Determinism: episode j of env k is dealt, and its opponents play, from
+//   Rng::for_game(env_stream_seed(seed, k), j)
+// alone, so results never depend on the thread count or on the other envs.
+//
+// Autoreset is Gymnasium's NEXT_STEP: the step that ends an episode returns
+// its final observation (with an all-false mask); the next step ignores that
+// env's action and returns the first observation of its next episode, with
+// reward 0 and both end flags false.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <concepts>
+#include <cstdint>
+#include <cstring>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/card.hpp"
+#include "core/errors.hpp"
+#include "core/game.hpp"
+#include "core/policy.hpp"
+#include "core/rng.hpp"
+
+namespace cardsim {
+
+// The key of env k's stream family in a run with `seed`: the same mixing as
+// game k of a batch run, so env k's episode j draws from
+// Rng::for_game(env_stream_seed(seed, k), j).
+constexpr std::uint64_t env_stream_seed(std::uint64_t seed, std::uint64_t k) {
+  return splitmix_mix(splitmix_mix(seed) ^ k);
+}
+
+enum class RewardKind { Win, Score };
+
+struct VectorEnvConfig {
+  int num_envs = 1;
+  int seat = 0;  // the learner's seat; kSelfPlay: every seat is a learner
+  std::array<Policy, kMaxPlayers> opponents{};
+  std::uint64_t seed = 0;
+  int threads = 1;
+  RewardKind reward = RewardKind::Win;
+};
+
+inline constexpr int kSelfPlay = -1;
+
+// Each finished game's return per seat under reward="win". One player: 1 for
+// a win, else 0. Several: the w winners share +1 (each 1/w) and the others
+// share -1 (each -1/(n-w)); a draw, a truncation, nobody winning or everybody
+// winning gives 0 to all. The Gymnasium single env uses the same rule.
+inline float win_return(Outcome o, bool truncated, int n, int p) {
+  const bool won = o.winners >> p & 1;
+  if (n == 1) return won ? 1.0f : 0.0f;
+  const int w = __builtin_popcount(o.winners);
+  if (o.draw || truncated || w == 0 || w == n) return 0.0f;
+  return won ? 1.0f / static_cast<float>(w) : -1.0f / static_cast<float>(n - w);
+}
+
+// A fixed set of threads that run chunk c of a job for c in [0, T). The
+// caller runs chunk 0; a step wakes the others with one atomic increment.
+class ChunkPool {
+ public:
+  explicit ChunkPool(int threads) : threads_(threads) {
+    for (int c = 1; c < threads_; ++c) workers_.emplace_back([this, c] { work(c); });
+  }
+  ChunkPool(const ChunkPool&) = delete;
+  ChunkPool& operator=(const ChunkPool&) = delete;
+  ~ChunkPool() {
+    stop_.store(true);
+    generation_.fetch_add(1);
+    generation_.notify_all();
+    for (auto& t : workers_) t.join();
+  }
+
+  int threads() const { return threads_; }
+
+  // Runs fn(c) for every chunk; rethrows the first exception any chunk threw.
+  template <class F>
+  void run(F& fn) {
+    failure_ = nullptr;
+    job_ = &fn;
+    call_ = [](void* f, int c) { (*static_cast<F*>(f))(c); };
+    pending_.store(threads_ - 1);
+    generation_.fetch_add(1);
+    generation_.notify_all();
+    guarded(0);
+    for (int spin = 0; pending_.load() != 0; ++spin) {
+      if (spin < 4096) continue;
+      const int left = pending_.load();
+      if (left != 0) pending_.wait(left);
+    }
+    if (failure_) std::rethrow_exception(failure_);
+  }
+
+ private:
+  void guarded(int c) {
+    try {
+      call_(job_, c);
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (!failure_) failure_ = std::current_exception();
+    }
+  }
+
+  void work(int c) {
+    std::uint64_t seen = 0;
+    for (;;) {
+      for (int spin = 0; generation_.load() == seen; ++spin)
+        if (spin >= 4096) generation_.wait(seen);
+      seen = generation_.load();
+      if (stop_.load()) return;
+      guarded(c);
+      if (pending_.fetch_sub(1) == 1) pending_.notify_one();
+    }
+  }
+
+  int threads_;
+  std::vector<std::thread> workers_;
+  std::atomic<std::uint64_t> generation_{0};
+  std::atomic<int> pending_{0};
+  std::atomic<bool> stop_{false};
+  void* job_ = nullptr;
+  void (*call_)(void*, int) = nullptr;
+  std::mutex mutex_;
+  std::exception_ptr failure_;
+};
+
+template <class G>
+class VectorEnv {
+ public:
+  using State = typename G::State;
+  static constexpr bool kSimultaneous = HasSeatActions<State>;
+
+  VectorEnv(std::shared_ptr<const G> game, const VectorEnvConfig& config)
+      : game_(std::move(game)),
+        config_(config),
+        n_(config.num_envs),
+        players_(game_->num_players()),
+        actions_(game_->num_actions()),
+        obs_size_(game_->observation_tensor_size()),
+        reward_width_(config.seat == kSelfPlay ? players_ : 1) {
+    if (n_ < 1) throw InvalidArgument("num_envs must be at least 1, got " + std::to_string(n_));
+    if (config.threads < 1)
+      throw InvalidArgument("threads must be at least 1, got " + std::to_string(config.threads));
+    if (config.seat != kSelfPlay && (config.seat < 0 || config.seat >= players_))
+      throw InvalidArgument("seat " + std::to_string(config.seat) + " is out of range [0, " +
+                            std::to_string(players_) + ")");
+    if (config.seat == kSelfPlay && kSimultaneous)
+      throw InvalidArgument(
+          game_->name() +
+          " is played simultaneously: self-play (seat=None) needs one player to move at a time");
+    const auto un = static_cast<std::size_t>(n_);
+    envs_.resize(un);
+    obs_.assign(un * static_cast<std::size_t>(obs_size_), 0.0f);
+    mask_.assign(un * static_cast<std::size_t>(actions_), 0);
+    reward_.assign(un * static_cast<std::size_t>(reward_width_), 0.0f);
+    terminated_.assign(un, 0);
+    truncated_.assign(un, 0);
+    current_.assign(un, kTerminalPlayer);
+    final_scores_.assign(un * static_cast<std::size_t>(players_), 0);
+    episode_.assign(un, 0);
+    pool_ = std::make_unique<ChunkPool>(std::min(config.threads, n_));
+  }
+
+  int num_envs() const { return n_; }
+  int observation_size() const { return obs_size_; }
+  int reward_width() const { return reward_width_; }
+  const G& game() const { return *game_; }
+  const VectorEnvConfig& config() const { return config_; }
+  bool started() const { return started_; }
+
+  // The buffers, overwritten in place by reset and step.
+  float* observations() { return obs_.data(); }
+  std::uint8_t* masks() { return mask_.data(); }
+  float* rewards() { return reward_.data(); }
+  std::uint8_t* terminated() { return terminated_.data(); }
+  std::uint8_t* truncated() { return truncated_.data(); }
+  std::int32_t* current_player() { return current_.data(); }
+  std::int32_t* final_scores() { return final_scores_.data(); }
+  std::int64_t* episodes() { return episode_.data(); }
+  const State* state(int k) const {
+    return envs_[static_cast<std::size_t>(k)].state ? &*envs_[static_cast<std::size_t>(k)].state : nullptr;
+  }
+
+  // Starts episode 0 of every env from `seed` (the seed of the whole run).
+  void reset(std::uint64_t seed) {
+    config_.seed = seed;
+    for_chunks([this](int k) { begin(k, 0); });
+    started_ = true;
+  }
+
+  // Starts the next episode of every env, whether or not its last one ended.
+  void reset_next() {
+    for_chunks([this](int k) { begin(k, started_ ? episode_[static_cast<std::size_t>(k)] + 1 : 0); });
+    started_ = true;
+  }
+
+  // Every env's action is checked before any is applied: "" if all are
+  // acceptable, else the first problem, naming the env. An env whose episode
+  // ended at the last step ignores its action (any in-range id).
+  std::string check(const std::int64_t* actions) const {
+    if (!started_) return "call reset() before step()";
+    for (int k = 0; k < n_; ++k) {
+      const std::int64_t a = actions[k];
+      if (a < 0 || a >= actions_)
+        return "env " + std::to_string(k) + ": action " + std::to_string(a) + " is out of range [0, " +
+               std::to_string(actions_) + ")";
+      const auto& e = envs_[static_cast<std::size_t>(k)];
+      if (e.done) continue;
+      if (!mask_[static_cast<std::size_t>(k) * static_cast<std::size_t>(actions_) +
+                 static_cast<std::size_t>(a)]) {
+        std::string why = e.state->why_illegal(static_cast<Action>(a));
+        if (why.empty()) why = "it is not the learner's action";
+        return "env " + std::to_string(k) + ": action " + std::to_string(a) + " (" +
+               e.state->action_to_string(static_cast<Action>(a)) + ") is illegal: " + why;
+      }
+    }
+    return "";
+  }
+
+  // Precondition: check(actions) returned "". Allocates nothing.
+  void step(const std::int64_t* actions) {
+    for_chunks([this, actions](int k) { step_one(k, static_cast<Action>(actions[k])); });
+  }
+
+ private:
+  struct Env {
+    std::optional<State> state;
+    Rng rng{0};
+    std::vector<Card> deck;  // reused: after the first deal, dealing allocates nothing
+    Scores last{};           // scores at the learner's last decision (reward="score")
+    int last_learner = 0;    // who the last observation was for
+    bool done = true;
+  };
+
+  template <class F>
+  void for_chunks(F&& per_env) {
+    const int t = pool_->threads();
+    auto job = [&](int c) {
+      const int lo = static_cast<int>(static_cast<std::int64_t>(n_) * c / t);
+      const int hi = static_cast<int>(static_cast<std::int64_t>(n_) * (c + 1) / t);
+      for (int k = lo; k < hi; ++k) per_env(k);
+    };
+    pool_->run(job);
+  }
+
+  // The seat whose decision is pending: the learner's seat, or in self-play
+  // whoever is to move. Terminal: the last learner.
+  int learner(const Env& e) const {
+    if (config_.seat != kSelfPlay) return config_.seat;
+    const int cp = e.state->current_player();
+    return cp >= 0 ? cp : e.last_learner;
+  }
+
+  template <class List>
+  void seat_legal(const State& s, int p, List& out) const {
+    s.legal_actions_for(p, out);
+  }
+
+  bool learner_can_act(const State& s) const {
+    if (s.is_terminal()) return false;
+    if (config_.seat == kSelfPlay) return true;
+    if constexpr (kSimultaneous) {
+      typename State::PlayerActions mine;
+      seat_legal(s, config_.seat, mine);
+      return !mine.empty();
+    } else {
+      return s.current_player() == config_.seat;
+    }
+  }
+
+  template <class List>
+  Action choose(const State& s, Policy policy, const List& legal, Rng& rng) const {
+    switch (policy) {
+      case Policy::Random:
+        return legal.size() == 1 ? legal[0] : legal[static_cast<std::size_t>(rng.below(legal.size()))];
+      case Policy::Greedy: return game_->greedy_action(s, legal, rng);
+      default: return legal[0];
+    }
+  }
+
+  // Opponent seat p acts once, if it can.
+  void opponent_moves(Env& e, int p) const {
+    State& s = *e.state;
+    if constexpr (kSimultaneous) {
+      typename State::PlayerActions legal;
+      seat_legal(s, p, legal);
+      if (legal.empty()) return;
+      s.apply(choose(s, config_.opponents[static_cast<std::size_t>(p)], legal, e.rng));
+    } else {
+      typename State::ActionList legal;
+      s.legal_actions(legal);
+      s.apply(choose(s, config_.opponents[static_cast<std::size_t>(p)], legal, e.rng));
+    }
+  }
+
+  // Opponents play until the learner can act or the game ends. At a
+  // simultaneous point a ready opponent is drawn uniformly from the stream.
+  void advance(Env& e) const {
+    State& s = *e.state;
+    while (!s.is_terminal() && !learner_can_act(s)) {
+      if constexpr (kSimultaneous) {
+        std::array<int, kMaxPlayers> ready{};
+        int count = 0;
+        typename State::PlayerActions legal;
+        for (int p = 0; p < players_; ++p) {
+          if (p == config_.seat) continue;
+          seat_legal(s, p, legal);
+          if (!legal.empty()) ready[static_cast<std::size_t>(count++)] = p;
+        }
+        if (count == 0) throw InvalidArgument(game_->name() + ": nobody can move in a game that is not over");
+        const int who = count == 1
+                            ? ready[0]
+                            : ready[static_cast<std::size_t>(e.rng.below(static_cast<std::uint64_t>(count)))];
+        opponent_moves(e, who);
+      } else {
+        const int cp = s.current_player();
+        if (cp < 0) break;  // unreachable: a game in play has a player to move
+        opponent_moves(e, cp);
+      }
+    }
+  }
+
+  // Deals episode j of env k (skipping any episode that ends before the
+  // learner's first decision: its index is used up) and writes the outputs.
+  void begin(int k, std::int64_t j) {
+    Env& e = envs_[static_cast<std::size_t>(k)];
+    const std::uint64_t family = env_stream_seed(config_.seed, static_cast<std::uint64_t>(k));
+    for (int tries = 0;; ++tries, ++j) {
+      if (tries == 1000) throw InvalidArgument(game_->name() + ": the learner's seat never gets a decision");
+      e.rng = Rng::for_game(family, static_cast<std::uint64_t>(j));
+      game_->random_deck(e.rng, e.deck);
+      e.state.emplace(game_->deal(e.deck));
+      advance(e);
+      if (!e.state->is_terminal()) break;
+    }
+    episode_[static_cast<std::size_t>(k)] = j;
+    e.done = false;
+    if (config_.reward == RewardKind::Score) e.last = e.state->scores();
+    std::fill_n(reward_.data() + static_cast<std::size_t>(k) * static_cast<std::size_t>(reward_width_),
+                reward_width_, 0.0f);
+    write(k, e);
+  }
+
+  void step_one(int k, Action a) {
+    Env& e = envs_[static_cast<std::size_t>(k)];
+    if (e.done) {
+      begin(k, episode_[static_cast<std::size_t>(k)] + 1);
+      return;
+    }
+    State& s = *e.state;
+    s.apply(a);
+    if constexpr (kSimultaneous) {
+      // The others react once, in seat order, to the learner's move.
+      for (int p = 0; p < players_ && !s.is_terminal(); ++p)
+        if (p != config_.seat) opponent_moves(e, p);
+    }
+    advance(e);
+    float* r = reward_.data() + static_cast<std::size_t>(k) * static_cast<std::size_t>(reward_width_);
+    const bool over = s.is_terminal();
+    const int first = config_.seat == kSelfPlay ? 0 : config_.seat;
+    if (config_.reward == RewardKind::Score) {
+      const Scores now = s.scores();
+      for (int i = 0; i < reward_width_; ++i)
+        r[i] = static_cast<float>(now[static_cast<std::size_t>(first + i)] -
+                                  e.last[static_cast<std::size_t>(first + i)]);
+      e.last = now;
+    } else if (over) {
+      const Outcome o = s.outcome();
+      const bool trunc = s.is_truncated();
+      for (int i = 0; i < reward_width_; ++i) r[i] = win_return(o, trunc, players_, first + i);
+    } else {
+      std::fill_n(r, reward_width_, 0.0f);
+    }
+    e.done = over;
+    write(k, e);
+  }
+
+  // Observation, mask, current player, end flags and final scores of env k.
+  void write(int k, Env& e) {
+    const State& s = *e.state;
+    const auto uk = static_cast<std::size_t>(k);
+    const int who = learner(e);
+    e.last_learner = who;
+    s.observation_tensor(who, obs_.data() + uk * static_cast<std::size_t>(obs_size_));
+    std::uint8_t* m = mask_.data() + uk * static_cast<std::size_t>(actions_);
+    std::memset(m, 0, static_cast<std::size_t>(actions_));
+    const bool over = s.is_terminal();
+    if (!over) {
+      if constexpr (kSimultaneous) {
+        typename State::PlayerActions legal;
+        seat_legal(s, who, legal);
+        for (Action a : legal) m[a] = 1;
+      } else {
+        typename State::ActionList legal;
+        s.legal_actions(legal);
+        for (Action a : legal) m[a] = 1;
+      }
+    }
+    current_[uk] = over ? kTerminalPlayer : who;
+    const bool trunc = over && s.is_truncated();
+    truncated_[uk] = trunc;
+    terminated_[uk] = over && !trunc;
+    std::int32_t* fs = final_scores_.data() + uk * static_cast<std::size_t>(players_);
+    if (over) {
+      const Scores sc = s.scores();
+      for (int p = 0; p < players_; ++p) fs[p] = sc[static_cast<std::size_t>(p)];
+    } else {
+      std::fill_n(fs, players_, 0);
+    }
+  }
+
+  std::shared_ptr<const G> game_;
+  VectorEnvConfig config_;
+  int n_, players_, actions_, obs_size_, reward_width_;
+  bool started_ = false;
+  std::vector<Env> envs_;
+  std::vector<float> obs_;
+  std::vector<std::uint8_t> mask_;
+  std::vector<float> reward_;
+  std::vector<std::uint8_t> terminated_, truncated_;
+  std::vector<std::int32_t> current_, final_scores_;
+  std::vector<std::int64_t> episode_;
+  std::unique_ptr<ChunkPool> pool_;
+};
+
+}  // namespace cardsim

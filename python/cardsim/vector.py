@@ -1,0 +1,214 @@
+"""``cardsim.VectorEnv``: N games stepped together in C++ (docs/embedding.md, "VectorEnv").
+
+One ``step(actions)`` call checks every env's action, then, with the GIL
+released, applies the learner's actions and plays the other seats with built-in
+policies until each learner must act again or its game ends. Observations are
+the games' exact observation tensors; they, the legal-action masks, rewards and
+end flags are written into buffers allocated once.
+
+With Gymnasium installed (extra ``gym``), ``VectorEnv`` is a
+``gymnasium.vector.VectorEnv`` with ``metadata["autoreset_mode"] =
+AutoresetMode.NEXT_STEP``, and ``gymnasium.make_vec("cardsim/Rummy-v0",
+num_envs=N, vectorization_mode="vector_entry_point")`` builds one (importing
+``cardsim.envs.gymnasium`` registers the ids). Without Gymnasium it is a plain
+class with the same methods.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .api import make
+
+try:  # Gymnasium is optional: the env works without it.
+    import gymnasium
+    from gymnasium import spaces
+    from gymnasium.vector import AutoresetMode
+    from gymnasium.vector.utils import batch_space
+
+    _Base: type = gymnasium.vector.VectorEnv
+    _AUTORESET: Any = AutoresetMode.NEXT_STEP
+except ImportError:  # pragma: no cover - exercised only without the extra
+    gymnasium = None
+    _Base = object
+    _AUTORESET = "NextStep"
+
+__all__ = ["VectorEnv"]
+
+
+def _game_of(game: Any, options: dict[str, Any]) -> Any:
+    if isinstance(game, str):
+        return make(game, **options)
+    if options:
+        raise ValueError("pass options to cardsim.make(), not here, when giving a game object")
+    if not hasattr(game, "new_game") or not hasattr(game, "num_actions"):
+        raise TypeError(f"expected a game name or a cardsim game, got {type(game).__name__}")
+    return game
+
+
+class VectorEnv(_Base):  # type: ignore[misc]
+    """N copies of one game configuration, stepped together in C++.
+
+    Args:
+        game: a registered game name (options as keywords) or a C++ game object.
+        num_envs: how many games run side by side.
+        seat: the learner's seat; ``None`` for self-play (every seat is a
+            learner; ``info["current_player"]`` says who is to move and rewards
+            have shape ``(num_envs, num_players)``).
+        opponents: the policy of the other seats, "random", "greedy" or
+            "first", or a list with one name per seat (the learner's is ignored).
+        seed: the run's seed; env k's episode j is dealt, and its opponents
+            play, from a stream keyed by (seed, k, j) alone.
+        threads: worker threads; results are identical for any count.
+        reward: "win" (the outcome return at the end: +1 win, -1 loss, 0 draw
+            or truncation; one player: 1 win, 0 loss) or "score" (the change
+            of the seat's score at every step).
+        copy: return copies of the buffers (default); ``False`` returns
+            read-only views that the next reset or step overwrites.
+
+    ``reset(seed=None)`` returns ``(obs, info)``; ``step(actions)`` returns
+    ``(obs, reward, terminated, truncated, info)``. ``info`` holds
+    ``action_mask`` (num_envs, num_actions) bool, ``current_player``
+    (num_envs,) int32 (TERMINAL, -4, when an episode has just ended),
+    ``final_scores`` (num_envs, num_players) int32 with ``_final_scores``
+    marking the envs whose episode ended at this step, and ``episode_index``,
+    each env's current j. Autoreset is Gymnasium's next-step mode: the step
+    after an episode ends ignores that env's action and returns the first
+    observation of its next episode with reward 0.
+    """
+
+    metadata: dict[str, Any] = {"autoreset_mode": _AUTORESET, "render_modes": []}
+
+    def __init__(
+        self,
+        game: Any = "rummy",
+        num_envs: int = 1,
+        seat: int | None = 0,
+        opponents: str | list[str] | tuple[str, ...] = "random",
+        seed: int = 0,
+        threads: int = 1,
+        reward: str = "win",
+        copy: bool = True,
+        **options: Any,
+    ) -> None:
+        self.game = _game_of(game, options)
+        if not hasattr(self.game, "_vector_env"):
+            if hasattr(self.game, "new_game") and not hasattr(self.game, "_simulate"):
+                raise ValueError("VectorEnv needs the cpp backend")
+            raise ValueError(
+                f"{self.game.name} has no exact observation tensor, so it has no VectorEnv"
+            )
+        if not isinstance(copy, bool):
+            raise TypeError(f"copy must be a bool, got {type(copy).__name__}")
+        self._core = self.game._vector_env(num_envs, seat, opponents, seed, threads, reward)
+        self._buffers = self._core._buffers()
+        if seat is None:  # self-play: one reward per seat, even for one seat
+            self._buffers["reward"] = self._buffers["reward"].reshape(int(num_envs), -1)
+        self.num_envs = int(num_envs)
+        self.seat = seat
+        self.seed = int(seed)
+        self.threads = int(threads)
+        self.reward_kind = reward
+        self.copy = copy
+        self.num_players = int(self.game.num_players)
+        self._started = False
+        size = int(self._core.observation_size)
+        if gymnasium is not None:
+            # Every exact tensor lies in [-1, 1] (the C++ suite checks it for every game).
+            self.single_observation_space = spaces.Box(-1.0, 1.0, (size,), np.float32)
+            self.single_action_space = spaces.Discrete(int(self.game.num_actions))
+            self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+            self.action_space = batch_space(self.single_action_space, self.num_envs)
+
+    # --- outputs ----------------------------------------------------------------------
+    def _out(self, name: str) -> np.ndarray:
+        array: np.ndarray = self._buffers[name]
+        return array.copy() if self.copy else array
+
+    def _info(self) -> dict[str, Any]:
+        ended = self._buffers["terminated"] | self._buffers["truncated"]
+        return {
+            "action_mask": self._out("action_mask"),
+            "current_player": self._out("current_player"),
+            "final_scores": self._out("final_scores"),
+            "_final_scores": ended,
+            "episode_index": self._out("episode"),
+        }
+
+    # --- the Gymnasium API ------------------------------------------------------------
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        """Starts an episode in every env: episode 0 of ``seed``'s streams, or
+        with ``seed=None`` each env's next episode (the first reset uses the
+        constructor's seed). Returns ``(obs, info)``."""
+        if self._core is None:
+            raise RuntimeError("this VectorEnv is closed")
+        if options:
+            raise ValueError(f"reset takes no options, got {sorted(options)}")
+        if seed is None and not self._started:
+            seed = self.seed
+        if gymnasium is not None:
+            super().reset(seed=seed)
+        self._core.reset(seed)
+        if seed is not None:
+            self.seed = int(seed)
+        self._started = True
+        return self._out("obs"), self._info()
+
+    def step(
+        self, actions: Any
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """Plays one learner action per env (an int array of shape (num_envs,)).
+
+        Every env's action is checked first: a wrong shape or a non-integer
+        dtype raises ValueError/TypeError, an out-of-range or illegal id
+        raises ``cardsim.IllegalActionError`` (a ValueError) naming the env;
+        then nothing has changed. An env whose episode ended at the previous
+        step ignores its action (any id in range) and starts its next one.
+        """
+        if self._core is None:
+            raise RuntimeError("this VectorEnv is closed")
+        if not self._started:
+            if gymnasium is not None:
+                raise gymnasium.error.ResetNeeded("call reset() before step()")
+            raise RuntimeError("call reset() before step()")
+        if not isinstance(actions, np.ndarray):
+            if isinstance(actions, (list, tuple)):
+                actions = np.asarray(actions)
+                if actions.dtype == object:
+                    raise TypeError("actions must be integers")
+            else:
+                raise TypeError(
+                    f"actions must be an int array of shape ({self.num_envs},), "
+                    f"got {type(actions).__name__}"
+                )
+        self._core.step(actions)
+        return (
+            self._out("obs"),
+            self._out("reward"),
+            self._out("terminated"),
+            self._out("truncated"),
+            self._info(),
+        )
+
+    def action_masks(self) -> np.ndarray:
+        """The current legal-action masks, (num_envs, num_actions) bool."""
+        return self._buffers["action_mask"].copy()
+
+    def close_extras(self, **kwargs: Any) -> None:
+        """Stops the worker threads and frees the buffers."""
+        self._buffers = {}
+        self._core = None
+
+    if gymnasium is None:  # pragma: no cover
+
+        def close(self, **kwargs: Any) -> None:
+            """Stops the worker threads and frees the buffers."""
+            self.close_extras()
+
+    def __repr__(self) -> str:
+        seat = "self-play" if self.seat is None else f"seat={self.seat}"
+        return f"cardsim.VectorEnv({self.game.name}, num_envs={self.num_envs}, {seat})"
