@@ -17,6 +17,7 @@ from .constants import MAX_PLAYERS, SIMULTANEOUS, TERMINAL
 from .envs import resample as _resample
 from .errors import IllegalActionError
 from .result import Estimate, SimulationResult
+from .solve import Solution, SolveBatchResult, solve, solve_batch
 
 __all__ = [
     "BACKENDS",
@@ -28,10 +29,14 @@ __all__ = [
     "GameInfo",
     "IllegalActionError",
     "SimulationResult",
+    "Solution",
+    "SolveBatchResult",
     "Summary",
     "games",
     "make",
     "simulate",
+    "solve",
+    "solve_batch",
 ]
 
 #: Exact, mergeable totals of a batch run (see SimulationResult.summary).
