@@ -308,7 +308,7 @@ GREEDY_DEALS = 1000
 @pytest.mark.parametrize(
     ("name", "options", "node_limit"),
     [
-        ("the_wall", {}, 100_000),
+        ("the_wall", {}, 50_000),
         ("stack_gap", {}, 1_000_000),
         ("stack_gap", {"jokers": True}, 1_000_000),
         ("code9_solitaire", {}, 20_000),

@@ -30,9 +30,20 @@ namespace cardsim::solver {
 //   using State; using MoveList;
 //   bool won(const State&); bool cut(const State&)   (truncated by a move cap)
 //   bool over(const State&)                            (terminal)
-//   void moves(const State&, MoveList&)   ordered, dominances applied
+//   void moves(const State&, MoveList&)   ordered best first, dominances applied
 //   Key key(const State&)                 canonical: equal for positions with equal futures
 //   void apply(State&, Action)
+//
+// Limited discrepancy search, then plain: iteration k follows the adapter's
+// first move everywhere but may take another move at most kDiscrepancies[k]
+// times along a line; the last iteration has no such limit and is a complete
+// depth-first search. Wins are found early when the ordering is nearly right;
+// a Loss comes only from the complete last iteration. The table stores, per
+// position, the discrepancy allowance it was searched with (kComplete for the
+// last iteration); a position is searched again only with a larger one.
+inline constexpr std::uint32_t kComplete = 0xFFFFFFFFu;
+inline constexpr std::uint32_t kDiscrepancies[] = {0, 1, 2, 3, 5, 8, kComplete};
+
 template <class A>
 Solution reach_goal(const A& adapter, const typename A::State& root, const Limits& limits) {
   using State = typename A::State;
@@ -42,11 +53,11 @@ Solution reach_goal(const A& adapter, const typename A::State& root, const Limit
     MoveList moves;
     std::size_t next = 0;
     Key key;
+    std::uint32_t allowance = 0;
   };
   Solution out;
   Budget budget(limits);
   BoundedTable table(limits.table_entries);
-  bool cut = false;
   auto finish = [&](Verdict v) {
     out.outcome = v;
     out.nodes = budget.nodes();
@@ -57,34 +68,42 @@ Solution reach_goal(const A& adapter, const typename A::State& root, const Limit
   if (adapter.won(root)) return finish(Verdict::Win);
   std::vector<Frame> stack;
   stack.reserve(256);
-  stack.push_back(Frame{root, {}, 0, adapter.key(root)});
-  adapter.moves(root, stack.back().moves);
-  table.put(stack.back().key, 0, true);
-  while (!stack.empty()) {
-    Frame& top = stack.back();
-    if (top.next == top.moves.size()) {
-      table.unpin(top.key);
-      stack.pop_back();
-      continue;
+  bool cut = false;
+  for (std::uint32_t allowance : kDiscrepancies) {
+    cut = false;
+    stack.clear();
+    stack.push_back(Frame{root, {}, 0, adapter.key(root), allowance});
+    adapter.moves(root, stack.back().moves);
+    table.put(stack.back().key, allowance, true);
+    while (!stack.empty()) {
+      Frame& top = stack.back();
+      const std::size_t i = top.next;
+      if (i == top.moves.size() || (i > 0 && top.allowance == 0)) {
+        table.put(top.key, top.allowance, false);  // searched with this allowance: no win
+        stack.pop_back();
+        continue;
+      }
+      const Action a = top.moves[top.next++];
+      const std::uint32_t left = i == 0 || top.allowance == kComplete ? top.allowance : top.allowance - 1;
+      State child = top.state;
+      adapter.apply(child, a);
+      if (!budget.spend()) return finish(Verdict::Unknown);
+      if (adapter.won(child)) {
+        for (const Frame& f : stack) out.actions.push_back(f.moves[f.next - 1]);
+        return finish(Verdict::Win);
+      }
+      if (adapter.cut(child)) {
+        cut = true;
+        continue;
+      }
+      if (adapter.over(child)) continue;
+      const Key k = adapter.key(child);
+      // On the path (pinned), or searched already with at least this allowance.
+      if (const std::uint32_t* seen = table.find(k); seen && *seen >= left) continue;
+      table.put(k, left, true);
+      stack.push_back(Frame{std::move(child), {}, 0, k, left});
+      adapter.moves(stack.back().state, stack.back().moves);
     }
-    const Action a = top.moves[top.next++];
-    State child = top.state;
-    adapter.apply(child, a);
-    if (!budget.spend()) return finish(Verdict::Unknown);
-    if (adapter.won(child)) {
-      for (const Frame& f : stack) out.actions.push_back(f.moves[f.next - 1]);
-      return finish(Verdict::Win);
-    }
-    if (adapter.cut(child)) {
-      cut = true;
-      continue;
-    }
-    if (adapter.over(child)) continue;
-    const Key k = adapter.key(child);
-    if (table.find(k)) continue;  // on the path, or searched already
-    table.put(k, 0, true);
-    stack.push_back(Frame{std::move(child), {}, 0, k});
-    adapter.moves(stack.back().state, stack.back().moves);
   }
   return finish(cut ? Verdict::Unknown : Verdict::Loss);
 }

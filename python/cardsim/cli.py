@@ -162,8 +162,6 @@ def main(argv: list[str] | None = None) -> int:
     p_sim.add_argument("--shard-size", type=int, default=0, help="games per shard")
     p_sim.set_defaults(run=_cmd_simulate)
 
-    from .solve import DEFAULT_NODE_LIMIT
-
     p_solve = sub.add_parser("solve", help="solve seeded deals of a patience (docs/solvers.md)")
     p_solve.add_argument("game", help="the_wall, stack_gap, code9_solitaire or clock")
     p_solve.add_argument("--deals", type=int, default=1000, help="number of deals")
@@ -171,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     p_solve.add_argument("--first-deal", type=int, default=0, help="index of the first deal")
     p_solve.add_argument("--threads", type=int, default=None, help="threads (default: all cores)")
     p_solve.add_argument(
-        "--node-limit", type=int, default=DEFAULT_NODE_LIMIT, help="positions per deal"
+        "--node-limit", type=int, default=None, help="positions per deal (default: per game)"
     )
     p_solve.add_argument(
         "--time-limit", type=float, default=None, help="seconds per deal (not reproducible)"

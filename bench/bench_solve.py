@@ -1,0 +1,124 @@
+"""Solver figures and aims (docs/solvers.md, docs/results.md).
+
+python bench/bench_solve.py [--scale 1.0] [--threads 2] [--seed 2026]
+
+Solves seeded deals of each solvable patience at the default limits, sets the
+random and greedy policies beside them on the same deals (deal i of the run is
+game i of `simulate` with the same seed), and writes bench/results/solve.json
+and solve.md: winnable fraction with its 95% interval, unknown fraction, score
+distribution, median and 99th-percentile solve time per deal, and whether the
+aims (under 1% unknown; The Wall's interval half-width at most 0.5 points) are met.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import time
+from pathlib import Path
+
+import numpy as np
+
+import cardsim
+from cardsim.solve import DEFAULT_NODE_LIMITS
+
+# (label, game, options, deals at scale 1)
+RUNS = [
+    ("The Wall", "the_wall", {}, 4000),
+    ("Stack Gap solo", "stack_gap", {}, 20000),
+    ("Stack Gap solo, jokers", "stack_gap", {"jokers": True}, 20000),
+    ("Code 9 solitaire", "code9_solitaire", {}, 300),
+]
+
+
+def pct(e: cardsim.Estimate) -> str:
+    return f"{100 * e.value:.2f}% [{100 * e.low:.2f}, {100 * e.high:.2f}]"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--scale", type=float, default=1.0, help="multiply every deal count")
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--only", default="", help="comma-separated game names to run")
+    args = ap.parse_args()
+    out_dir = Path(__file__).parent / "results"
+    rows = []
+    for label, game, options, deals in RUNS:
+        if args.only and game not in args.only.split(","):
+            continue
+        n = max(1, int(deals * args.scale))
+        t0 = time.perf_counter()
+        res = cardsim.solve_batch(
+            game, deals=n, seed=args.seed, threads=args.threads, progress=False, **options
+        )
+        wall = time.perf_counter() - t0
+        pol = {}
+        for policy in ("random", "greedy"):
+            sim = cardsim.simulate(
+                game, games=n, seed=args.seed, policy=policy, threads=args.threads, **options
+            )
+            won = sim.winner == 0
+            pol[policy] = {
+                "win_rate": list(cardsim.result.wilson(int(won.sum()), n)),
+                "mean_score": float(sim.scores[:, 0].mean()),
+                # On the deals the solver settled, how the policy's score compares.
+                "won_where_solver_unknown": int((won & (res.outcome == 2)).sum()),
+            }
+        settled = res.outcome != 2
+        row = {
+            "label": label,
+            **res.to_dict(),
+            "half_width_points": 100 * (res.win_rate().high - res.win_rate().low) / 2,
+            "solve_wall_seconds": wall,
+            "policies": pol,
+            "mean_score_settled": float(res.score[settled].mean()) if settled.any() else None,
+            "mean_best_score_any_settled": float(res.best_score_any[settled].mean())
+            if settled.any()
+            else None,
+            "command": (
+                f"cardsim solve {game} --deals {n} --seed {args.seed}"
+                + "".join(f" --option {k}={str(v).lower()}" for k, v in options.items())
+            ),
+        }
+        rows.append(row)
+        print(res, flush=True)
+    meta = {
+        "seed": args.seed,
+        "threads": args.threads,
+        "node_limits": DEFAULT_NODE_LIMITS,
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores (shared with other jobs)",
+    }
+    (out_dir / "solve.json").write_text(json.dumps({"meta": meta, "runs": rows}, indent=2))
+    lines = [
+        f"# Solver bench (seed {args.seed}, default node limits {DEFAULT_NODE_LIMITS}, "
+        f"{args.threads} threads)",
+        "",
+        "| game | deals | winnable (95% interval) | unknown | half-width (points) | "
+        "greedy wins | random wins | median s/deal | p99 s/deal |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        wr = cardsim.Estimate(*r["win_rate"])
+        unk = cardsim.Estimate(*r["unknown_rate"])
+        lines.append(
+            f"| {r['label']} | {r['deals']:,} | {pct(wr)} | {100 * unk.value:.2f}% | "
+            f"{r['half_width_points']:.2f} | {pct(cardsim.Estimate(*r['policies']['greedy']['win_rate']))} | "
+            f"{pct(cardsim.Estimate(*r['policies']['random']['win_rate']))} | "
+            f"{r['seconds_per_deal']['p50']:.4f} | {r['seconds_per_deal']['p99']:.3f} |"
+        )
+    lines += ["", "Aims: under 1% unknown at the default limits; The Wall's half-width at most 0.5 points."]
+    for r in rows:
+        unk = 100 * cardsim.Estimate(*r["unknown_rate"]).value
+        lines.append(f"- {r['label']}: unknown {unk:.2f}% ({'met' if unk < 1 else 'missed'})")
+        if r["game"] == "the_wall":
+            hw = r["half_width_points"]
+            lines.append(f"- The Wall half-width {hw:.2f} points ({'met' if hw <= 0.5 else 'missed'})")
+    (out_dir / "solve.md").write_text("\n".join(lines) + "\n")
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
