@@ -9,10 +9,10 @@ import random
 
 import numpy as np
 import pytest
+from tests.solve_plain import code9_fewest_moves, stack_gap_values, the_wall_winnable
 
 import cardsim
 from cardsim.solve import verify_solution
-from tests.solve_plain import code9_fewest_moves, stack_gap_values, the_wall_winnable
 
 SOLVABLE = [
     ("the_wall", {}),
@@ -153,6 +153,14 @@ def test_limits_give_unknown_never_a_guess():
     state = cardsim.make("code9_solitaire").new_game(seed=0)
     sol = cardsim.solve(state, node_limit=50)
     assert sol.outcome == "unknown" and sol.actions == [] and sol.nodes == 50
+    # What an unknown Code 9 answer does prove: a lower bound on the optimum.
+    greedy = cardsim.simulate("code9_solitaire", games=1, seed=0, policy="greedy").scores[0, 0]
+    assert 9 <= sol.score_lower_bound <= greedy
+    solved = cardsim.solve(cardsim.make("code9_solitaire").new_game(seed=2))
+    assert solved.outcome == "win" and solved.score_lower_bound is None
+    for k in (10, 1000, 10_000):
+        part = cardsim.solve(cardsim.make("code9_solitaire").new_game(seed=2), node_limit=k)
+        assert part.outcome == "win" or part.score_lower_bound <= solved.score
     sol = cardsim.solve(state, node_limit=10**9, time_limit=0.05)
     assert sol.outcome in ("unknown", "win")
 
@@ -315,8 +323,12 @@ GREEDY_DEALS = 1000
     ],
 )
 def test_solver_wins_what_greedy_wins(name, options, node_limit, capsys):
-    greedy = cardsim.simulate(name, games=GREEDY_DEALS, seed=3, policy="greedy", threads=2, **options)
-    solved = cardsim.solve_batch(name, deals=GREEDY_DEALS, seed=3, threads=2, node_limit=node_limit, **options)
+    greedy = cardsim.simulate(
+        name, games=GREEDY_DEALS, seed=3, policy="greedy", threads=2, **options
+    )
+    solved = cardsim.solve_batch(
+        name, deals=GREEDY_DEALS, seed=3, threads=2, node_limit=node_limit, **options
+    )
     g_won = greedy.winner == 0
     unknown = solved.outcome == 2
     # A deal greedy wins is winnable: the solver may run out of nodes on it, but never call it lost.
@@ -373,7 +385,9 @@ def test_sharded_and_resumed_batches_equal_a_plain_one(tmp_path):
     for r in (sharded, again):
         assert np.array_equal(r.outcome, plain.outcome) and np.array_equal(r.nodes, plain.nodes)
     with pytest.raises(ValueError, match="different run"):
-        cardsim.solve_batch("the_wall", deals=12, shard_size=5, checkpoint=ckpt, seed=5, node_limit=20_000)
+        cardsim.solve_batch(
+            "the_wall", deals=12, shard_size=5, checkpoint=ckpt, seed=5, node_limit=20_000
+        )
 
 
 def test_batch_summary_and_cli(capsys):

@@ -64,6 +64,7 @@ py::dict solution_dict(const Solution& s) {
   d["score"] = s.score;
   d["best_score_any"] = s.best_score_any;
   d["actions"] = s.actions;
+  d["bound"] = s.bound;
   d["nodes"] = s.nodes;
   d["seconds"] = s.seconds;
   return d;
@@ -137,12 +138,13 @@ void register_solver(py::module_& m) {
       [](py::handle game, std::uint64_t seed, std::uint64_t first, std::uint64_t count, int threads,
          std::int64_t node_limit, double time_limit, std::int64_t table_entries, py::array_t<std::int8_t> outcome,
          py::array_t<std::int32_t> score, py::array_t<std::int32_t> best, py::array_t<std::int64_t> nodes,
-         py::array_t<double> seconds, py::array_t<std::int32_t> length) {
+         py::array_t<double> seconds, py::array_t<std::int32_t> length, py::array_t<std::int32_t> bound) {
         const Limits limits = limits_from(node_limit, time_limit, table_entries);
         if (threads < 1) throw InvalidArgument("threads must be >= 1");
         const solver::BatchArrays arrays{buffer(outcome, count, "outcome"), buffer(score, count, "score"),
                                          buffer(best, count, "best_score_any"), buffer(nodes, count, "nodes"),
-                                         buffer(seconds, count, "seconds"), buffer(length, count, "length")};
+                                         buffer(seconds, count, "seconds"), buffer(length, count, "length"),
+                                         buffer(bound, count, "bound")};
         if (try_batch<the_wall::TheWallGame>(game, limits, seed, first, count, threads, arrays) ||
             try_batch<stack_gap::StackGapGame>(game, limits, seed, first, count, threads, arrays) ||
             try_batch<code9::Code9Game>(game, limits, seed, first, count, threads, arrays) ||

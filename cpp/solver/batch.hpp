@@ -25,6 +25,7 @@ struct BatchArrays {
   std::int64_t* nodes;
   double* seconds;
   std::int32_t* length;         // moves in the returned line
+  std::int32_t* bound;          // Solution::bound (a proven lower bound when Unknown)
 };
 
 template <class G, class Solve>
@@ -47,6 +48,7 @@ void solve_batch(const G& game, Solve&& solve, std::uint64_t seed, std::uint64_t
         out.nodes[k] = s.nodes;
         out.seconds[k] = s.seconds;
         out.length[k] = static_cast<std::int32_t>(s.actions.size());
+        out.bound[k] = s.bound;
       }
     } catch (...) {
       std::lock_guard<std::mutex> lock(error_mutex);

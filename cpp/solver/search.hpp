@@ -277,7 +277,12 @@ Solution fewest_moves(const A& adapter, const typename A::State& root, const Lim
     for (Action a : moves) {
       State child = s;
       adapter.apply(child, a);
-      if (!budget.spend()) return finish(Verdict::Unknown);
+      if (!budget.spend()) {
+        // Every line not yet ruled out passes a queued node, and the bound is
+        // consistent, so the smallest f (this node's) bounds the optimum.
+        out.bound = o.f;
+        return finish(Verdict::Unknown);
+      }
       if (adapter.cut(child)) {
         cut = true;
         continue;

@@ -21,6 +21,9 @@ struct Solution {
   std::int32_t score = 0;
   std::int32_t best_score_any = 0;
   std::vector<Action> actions;
+  // A minimising search that ran out (Code 9): a proven lower bound on the
+  // score still to come; 0 otherwise.
+  std::int32_t bound = 0;
   std::int64_t nodes = 0;
   double seconds = 0.0;
 };

@@ -73,6 +73,7 @@ class Solution:
     nodes: int = 0
     seconds: float = 0.0
     verified: bool = False
+    score_lower_bound: int | None = None
 
 
 def _check_limits(node_limit: Any, time_limit: Any, table_entries: Any) -> tuple[int, float, int]:
@@ -85,10 +86,14 @@ def _check_limits(node_limit: Any, time_limit: Any, table_entries: Any) -> tuple
         t = 0.0
     else:
         if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float, np.number)):
-            raise TypeError(f"time_limit must be a number of seconds or None, got {type(time_limit).__name__}")
+            raise TypeError(
+                f"time_limit must be a number of seconds or None, got {type(time_limit).__name__}"
+            )
         t = float(time_limit)
         if not t > 0 or math.isinf(t):
-            raise ValueError(f"time_limit must be a positive, finite number of seconds, got {time_limit}")
+            raise ValueError(
+                f"time_limit must be a positive, finite number of seconds, got {time_limit}"
+            )
     return int(node_limit), t, int(table_entries)
 
 
@@ -101,9 +106,8 @@ def verify_solution(state: Any, solution: Solution) -> None:
     s = state.clone()
     for a in solution.actions:
         s.apply_action(a)  # raises IllegalActionError for an illegal move
-    if solution.score is not None or solution.outcome == "win":
-        if not s.is_terminal():
-            raise AssertionError("the line ends before the game does")
+    if (solution.score is not None or solution.outcome == "win") and not s.is_terminal():
+        raise AssertionError("the line ends before the game does")
     won = s.winners() == [0]
     if solution.outcome == "win" and not won:
         raise AssertionError(f"the line does not win: it ends with winners {s.winners()}")
@@ -154,6 +158,9 @@ def solve(
         actions=list(raw["actions"]),
         nodes=int(raw["nodes"]),
         seconds=float(raw["seconds"]),
+        score_lower_bound=int(raw["bound"])
+        if raw["outcome"] == "unknown" and raw["bound"]
+        else None,
     )
     if verify:
         verify_solution(state, sol)
@@ -167,7 +174,9 @@ class SolveBatchResult:
 
     Arrays (index k is deal first_deal + k): ``outcome`` (0 loss, 1 win,
     2 unknown), ``score`` and ``best_score_any`` (meaningful for scored games
-    and settled deals), ``nodes``, ``seconds``, ``length`` (moves in the line).
+    and settled deals), ``nodes``, ``seconds``, ``length`` (moves in the line),
+    ``bound`` (Code 9 solitaire, unknown deals: a proven lower bound on the
+    optimal score; 0 elsewhere).
     """
 
     game: str
@@ -184,6 +193,7 @@ class SolveBatchResult:
     nodes: np.ndarray
     seconds: np.ndarray
     length: np.ndarray
+    bound: np.ndarray
     wall_seconds: float = 0.0
 
     @property
@@ -268,7 +278,8 @@ class SolveBatchResult:
             f"{self.game} {self.options}: {self.deals:,} deals (seed {self.seed}), "
             f"node limit {self.node_limit:,}",
             f"  winnable: {wr.value:.4%} [{wr.low:.4%}, {wr.high:.4%}] ({self.wins:,} wins, "
-            f"{self.losses:,} losses, {self.unknown:,} unknown = {self.unknown / max(self.deals, 1):.3%})",
+            f"{self.losses:,} losses, {self.unknown:,} unknown = "
+            f"{self.unknown / max(self.deals, 1):.3%})",
         ]
         if self.scored:
             dist = self.score_distribution()
@@ -287,6 +298,7 @@ _ARRAYS = (
     ("nodes", np.int64),
     ("seconds", np.float64),
     ("length", np.int32),
+    ("bound", np.int32),
 )
 
 
@@ -310,7 +322,9 @@ def run_solve_shard(
 
     g = _core.make(game, options)
     arrays = _empty(deals)
-    _core._solve_batch(g, seed, first_deal, deals, threads, node_limit, time_limit, table_entries, *arrays.values())
+    _core._solve_batch(
+        g, seed, first_deal, deals, threads, node_limit, time_limit, table_entries, *arrays.values()
+    )
     return ShardResult(first_deal, deals, {k: v.tolist() for k, v in arrays.items()})
 
 
@@ -368,7 +382,21 @@ def solve_batch(
     show = progress if progress is not None else sys.stderr.isatty()
     start = time.perf_counter()
     if any(x is not None for x in (executor, shard_size, max_in_flight, checkpoint)):
-        arrays = _run_sharded(g, s, first, n, t, nl, tl, entries, executor, shard_size, max_in_flight, checkpoint, show)
+        arrays = _run_sharded(
+            g,
+            s,
+            first,
+            n,
+            t,
+            nl,
+            tl,
+            entries,
+            executor,
+            shard_size,
+            max_in_flight,
+            checkpoint,
+            show,
+        )
     else:
         arrays = _empty(n)
         chunk = max(4 * t, n // 100) if show else n
@@ -376,7 +404,17 @@ def solve_batch(
         try:
             for lo in range(0, n, chunk):
                 hi = min(n, lo + chunk)
-                _core._solve_batch(g, s, first + lo, hi - lo, t, nl, tl, entries, *(v[lo:hi] for v in arrays.values()))
+                _core._solve_batch(
+                    g,
+                    s,
+                    first + lo,
+                    hi - lo,
+                    t,
+                    nl,
+                    tl,
+                    entries,
+                    *(v[lo:hi] for v in arrays.values()),
+                )
                 if bar:
                     bar.update(hi - lo)
         finally:
@@ -436,16 +474,21 @@ def _run_sharded(
     }
     ckpt = shards.Checkpoint(checkpoint, identity) if checkpoint is not None else None
     results = list(ckpt.done.values()) if ckpt else []
-    todo = [(lo, k) for lo, k in shards.plan(first, n, shard_size) if not (ckpt and lo in ckpt.done)]
+    todo = [
+        (lo, k) for lo, k in shards.plan(first, n, shard_size) if not (ckpt and lo in ckpt.done)
+    ]
     task_threads = threads if executor is None else 1
     tasks = (
-        (g.name, g.options, seed, lo, k, node_limit, time_limit, table_entries, task_threads) for lo, k in todo
+        (g.name, g.options, seed, lo, k, node_limit, time_limit, table_entries, task_threads)
+        for lo, k in todo
     )
     bar = ProgressBar(n, g.name) if show else None
     if bar:
         bar.update(sum(r.games for r in results))
     try:
-        for r in shards._completed(executor or shards._InProcess(), tasks, max_in_flight, run_solve_shard):
+        for r in shards._completed(
+            executor or shards._InProcess(), tasks, max_in_flight, run_solve_shard
+        ):
             results.append(r)
             if ckpt:
                 ckpt.add(r)
