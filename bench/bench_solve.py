@@ -19,6 +19,8 @@ import platform
 import time
 from pathlib import Path
 
+import numpy as np
+
 import cardsim
 from cardsim.solve import DEFAULT_NODE_LIMITS
 
@@ -59,9 +61,13 @@ def main() -> None:
                 game, games=n, seed=args.seed, policy=policy, threads=args.threads, **options
             )
             won = sim.winner == 0
+            settled_mask = res.outcome != 2
             pol[policy] = {
                 "win_rate": list(cardsim.result.wilson(int(won.sum()), n)),
                 "mean_score": float(sim.scores[:, 0].mean()),
+                "mean_score_on_settled": float(sim.scores[settled_mask, 0].mean())
+                if settled_mask.any()
+                else None,
                 # On the deals the solver settled, how the policy's score compares.
                 "won_where_solver_unknown": int((won & (res.outcome == 2)).sum()),
             }
@@ -81,6 +87,20 @@ def main() -> None:
                 + "".join(f" --option {k}={str(v).lower()}" for k, v in options.items())
             ),
         }
+        if res.unknown and game == "code9_solitaire":
+            # What an unknown Code 9 answer proves: the optimum lies in [bound, greedy's score].
+            unknown = res.outcome == 2
+            greedy_scores = cardsim.simulate(
+                game, games=n, seed=args.seed, policy="greedy", threads=args.threads, **options
+            ).scores[:, 0]
+            row["unknown_lower_bounds"] = {
+                "mean_bound": float(res.bound[unknown].mean()),
+                "mean_greedy": float(greedy_scores[unknown].mean()),
+                "bound_distribution": {
+                    int(v): int(c)
+                    for v, c in zip(*np.unique(res.bound[unknown], return_counts=True), strict=True)
+                },
+            }
         rows.append(row)
         print(res, flush=True)
     meta = {
@@ -89,7 +109,13 @@ def main() -> None:
         "node_limits": DEFAULT_NODE_LIMITS,
         "machine": f"{platform.machine()}, {os.cpu_count()} cores (shared with other jobs)",
     }
-    (out_dir / "solve.json").write_text(json.dumps({"meta": meta, "runs": rows}, indent=2))
+    path = out_dir / "solve.json"
+    if args.only and path.exists():  # a partial rerun replaces its own rows only
+        old = json.loads(path.read_text())["runs"]
+        mine = {r["label"] for r in rows}
+        rows = [r for r in old if r["label"] not in mine] + rows
+        rows.sort(key=lambda r: [x[0] for x in RUNS].index(r["label"]))
+    path.write_text(json.dumps({"meta": meta, "runs": rows}, indent=2))
     lines = [
         f"# Solver bench (seed {args.seed}, default node limits {DEFAULT_NODE_LIMITS}, "
         f"{args.threads} threads)",

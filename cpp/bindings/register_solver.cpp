@@ -27,7 +27,8 @@ constexpr const char* kSolvable = "the_wall, stack_gap (players=1), code9_solita
 // Calls f(game, solve) with the game's solver, or throws for a game without one.
 template <class F>
 void with_solver(const clock::ClockGame& g, const Limits& l, F&& f) {
-  if (g.num_players() != 1) throw InvalidArgument("no solver for " + g.name() + " (solvable: " + kSolvable + ")");
+  if (g.num_players() != 1)
+    throw InvalidArgument("no solver for " + g.name() + " (solvable: " + kSolvable + ")");
   f(g, [&l](const clock::ClockState& s) { return solver::solve_clock(s, l); });
 }
 template <class F>
@@ -44,8 +45,8 @@ void with_solver(const stack_gap::StackGapGame& g, const Limits& l, F&& f) {
 template <class F>
 void with_solver(const code9::Code9Game& g, const Limits& l, F&& f) {
   if (g.name() != "code9_solitaire")
-    throw InvalidArgument("no solver for code9, a game of several players (solvable: " + std::string(kSolvable) +
-                          ")");
+    throw InvalidArgument(
+        "no solver for code9, a game of several players (solvable: " + std::string(kSolvable) + ")");
   f(g, [&l](const code9::Code9State& s) { return solver::solve_code9_solitaire(s, l); });
 }
 
@@ -87,8 +88,8 @@ bool try_solve(py::handle obj, const Limits& limits, py::object& result) {
 }
 
 template <class G>
-bool try_batch(py::handle obj, const Limits& limits, std::uint64_t seed, std::uint64_t first, std::uint64_t count,
-               int threads, const solver::BatchArrays& arrays) {
+bool try_batch(py::handle obj, const Limits& limits, std::uint64_t seed, std::uint64_t first,
+               std::uint64_t count, int threads, const solver::BatchArrays& arrays) {
   if (!py::isinstance<G>(obj)) return false;
   const G& game = obj.cast<const G&>();
   with_solver(game, limits, [&](const G& g, auto&& solve) {
@@ -122,10 +123,12 @@ void register_solver(py::module_& m) {
         py::object result;
         if (try_solve<the_wall::TheWallGame>(state, limits, result) ||
             try_solve<stack_gap::StackGapGame>(state, limits, result) ||
-            try_solve<code9::Code9Game>(state, limits, result) || try_solve<clock::ClockGame>(state, limits, result))
+            try_solve<code9::Code9Game>(state, limits, result) ||
+            try_solve<clock::ClockGame>(state, limits, result))
           return result;
         if (py::hasattr(state, "game") && py::hasattr(py::getattr(state, "game"), "name"))
-          throw InvalidArgument("no solver for " + py::str(py::getattr(state.attr("game"), "name")).cast<std::string>() +
+          throw InvalidArgument("no solver for " +
+                                py::str(py::getattr(state.attr("game"), "name")).cast<std::string>() +
                                 " (solvable: " + kSolvable + ")");
         throw WrongType("solve needs a state of the C++ core (cardsim.make(...).new_game()), got " +
                         type_name_of(state));
@@ -136,15 +139,17 @@ void register_solver(py::module_& m) {
   m.def(
       "_solve_batch",
       [](py::handle game, std::uint64_t seed, std::uint64_t first, std::uint64_t count, int threads,
-         std::int64_t node_limit, double time_limit, std::int64_t table_entries, py::array_t<std::int8_t> outcome,
-         py::array_t<std::int32_t> score, py::array_t<std::int32_t> best, py::array_t<std::int64_t> nodes,
-         py::array_t<double> seconds, py::array_t<std::int32_t> length, py::array_t<std::int32_t> bound) {
+         std::int64_t node_limit, double time_limit, std::int64_t table_entries,
+         py::array_t<std::int8_t> outcome, py::array_t<std::int32_t> score, py::array_t<std::int32_t> best,
+         py::array_t<std::int64_t> nodes, py::array_t<double> seconds, py::array_t<std::int32_t> length,
+         py::array_t<std::int32_t> bound) {
         const Limits limits = limits_from(node_limit, time_limit, table_entries);
         if (threads < 1) throw InvalidArgument("threads must be >= 1");
-        const solver::BatchArrays arrays{buffer(outcome, count, "outcome"), buffer(score, count, "score"),
-                                         buffer(best, count, "best_score_any"), buffer(nodes, count, "nodes"),
-                                         buffer(seconds, count, "seconds"), buffer(length, count, "length"),
-                                         buffer(bound, count, "bound")};
+        const solver::BatchArrays arrays{
+            buffer(outcome, count, "outcome"),     buffer(score, count, "score"),
+            buffer(best, count, "best_score_any"), buffer(nodes, count, "nodes"),
+            buffer(seconds, count, "seconds"),     buffer(length, count, "length"),
+            buffer(bound, count, "bound")};
         if (try_batch<the_wall::TheWallGame>(game, limits, seed, first, count, threads, arrays) ||
             try_batch<stack_gap::StackGapGame>(game, limits, seed, first, count, threads, arrays) ||
             try_batch<code9::Code9Game>(game, limits, seed, first, count, threads, arrays) ||

@@ -19,13 +19,13 @@
 namespace cardsim::solver {
 
 struct BatchArrays {
-  std::int8_t* outcome;         // Verdict
+  std::int8_t* outcome;  // Verdict
   std::int32_t* score;
   std::int32_t* best_score_any;
   std::int64_t* nodes;
   double* seconds;
-  std::int32_t* length;         // moves in the returned line
-  std::int32_t* bound;          // Solution::bound (a proven lower bound when Unknown)
+  std::int32_t* length;  // moves in the returned line
+  std::int32_t* bound;   // Solution::bound (a proven lower bound when Unknown)
 };
 
 template <class G, class Solve>

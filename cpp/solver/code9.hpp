@@ -56,7 +56,8 @@ class Code9Adapter {
 inline Solution solve_code9_solitaire(const code9::Code9State& s, const Limits& limits) {
   Solution out = fewest_moves(Code9Adapter(s.suit_of_player(0)), s, limits);
   out.scored = true;
-  if (out.outcome == Verdict::Win) out.score = out.best_score_any = s.moves() + static_cast<int>(out.actions.size());
+  if (out.outcome == Verdict::Win)
+    out.score = out.best_score_any = s.moves() + static_cast<int>(out.actions.size());
   if (out.outcome == Verdict::Unknown) out.bound += s.moves();  // a bound on the final score
   return out;
 }

@@ -29,9 +29,9 @@ struct Solution {
 };
 
 struct Limits {
-  std::int64_t node_limit = 1'000'000;  // positions generated; always > 0
-  double time_limit = 0.0;              // seconds; 0 = none
-  std::int64_t table_entries = 1 << 22; // transposition table capacity (bounds memory)
+  std::int64_t node_limit = 1'000'000;   // positions generated; always > 0
+  double time_limit = 0.0;               // seconds; 0 = none
+  std::int64_t table_entries = 1 << 22;  // transposition table capacity (bounds memory)
 };
 
 // Counts nodes and watches the clock (every 1024 nodes). Once exhausted it

@@ -39,7 +39,8 @@ class StackGapAdapter {
     for (Action a : legal) {
       const int h = a >= kDiscardBase ? a - kDiscardBase : a / (kSlots * kDeclarations);
       bool copy = false;
-      for (int e = 0; e < h; ++e) copy = copy || hand[static_cast<std::size_t>(e)] == hand[static_cast<std::size_t>(h)];
+      for (int e = 0; e < h; ++e)
+        copy = copy || hand[static_cast<std::size_t>(e)] == hand[static_cast<std::size_t>(h)];
       if (!copy) out.push_back(a);
     }
   }
@@ -53,7 +54,8 @@ class StackGapAdapter {
     const auto& h = s.hand(s.current_player());
     for (std::size_t i = 0; i < kHandSize; ++i) hand[i] = i < h.size() ? h[i] + 1 : 0;
     std::sort(hand.begin(), hand.end());
-    for (int i = 0; i < kHandSize; ++i) k.b |= static_cast<std::uint64_t>(hand[static_cast<std::size_t>(i)]) << (6 * i);
+    for (int i = 0; i < kHandSize; ++i)
+      k.b |= static_cast<std::uint64_t>(hand[static_cast<std::size_t>(i)]) << (6 * i);
     k.b |= static_cast<std::uint64_t>(s.draw_pile().size()) << 18;
     k.b |= static_cast<std::uint64_t>(s.rubble(0).size()) << 26;
     return k;

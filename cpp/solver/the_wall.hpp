@@ -50,7 +50,8 @@ class TheWallAdapter {
     using namespace the_wall;
     const Card c = s.source_card(src);
     if (rank_of(c) > 1 && home_count(s, static_cast<Card>(c - 1)) < 2) return false;
-    if (src >= kSrcLower && src < kSrcWaste) return s.lower(src - kSrcLower).size() >= 2 || s.waste() == kNoCard;
+    if (src >= kSrcLower && src < kSrcWaste)
+      return s.lower(src - kSrcLower).size() >= 2 || s.waste() == kNoCard;
     if (src == kSrcWaste) return s.stock().empty();
     return true;  // upper or discard pile
   }
@@ -82,7 +83,8 @@ class TheWallAdapter {
         if (dst != first_empty_lower) continue;
         if (src >= kSrcLower && src < kSrcWaste && s.lower(src - kSrcLower).size() == 1) continue;
       }
-      if (dst >= kDstDiscard && s.discard(dst - kDstDiscard).empty() && dst - kDstDiscard != first_empty_discard)
+      if (dst >= kDstDiscard && s.discard(dst - kDstDiscard).empty() &&
+          dst - kDstDiscard != first_empty_discard)
         continue;
       out.push_back(a);
     }
@@ -92,7 +94,9 @@ class TheWallAdapter {
     std::array<int, MoveList::capacity()> order{};
     for (std::size_t i = 0; i < out.size(); ++i) order[i] = static_cast<int>(i);
     std::stable_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(out.size()),
-                     [&](int x, int y) { return score[static_cast<std::size_t>(x)] > score[static_cast<std::size_t>(y)]; });
+                     [&](int x, int y) {
+                       return score[static_cast<std::size_t>(x)] > score[static_cast<std::size_t>(y)];
+                     });
     MoveList sorted;
     for (std::size_t i = 0; i < out.size(); ++i) sorted.push_back(out[static_cast<std::size_t>(order[i])]);
     out = sorted;
@@ -100,7 +104,8 @@ class TheWallAdapter {
 
   static std::uint64_t pile_hash(const Card* cards, std::size_t n, std::uint64_t seed) {
     std::uint64_t h = mix64(seed + n);
-    for (std::size_t i = 0; i < n; ++i) h = mix64(h ^ (static_cast<std::uint64_t>(cards[i]) + 1) * 0x9E3779B97F4A7C15ULL);
+    for (std::size_t i = 0; i < n; ++i)
+      h = mix64(h ^ (static_cast<std::uint64_t>(cards[i]) + 1) * 0x9E3779B97F4A7C15ULL);
     return h;
   }
 
@@ -109,10 +114,12 @@ class TheWallAdapter {
     Key k;
     for (std::uint64_t lane = 0; lane < 2; ++lane) {
       const std::uint64_t seed = lane * 0x5851F42D4C957F2DULL;
-      std::uint64_t h = mix64(seed ^ (s.stock().size() << 8 | s.reserve().size()) ^ (std::uint64_t{s.waste()} << 20));
+      std::uint64_t h =
+          mix64(seed ^ (s.stock().size() << 8 | s.reserve().size()) ^ (std::uint64_t{s.waste()} << 20));
       std::uint64_t upper = 0, lower = 0, discards = 0;
       for (int i = 0; i < kUpperPiles; ++i) upper += mix64(seed + 1000 + s.upper(i));
-      for (int j = 0; j < kLowerPiles; ++j) lower += pile_hash(s.lower(j).begin(), s.lower(j).size(), seed + 1);
+      for (int j = 0; j < kLowerPiles; ++j)
+        lower += pile_hash(s.lower(j).begin(), s.lower(j).size(), seed + 1);
       for (int d = 0; d < s.num_discards(); ++d)
         discards += pile_hash(s.discard(d).begin(), s.discard(d).size(), seed + 2);
       h = mix64(h ^ upper);
