@@ -160,7 +160,10 @@ void register_solver(py::module_& m) {
                                 " (solvable: " + kSolvable + ")");
         throw WrongType("solve_batch needs a game name or a C++ game, got " + type_name_of(game));
       },
-      "Solves deals [first, first + count) of the run with seed; the GIL is released.");
+      py::arg("game"), py::arg("seed"), py::arg("first"), py::arg("count"), py::arg("threads"),
+      py::arg("node_limit"), py::arg("time_limit"), py::arg("table_entries"), py::arg("outcome"),
+      py::arg("score"), py::arg("best_score_any"), py::arg("nodes"), py::arg("seconds"), py::arg("length"),
+      py::arg("bound"), "Solves deals [first, first + count) of the run with seed; the GIL is released.");
 }
 
 }  // namespace cardsim::py_bind
