@@ -1250,6 +1250,37 @@ def _racing_demon_matches(
     Internal: matches [first, first+count) of Racing Demon to the game's target (use cardsim.timed.simulate_matches).
     """
 
+def _solve(
+    state: typing.Any,
+    node_limit: typing.SupportsInt | typing.SupportsIndex,
+    time_limit: typing.SupportsFloat | typing.SupportsIndex,
+    table_entries: typing.SupportsInt | typing.SupportsIndex,
+) -> typing.Any:
+    """
+    Solves one position; the GIL is released while it searches.
+    """
+
+def _solve_batch(
+    game: typing.Any,
+    seed: typing.SupportsInt | typing.SupportsIndex,
+    first: typing.SupportsInt | typing.SupportsIndex,
+    count: typing.SupportsInt | typing.SupportsIndex,
+    threads: typing.SupportsInt | typing.SupportsIndex,
+    node_limit: typing.SupportsInt | typing.SupportsIndex,
+    time_limit: typing.SupportsFloat | typing.SupportsIndex,
+    table_entries: typing.SupportsInt | typing.SupportsIndex,
+    outcome: typing.Annotated[numpy.typing.ArrayLike, numpy.int8],
+    score: typing.Annotated[numpy.typing.ArrayLike, numpy.int32],
+    best_score_any: typing.Annotated[numpy.typing.ArrayLike, numpy.int32],
+    nodes: typing.Annotated[numpy.typing.ArrayLike, numpy.int64],
+    seconds: typing.Annotated[numpy.typing.ArrayLike, numpy.float64],
+    length: typing.Annotated[numpy.typing.ArrayLike, numpy.int32],
+    bound: typing.Annotated[numpy.typing.ArrayLike, numpy.int32],
+) -> None:
+    """
+    Solves deals [first, first + count) of the run with seed; the GIL is released.
+    """
+
 def card_to_string(arg0: typing.SupportsInt | typing.SupportsIndex) -> str: ...
 def games() -> dict:
     """
