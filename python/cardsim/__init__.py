@@ -18,6 +18,7 @@ from .envs import resample as _resample
 from .errors import IllegalActionError
 from .result import Estimate, SimulationResult
 from .solve import Solution, SolveBatchResult, solve, solve_batch
+from .traits import GameTraits
 
 __all__ = [
     "BACKENDS",
@@ -27,6 +28,7 @@ __all__ = [
     "TERMINAL",
     "Estimate",
     "GameInfo",
+    "GameTraits",
     "IllegalActionError",
     "SimulationResult",
     "Solution",
