@@ -134,11 +134,6 @@ class ClockGame:
         Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
         """
     @property
-    def traits(self) -> typing.Any:
-        """
-        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
-        """
-    @property
     def name(self) -> str:
         """
         The registered name.
@@ -157,6 +152,11 @@ class ClockGame:
     def options(self) -> dict:
         """
         Every option, defaults filled in.
+        """
+    @property
+    def traits(self) -> typing.Any:
+        """
+        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
         """
 
 class ClockState:
@@ -297,11 +297,6 @@ class StackGapGame:
         Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
         """
     @property
-    def traits(self) -> typing.Any:
-        """
-        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
-        """
-    @property
     def name(self) -> str:
         """
         The registered name.
@@ -320,6 +315,11 @@ class StackGapGame:
     def options(self) -> dict:
         """
         Every option, defaults filled in.
+        """
+    @property
+    def traits(self) -> typing.Any:
+        """
+        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
         """
 
 class StackGapState:
@@ -461,11 +461,6 @@ class TheWallGame:
         Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
         """
     @property
-    def traits(self) -> typing.Any:
-        """
-        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
-        """
-    @property
     def name(self) -> str:
         """
         The registered name.
@@ -484,6 +479,11 @@ class TheWallGame:
     def options(self) -> dict:
         """
         Every option, defaults filled in.
+        """
+    @property
+    def traits(self) -> typing.Any:
+        """
+        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
         """
 
 class TheWallState:
@@ -624,11 +624,6 @@ class Code9Game:
         Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
         """
     @property
-    def traits(self) -> typing.Any:
-        """
-        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
-        """
-    @property
     def name(self) -> str:
         """
         The registered name.
@@ -647,6 +642,11 @@ class Code9Game:
     def options(self) -> dict:
         """
         Every option, defaults filled in.
+        """
+    @property
+    def traits(self) -> typing.Any:
+        """
+        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
         """
 
 class Code9State:
@@ -787,11 +787,6 @@ class HoleInTheWallGame:
         Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
         """
     @property
-    def traits(self) -> typing.Any:
-        """
-        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
-        """
-    @property
     def name(self) -> str:
         """
         The registered name.
@@ -810,6 +805,11 @@ class HoleInTheWallGame:
     def options(self) -> dict:
         """
         Every option, defaults filled in.
+        """
+    @property
+    def traits(self) -> typing.Any:
+        """
+        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
         """
 
 class HoleInTheWallState:
@@ -950,11 +950,6 @@ class RacingDemonGame:
         Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
         """
     @property
-    def traits(self) -> typing.Any:
-        """
-        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
-        """
-    @property
     def name(self) -> str:
         """
         The registered name.
@@ -973,6 +968,11 @@ class RacingDemonGame:
     def options(self) -> dict:
         """
         Every option, defaults filled in.
+        """
+    @property
+    def traits(self) -> typing.Any:
+        """
+        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
         """
 
 class RacingDemonState:
@@ -1113,11 +1113,6 @@ class RummyGame:
         Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
         """
     @property
-    def traits(self) -> typing.Any:
-        """
-        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
-        """
-    @property
     def name(self) -> str:
         """
         The registered name.
@@ -1136,6 +1131,11 @@ class RummyGame:
     def options(self) -> dict:
         """
         Every option, defaults filled in.
+        """
+    @property
+    def traits(self) -> typing.Any:
+        """
+        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
         """
 
 class RummyState:
