@@ -17,6 +17,7 @@ void register_code9(py::module_& m);
 void register_hole_in_the_wall(py::module_& m);
 void register_racing_demon(py::module_& m);
 void register_rummy(py::module_& m);
+void register_solver(py::module_& m);
 }  // namespace cardsim::py_bind
 
 namespace py = pybind11;
@@ -51,6 +52,7 @@ PYBIND11_MODULE(_core, m) {
   register_hole_in_the_wall(m);
   register_racing_demon(m);
   register_rummy(m);
+  register_solver(m);
 
   m.def(
       "games",

@@ -18,6 +18,7 @@ from .constants import MAX_PLAYERS, SIMULTANEOUS, TERMINAL
 from .envs import resample as _resample
 from .errors import IllegalActionError
 from .result import Estimate, SimulationResult, load_result
+from .solve import Solution, SolveBatchResult, solve, solve_batch
 from .tournament import TournamentResult, tournament
 from .traits import GameTraits
 
@@ -33,6 +34,8 @@ __all__ = [
     "GameTraits",
     "IllegalActionError",
     "SimulationResult",
+    "Solution",
+    "SolveBatchResult",
     "Summary",
     "TournamentResult",
     "VectorEnv",
@@ -41,6 +44,8 @@ __all__ = [
     "load_result",
     "make",
     "simulate",
+    "solve",
+    "solve_batch",
     "tournament",
 ]
 

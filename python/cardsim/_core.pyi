@@ -87,11 +87,6 @@ class Summary:
         Per seat: exact n, sum, sum_sq, min and max of the final scores.
         """
     @property
-    def stalemates(self) -> typing.Any:
-        """
-        Rounds ended by a stalemate (Racing Demon); None for games without a stalemate rule.
-        """
-    @property
     def truncated(self) -> int:
         """
         Games stopped by the move cap.
@@ -136,7 +131,7 @@ class ClockGame:
         """
     def new_game(self, *, seed: typing.Any = None, deck: typing.Any = None) -> ClockState:
         """
-        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a fresh random seed, recorded in state.seed and to_dict() so the deal can be repeated.
+        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
         """
     @property
     def name(self) -> str:
@@ -152,11 +147,6 @@ class ClockGame:
     def num_players(self) -> int:
         """
         Seats in this configuration.
-        """
-    @property
-    def observation_tensor_shape(self) -> tuple[int]:
-        """
-        The shape of observation_tensor, fixed for this configuration (docs/rules/<game>.md).
         """
     @property
     def options(self) -> dict:
@@ -229,12 +219,6 @@ class ClockState:
         """
         What one seat may see, as a JSON-safe dict (hidden cards are counts).
         """
-    def observation_tensor(
-        self, player: typing.Any, out: typing.Any = None
-    ) -> numpy.typing.NDArray[numpy.float32]:
-        """
-        What seat `player` may see, as a 1-D float32 array of observation_tensor_shape (layout in docs/rules/<game>.md). out= writes into that array instead and returns it; a wrong type, dtype, shape or layout is a TypeError / ValueError and leaves it untouched.
-        """
     def resample_hidden(self, player: int, rng: typing.Any = None) -> typing.Any:
         """
         A state ``player`` cannot tell from this one: the same actions from a deal in which the cards ``player`` never saw are dealt afresh (``rng``: a numpy Generator or a seed). See cardsim.envs.resample.resample_hidden.
@@ -249,7 +233,7 @@ class ClockState:
         """
     def to_dict(self) -> dict:
         """
-        The full state as a JSON-safe dict (format in docs/rules/<game>.md), with the seed it was dealt from (None for an explicit deck).
+        The full state as a JSON-safe dict (format in docs/rules/<game>.md).
         """
     def winners(self) -> list:
         """
@@ -274,11 +258,6 @@ class ClockState:
     def num_players(self) -> int:
         """
         Seats in the game.
-        """
-    @property
-    def seed(self) -> typing.Any:
-        """
-        The seed this game was dealt from (a fresh one when new_game had none); None for an explicit deck.
         """
 
 class StackGapGame:
@@ -315,7 +294,7 @@ class StackGapGame:
         """
     def new_game(self, *, seed: typing.Any = None, deck: typing.Any = None) -> StackGapState:
         """
-        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a fresh random seed, recorded in state.seed and to_dict() so the deal can be repeated.
+        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
         """
     @property
     def name(self) -> str:
@@ -331,11 +310,6 @@ class StackGapGame:
     def num_players(self) -> int:
         """
         Seats in this configuration.
-        """
-    @property
-    def observation_tensor_shape(self) -> tuple[int]:
-        """
-        The shape of observation_tensor, fixed for this configuration (docs/rules/<game>.md).
         """
     @property
     def options(self) -> dict:
@@ -409,12 +383,6 @@ class StackGapState:
         """
         What one seat may see, as a JSON-safe dict (hidden cards are counts).
         """
-    def observation_tensor(
-        self, player: typing.Any, out: typing.Any = None
-    ) -> numpy.typing.NDArray[numpy.float32]:
-        """
-        What seat `player` may see, as a 1-D float32 array of observation_tensor_shape (layout in docs/rules/<game>.md). out= writes into that array instead and returns it; a wrong type, dtype, shape or layout is a TypeError / ValueError and leaves it untouched.
-        """
     def resample_hidden(self, player: int, rng: typing.Any = None) -> typing.Any:
         """
         A state ``player`` cannot tell from this one: the same actions from a deal in which the cards ``player`` never saw are dealt afresh (``rng``: a numpy Generator or a seed). See cardsim.envs.resample.resample_hidden.
@@ -429,7 +397,7 @@ class StackGapState:
         """
     def to_dict(self) -> dict:
         """
-        The full state as a JSON-safe dict (format in docs/rules/<game>.md), with the seed it was dealt from (None for an explicit deck).
+        The full state as a JSON-safe dict (format in docs/rules/<game>.md).
         """
     def winners(self) -> list:
         """
@@ -454,11 +422,6 @@ class StackGapState:
     def num_players(self) -> int:
         """
         Seats in the game.
-        """
-    @property
-    def seed(self) -> typing.Any:
-        """
-        The seed this game was dealt from (a fresh one when new_game had none); None for an explicit deck.
         """
 
 class TheWallGame:
@@ -495,7 +458,7 @@ class TheWallGame:
         """
     def new_game(self, *, seed: typing.Any = None, deck: typing.Any = None) -> TheWallState:
         """
-        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a fresh random seed, recorded in state.seed and to_dict() so the deal can be repeated.
+        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
         """
     @property
     def name(self) -> str:
@@ -511,11 +474,6 @@ class TheWallGame:
     def num_players(self) -> int:
         """
         Seats in this configuration.
-        """
-    @property
-    def observation_tensor_shape(self) -> tuple[int]:
-        """
-        The shape of observation_tensor, fixed for this configuration (docs/rules/<game>.md).
         """
     @property
     def options(self) -> dict:
@@ -588,12 +546,6 @@ class TheWallState:
         """
         What one seat may see, as a JSON-safe dict (hidden cards are counts).
         """
-    def observation_tensor(
-        self, player: typing.Any, out: typing.Any = None
-    ) -> numpy.typing.NDArray[numpy.float32]:
-        """
-        What seat `player` may see, as a 1-D float32 array of observation_tensor_shape (layout in docs/rules/<game>.md). out= writes into that array instead and returns it; a wrong type, dtype, shape or layout is a TypeError / ValueError and leaves it untouched.
-        """
     def resample_hidden(self, player: int, rng: typing.Any = None) -> typing.Any:
         """
         A state ``player`` cannot tell from this one: the same actions from a deal in which the cards ``player`` never saw are dealt afresh (``rng``: a numpy Generator or a seed). See cardsim.envs.resample.resample_hidden.
@@ -608,7 +560,7 @@ class TheWallState:
         """
     def to_dict(self) -> dict:
         """
-        The full state as a JSON-safe dict (format in docs/rules/<game>.md), with the seed it was dealt from (None for an explicit deck).
+        The full state as a JSON-safe dict (format in docs/rules/<game>.md).
         """
     def winners(self) -> list:
         """
@@ -633,11 +585,6 @@ class TheWallState:
     def num_players(self) -> int:
         """
         Seats in the game.
-        """
-    @property
-    def seed(self) -> typing.Any:
-        """
-        The seed this game was dealt from (a fresh one when new_game had none); None for an explicit deck.
         """
 
 class Code9Game:
@@ -674,7 +621,7 @@ class Code9Game:
         """
     def new_game(self, *, seed: typing.Any = None, deck: typing.Any = None) -> Code9State:
         """
-        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a fresh random seed, recorded in state.seed and to_dict() so the deal can be repeated.
+        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
         """
     @property
     def name(self) -> str:
@@ -690,11 +637,6 @@ class Code9Game:
     def num_players(self) -> int:
         """
         Seats in this configuration.
-        """
-    @property
-    def observation_tensor_shape(self) -> tuple[int]:
-        """
-        The shape of observation_tensor, fixed for this configuration (docs/rules/<game>.md).
         """
     @property
     def options(self) -> dict:
@@ -767,12 +709,6 @@ class Code9State:
         """
         What one seat may see, as a JSON-safe dict (hidden cards are counts).
         """
-    def observation_tensor(
-        self, player: typing.Any, out: typing.Any = None
-    ) -> numpy.typing.NDArray[numpy.float32]:
-        """
-        What seat `player` may see, as a 1-D float32 array of observation_tensor_shape (layout in docs/rules/<game>.md). out= writes into that array instead and returns it; a wrong type, dtype, shape or layout is a TypeError / ValueError and leaves it untouched.
-        """
     def resample_hidden(self, player: int, rng: typing.Any = None) -> typing.Any:
         """
         A state ``player`` cannot tell from this one: the same actions from a deal in which the cards ``player`` never saw are dealt afresh (``rng``: a numpy Generator or a seed). See cardsim.envs.resample.resample_hidden.
@@ -787,7 +723,7 @@ class Code9State:
         """
     def to_dict(self) -> dict:
         """
-        The full state as a JSON-safe dict (format in docs/rules/<game>.md), with the seed it was dealt from (None for an explicit deck).
+        The full state as a JSON-safe dict (format in docs/rules/<game>.md).
         """
     def winners(self) -> list:
         """
@@ -812,11 +748,6 @@ class Code9State:
     def num_players(self) -> int:
         """
         Seats in the game.
-        """
-    @property
-    def seed(self) -> typing.Any:
-        """
-        The seed this game was dealt from (a fresh one when new_game had none); None for an explicit deck.
         """
 
 class HoleInTheWallGame:
@@ -853,7 +784,7 @@ class HoleInTheWallGame:
         """
     def new_game(self, *, seed: typing.Any = None, deck: typing.Any = None) -> HoleInTheWallState:
         """
-        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a fresh random seed, recorded in state.seed and to_dict() so the deal can be repeated.
+        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
         """
     @property
     def name(self) -> str:
@@ -955,7 +886,7 @@ class HoleInTheWallState:
         """
     def to_dict(self) -> dict:
         """
-        The full state as a JSON-safe dict (format in docs/rules/<game>.md), with the seed it was dealt from (None for an explicit deck).
+        The full state as a JSON-safe dict (format in docs/rules/<game>.md).
         """
     def winners(self) -> list:
         """
@@ -980,11 +911,6 @@ class HoleInTheWallState:
     def num_players(self) -> int:
         """
         Seats in the game.
-        """
-    @property
-    def seed(self) -> typing.Any:
-        """
-        The seed this game was dealt from (a fresh one when new_game had none); None for an explicit deck.
         """
 
 class RacingDemonGame:
@@ -1021,7 +947,7 @@ class RacingDemonGame:
         """
     def new_game(self, *, seed: typing.Any = None, deck: typing.Any = None) -> RacingDemonState:
         """
-        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a fresh random seed, recorded in state.seed and to_dict() so the deal can be repeated.
+        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
         """
     @property
     def name(self) -> str:
@@ -1123,7 +1049,7 @@ class RacingDemonState:
         """
     def to_dict(self) -> dict:
         """
-        The full state as a JSON-safe dict (format in docs/rules/<game>.md), with the seed it was dealt from (None for an explicit deck).
+        The full state as a JSON-safe dict (format in docs/rules/<game>.md).
         """
     def winners(self) -> list:
         """
@@ -1148,11 +1074,6 @@ class RacingDemonState:
     def num_players(self) -> int:
         """
         Seats in the game.
-        """
-    @property
-    def seed(self) -> typing.Any:
-        """
-        The seed this game was dealt from (a fresh one when new_game had none); None for an explicit deck.
         """
 
 class RummyGame:
@@ -1189,7 +1110,7 @@ class RummyGame:
         """
     def new_game(self, *, seed: typing.Any = None, deck: typing.Any = None) -> RummyState:
         """
-        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a fresh random seed, recorded in state.seed and to_dict() so the deal can be repeated.
+        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
         """
     @property
     def name(self) -> str:
@@ -1291,7 +1212,7 @@ class RummyState:
         """
     def to_dict(self) -> dict:
         """
-        The full state as a JSON-safe dict (format in docs/rules/<game>.md), with the seed it was dealt from (None for an explicit deck).
+        The full state as a JSON-safe dict (format in docs/rules/<game>.md).
         """
     def winners(self) -> list:
         """
@@ -1317,11 +1238,6 @@ class RummyState:
         """
         Seats in the game.
         """
-    @property
-    def seed(self) -> typing.Any:
-        """
-        The seed this game was dealt from (a fresh one when new_game had none); None for an explicit deck.
-        """
 
 def _racing_demon_matches(
     game: RacingDemonGame,
@@ -1332,6 +1248,37 @@ def _racing_demon_matches(
 ) -> dict:
     """
     Internal: matches [first, first+count) of Racing Demon to the game's target (use cardsim.timed.simulate_matches).
+    """
+
+def _solve(
+    state: typing.Any,
+    node_limit: typing.SupportsInt | typing.SupportsIndex,
+    time_limit: typing.SupportsFloat | typing.SupportsIndex,
+    table_entries: typing.SupportsInt | typing.SupportsIndex,
+) -> typing.Any:
+    """
+    Solves one position; the GIL is released while it searches.
+    """
+
+def _solve_batch(
+    game: typing.Any,
+    seed: typing.SupportsInt | typing.SupportsIndex,
+    first: typing.SupportsInt | typing.SupportsIndex,
+    count: typing.SupportsInt | typing.SupportsIndex,
+    threads: typing.SupportsInt | typing.SupportsIndex,
+    node_limit: typing.SupportsInt | typing.SupportsIndex,
+    time_limit: typing.SupportsFloat | typing.SupportsIndex,
+    table_entries: typing.SupportsInt | typing.SupportsIndex,
+    outcome: typing.Annotated[numpy.typing.ArrayLike, numpy.int8],
+    score: typing.Annotated[numpy.typing.ArrayLike, numpy.int32],
+    best_score_any: typing.Annotated[numpy.typing.ArrayLike, numpy.int32],
+    nodes: typing.Annotated[numpy.typing.ArrayLike, numpy.int64],
+    seconds: typing.Annotated[numpy.typing.ArrayLike, numpy.float64],
+    length: typing.Annotated[numpy.typing.ArrayLike, numpy.int32],
+    bound: typing.Annotated[numpy.typing.ArrayLike, numpy.int32],
+) -> None:
+    """
+    Solves deals [first, first + count) of the run with seed; the GIL is released.
     """
 
 def card_to_string(arg0: typing.SupportsInt | typing.SupportsIndex) -> str: ...

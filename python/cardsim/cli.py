@@ -195,6 +195,41 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_solve(args: argparse.Namespace) -> int:
+    from .solve import solve_batch
+
+    options: dict[str, Any] = {}
+    for item in args.option or []:
+        if "=" not in item:
+            raise ValueError(f"--option wants NAME=VALUE, got {item!r}")
+        k, v = item.split("=", 1)
+        options[k] = _typed_option(args.game, k, v)
+    sharding: dict[str, Any] = {}
+    if args.checkpoint:
+        sharding["checkpoint"] = args.checkpoint
+    if args.shard_size:
+        sharding["shard_size"] = args.shard_size
+    with ExitStack() as stack:
+        if args.workers:
+            from concurrent.futures import ProcessPoolExecutor
+
+            sharding["executor"] = stack.enter_context(ProcessPoolExecutor(args.workers))
+        result = solve_batch(
+            args.game,
+            deals=args.deals,
+            seed=args.seed,
+            threads=args.threads,
+            node_limit=args.node_limit,
+            time_limit=args.time_limit,
+            first_deal=args.first_deal,
+            progress=None if not args.json else False,
+            **sharding,
+            **options,
+        )
+    print(json.dumps(result.to_dict(), indent=2) if args.json else result)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``cardsim`` command."""
     parser = argparse.ArgumentParser(prog="cardsim", description=__doc__)
@@ -266,6 +301,27 @@ def main(argv: list[str] | None = None) -> int:
     p_tour.set_defaults(run=_cmd_tournament)
 
     argv = sys.argv[1:] if argv is None else list(argv)
+    p_solve = sub.add_parser("solve", help="solve seeded deals of a patience (docs/solvers.md)")
+    p_solve.add_argument("game", help="the_wall, stack_gap, code9_solitaire or clock")
+    p_solve.add_argument("--deals", type=_count_arg, default=1000, help="number of deals")
+    p_solve.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
+    p_solve.add_argument("--first-deal", type=int, default=0, help="index of the first deal")
+    p_solve.add_argument("--threads", type=int, default=None, help="threads (default: all cores)")
+    p_solve.add_argument(
+        "--node-limit", type=int, default=None, help="positions per deal (default: per game)"
+    )
+    p_solve.add_argument(
+        "--time-limit", type=float, default=None, help="seconds per deal (not reproducible)"
+    )
+    p_solve.add_argument(
+        "--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)"
+    )
+    p_solve.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p_solve.add_argument("--workers", type=int, default=0, help="shard over a process pool")
+    p_solve.add_argument("--checkpoint", metavar="FILE", help="record shards; rerun to resume")
+    p_solve.add_argument("--shard-size", type=int, default=0, help="deals per shard")
+    p_solve.set_defaults(run=_cmd_solve)
+
     args = parser.parse_args(argv)
     try:
         code = int(args.run(args))

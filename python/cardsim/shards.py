@@ -293,9 +293,10 @@ class _InProcess:
 
 
 def _completed(
-    executor: Any, tasks: Iterator[tuple[Any, ...]], max_in_flight: int
+    executor: Any, tasks: Iterator[tuple[Any, ...]], max_in_flight: int, fn: Any = None
 ) -> Iterator[Any]:
-    """Submits tasks keeping at most max_in_flight outstanding; yields results as they finish."""
+    """Submits fn(*task) (default run_shard) keeping at most max_in_flight
+    outstanding; yields results as they finish."""
     done: queue.Queue[Any] = queue.Queue()
     in_flight = 0
     pending = iter(tasks)
@@ -307,7 +308,7 @@ def _completed(
             except StopIteration:
                 exhausted = True
                 break
-            future = executor.submit(run_shard, *args)
+            future = executor.submit(fn or run_shard, *args)
             future.add_done_callback(done.put)
             in_flight += 1
         if in_flight == 0:

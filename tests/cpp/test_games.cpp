@@ -13,6 +13,7 @@
 #include "games/all_games.hpp"
 #include "invariants.hpp"
 #include "vector_env_checks.hpp"
+#include "solver_checks.hpp"
 
 using namespace cardsim;
 using cardsim::testing::check_playouts;
@@ -52,7 +53,8 @@ int main(int argc, char** argv) {
   // "test_games SCALE K N" runs every N-th suite from the K-th: ctest runs the shards in parallel.
   const int shard = argc > 2 ? std::atoi(argv[2]) : 0;
   const int shards = argc > 3 ? std::max(1, std::atoi(argv[3])) : 1;
-  std::vector<std::pair<std::string, std::function<void()>>> suites = {{"core", core_checks}};
+  std::vector<std::pair<std::string, std::function<void()>>> suites = {
+      {"core", core_checks}, {"solvers", cardsim::testing::solver_checks}};
   for_each_game([&](const std::string& name, auto game) {
     suites.emplace_back(name, [game, scale] {
       check_playouts(game, 11, 20 * scale, Policy::Random);

@@ -1,0 +1,66 @@
+// Solving deals [first, first + count) of a run on T threads. Deal i comes from
+// Rng::for_game(seed, i) and the game's random_deck, as in the batch runner,
+// so a solved deal can be replayed and compared with any policy's game. Deals
+// are handed out one at a time from an atomic counter; each result goes to
+// its own index, so the arrays do not depend on T (with a node limit; a time
+// limit depends on the machine's speed).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "core/rng.hpp"
+#include "solver/solution.hpp"
+
+namespace cardsim::solver {
+
+struct BatchArrays {
+  std::int8_t* outcome;  // Verdict
+  std::int32_t* score;
+  std::int32_t* best_score_any;
+  std::int64_t* nodes;
+  double* seconds;
+  std::int32_t* length;  // moves in the returned line
+  std::int32_t* bound;   // Solution::bound (a proven lower bound when Unknown)
+};
+
+template <class G, class Solve>
+void solve_batch(const G& game, Solve&& solve, std::uint64_t seed, std::uint64_t first, std::uint64_t count,
+                 int threads, const BatchArrays& out) {
+  std::atomic<std::uint64_t> next{0};
+  std::exception_ptr error;
+  std::mutex error_mutex;
+  auto work = [&] {
+    std::vector<Card> deck;
+    try {
+      for (std::uint64_t k; (k = next.fetch_add(1)) < count;) {
+        Rng rng = Rng::for_game(seed, first + k);
+        game.random_deck(rng, deck);
+        const auto state = game.deal(deck);
+        const Solution s = solve(state);
+        out.outcome[k] = static_cast<std::int8_t>(s.outcome);
+        out.score[k] = s.score;
+        out.best_score_any[k] = s.best_score_any;
+        out.nodes[k] = s.nodes;
+        out.seconds[k] = s.seconds;
+        out.length[k] = static_cast<std::int32_t>(s.actions.size());
+        out.bound[k] = s.bound;
+      }
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(error_mutex);
+      if (!error) error = std::current_exception();
+      next.store(count);
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
+  if (error) std::rethrow_exception(error);
+}
+
+}  // namespace cardsim::solver

@@ -1,0 +1,138 @@
+// The Wall's solver adapter for reach_goal (docs/solvers.md, "The Wall").
+//
+// - Key: a canonical hash of everything that shapes the future, and nothing
+//   else: the move counter is left out, so a position reached again after
+//   back-and-forth moves is recognised; the upper, lower and discard piles are
+//   each hashed as a multiset (order-free sums of per-pile hashes), because
+//   piles of one kind are interchangeable; the stock and reserve enter by their
+//   sizes (their order is fixed by the deal); the foundations are implied by
+//   the rest. The two copies of a card share one id, so they are identical.
+// - Symmetry breaking: of several empty lower piles only the first is a
+//   destination, likewise of several empty discard piles; moving the lone card
+//   of a lower pile into an empty one is dropped (it only renames piles).
+// - Safe foundation moves (argued in docs/solvers.md): a card whose one-lower
+//   same-suit cards are both home can never host anything; sending it home
+//   from an upper pile, a discard pile, a lower pile it does not empty, or the
+//   waste once the stock is out, is played alone, without alternatives.
+// - Move ordering: the greedy policy's priorities, best first.
+#pragma once
+
+#include <algorithm>
+#include <array>
+
+#include "games/the_wall/the_wall.hpp"
+#include "solver/search.hpp"
+
+namespace cardsim::solver {
+
+class TheWallAdapter {
+ public:
+  using State = the_wall::TheWallState;
+  using MoveList = State::ActionList;
+
+  bool won(const State& s) const { return s.on_foundations() == the_wall::kDeckSize; }
+  bool cut(const State& s) const { return s.is_truncated(); }
+  bool over(const State& s) const { return s.is_terminal(); }
+  void apply(State& s, Action a) const { s.apply(a); }
+
+  // Copies of card c (same suit, same rank) already on the foundations.
+  static int home_count(const State& s, Card c) {
+    int n = 0;
+    for (int f = 0; f < the_wall::kFoundations; ++f) {
+      const Card t = s.foundation_top(f);
+      n += t != kNoCard && suit_of(t) == suit_of(c) && rank_of(t) >= rank_of(c);
+    }
+    return n;
+  }
+
+  // True when sending the source's card home can never lose a win.
+  static bool safe_home(const State& s, int src) {
+    using namespace the_wall;
+    const Card c = s.source_card(src);
+    if (rank_of(c) > 1 && home_count(s, static_cast<Card>(c - 1)) < 2) return false;
+    if (src >= kSrcLower && src < kSrcWaste)
+      return s.lower(src - kSrcLower).size() >= 2 || s.waste() == kNoCard;
+    if (src == kSrcWaste) return s.stock().empty();
+    return true;  // upper or discard pile
+  }
+
+  void moves(const State& s, MoveList& out) const {
+    using namespace the_wall;
+    MoveList legal;
+    s.legal_actions(legal);
+    out.clear();
+    int first_empty_lower = -1, first_empty_discard = -1;
+    for (int j = 0; j < kLowerPiles; ++j)
+      if (s.lower(j).empty()) {
+        first_empty_lower = j;
+        break;
+      }
+    for (int d = 0; d < s.num_discards(); ++d)
+      if (s.discard(d).empty()) {
+        first_empty_discard = d;
+        break;
+      }
+    for (Action a : legal) {
+      const int src = a / kNumDestinations, dst = a % kNumDestinations;
+      if (dst == kDstFoundation && safe_home(s, src)) {
+        out.clear();
+        out.push_back(a);
+        return;
+      }
+      if (dst < kDstFoundation && s.lower(dst).empty()) {
+        if (dst != first_empty_lower) continue;
+        if (src >= kSrcLower && src < kSrcWaste && s.lower(src - kSrcLower).size() == 1) continue;
+      }
+      if (dst >= kDstDiscard && s.discard(dst - kDstDiscard).empty() &&
+          dst - kDstDiscard != first_empty_discard)
+        continue;
+      out.push_back(a);
+    }
+    // Best first by the greedy priorities; stable, so ties keep id order.
+    std::array<int, MoveList::capacity()> score{};
+    for (std::size_t i = 0; i < out.size(); ++i) score[i] = TheWallGame::greedy_score(s, out[i]);
+    std::array<int, MoveList::capacity()> order{};
+    for (std::size_t i = 0; i < out.size(); ++i) order[i] = static_cast<int>(i);
+    std::stable_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(out.size()),
+                     [&](int x, int y) {
+                       return score[static_cast<std::size_t>(x)] > score[static_cast<std::size_t>(y)];
+                     });
+    MoveList sorted;
+    for (std::size_t i = 0; i < out.size(); ++i) sorted.push_back(out[static_cast<std::size_t>(order[i])]);
+    out = sorted;
+  }
+
+  static std::uint64_t pile_hash(const Card* cards, std::size_t n, std::uint64_t seed) {
+    std::uint64_t h = mix64(seed + n);
+    for (std::size_t i = 0; i < n; ++i)
+      h = mix64(h ^ (static_cast<std::uint64_t>(cards[i]) + 1) * 0x9E3779B97F4A7C15ULL);
+    return h;
+  }
+
+  Key key(const State& s) const {
+    using namespace the_wall;
+    Key k;
+    for (std::uint64_t lane = 0; lane < 2; ++lane) {
+      const std::uint64_t seed = lane * 0x5851F42D4C957F2DULL;
+      std::uint64_t h =
+          mix64(seed ^ (s.stock().size() << 8 | s.reserve().size()) ^ (std::uint64_t{s.waste()} << 20));
+      std::uint64_t upper = 0, lower = 0, discards = 0;
+      for (int i = 0; i < kUpperPiles; ++i) upper += mix64(seed + 1000 + s.upper(i));
+      for (int j = 0; j < kLowerPiles; ++j)
+        lower += pile_hash(s.lower(j).begin(), s.lower(j).size(), seed + 1);
+      for (int d = 0; d < s.num_discards(); ++d)
+        discards += pile_hash(s.discard(d).begin(), s.discard(d).size(), seed + 2);
+      h = mix64(h ^ upper);
+      h = mix64(h ^ lower);
+      h = mix64(h ^ discards);
+      (lane ? k.b : k.a) = h;
+    }
+    return k;
+  }
+};
+
+inline Solution solve_the_wall(const the_wall::TheWallState& s, const Limits& limits) {
+  return reach_goal(TheWallAdapter{}, s, limits);
+}
+
+}  // namespace cardsim::solver

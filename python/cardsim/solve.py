@@ -1,0 +1,506 @@
+"""Solvers for the patiences: can a deal be won, and with what best score.
+
+The search runs in C++ (``cpp/solver/``, docs/solvers.md) in the *thoughtful*
+setting: the solver sees every card, the stock and reserve included. Its
+answers therefore bound from above what a player who cannot see the face-down
+cards can achieve. Solvable games: ``the_wall``; ``stack_gap`` solo (with or
+without jokers); ``code9_solitaire``; ``clock`` (no decisions: its outcome is
+forced by the deal and returned directly).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from . import _core
+from .progress import ProgressBar
+from .result import Estimate, wilson
+
+__all__ = [
+    "DEFAULT_NODE_LIMIT",
+    "DEFAULT_NODE_LIMITS",
+    "DEFAULT_TABLE_ENTRIES",
+    "Solution",
+    "SolveBatchResult",
+    "solve",
+    "solve_batch",
+    "verify_solution",
+]
+
+#: Positions a solve may generate unless told otherwise, per game (a Stack Gap
+#: node is far cheaper than one of The Wall: about 0.2 s per million against 2 s).
+DEFAULT_NODE_LIMITS = {
+    "the_wall": 2_000_000,
+    "stack_gap": 20_000_000,
+    "code9_solitaire": 2_000_000,
+    "clock": 1_000_000,
+}
+#: The node limit of a game not listed above (which is refused anyway).
+DEFAULT_NODE_LIMIT = 1_000_000
+#: Transposition-table capacity (entries of 32 bytes): bounds memory per solve.
+DEFAULT_TABLE_ENTRIES = 1 << 21
+
+_OUTCOMES = ("loss", "win", "unknown")
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A solver's answer for one position.
+
+    ``outcome`` is "win", "loss" or "unknown" (a limit was hit: no guess is
+    made). For scored games (``stack_gap``: points, higher is better;
+    ``code9_solitaire``: moves, lower is better) ``score`` is the best score
+    among winning lines if a win exists, else the best of any line, and
+    ``best_score_any`` the best score of any line, won or lost; both are None
+    for unscored games and for "unknown". ``actions`` is a line from the given
+    position that reaches ``outcome`` and ``score`` (empty for "unknown" and
+    for an unscored loss). ``nodes`` counts positions generated; ``seconds``
+    is the search's wall time; ``verified`` is True when the line was replayed.
+    """
+
+    game: str
+    outcome: str
+    score: int | None
+    best_score_any: int | None
+    actions: list[int] = field(default_factory=list)
+    nodes: int = 0
+    seconds: float = 0.0
+    verified: bool = False
+    score_lower_bound: int | None = None
+
+
+def _check_limits(node_limit: Any, time_limit: Any, table_entries: Any) -> tuple[int, float, int]:
+    for name, value in (("node_limit", node_limit), ("table_entries", table_entries)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+            raise TypeError(f"{name} must be an int, got {type(value).__name__}")
+        if value <= 0:
+            raise ValueError(f"{name} must be > 0, got {value}")
+    if time_limit is None:
+        t = 0.0
+    else:
+        if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float, np.number)):
+            raise TypeError(
+                f"time_limit must be a number of seconds or None, got {type(time_limit).__name__}"
+            )
+        t = float(time_limit)
+        if not t > 0 or math.isinf(t):
+            raise ValueError(
+                f"time_limit must be a positive, finite number of seconds, got {time_limit}"
+            )
+    return int(node_limit), t, int(table_entries)
+
+
+def verify_solution(state: Any, solution: Solution) -> None:
+    """Replays ``solution.actions`` on a copy of ``state`` through the ordinary
+    state API and checks it reaches the claimed outcome and score; raises
+    AssertionError (naming the first mismatch) if not."""
+    if solution.outcome == "unknown":
+        return
+    s = state.clone()
+    for a in solution.actions:
+        s.apply_action(a)  # raises IllegalActionError for an illegal move
+    if (solution.score is not None or solution.outcome == "win") and not s.is_terminal():
+        raise AssertionError("the line ends before the game does")
+    won = s.winners() == [0]
+    if solution.outcome == "win" and not won:
+        raise AssertionError(f"the line does not win: it ends with winners {s.winners()}")
+    if solution.outcome == "loss" and solution.actions and won:
+        raise AssertionError("a line of a lost position wins")
+    if solution.score is not None and s.scores()[0] != solution.score:
+        raise AssertionError(f"the line scores {s.scores()[0]}, not the claimed {solution.score}")
+
+
+def solve(
+    state: Any,
+    node_limit: int | None = None,
+    time_limit: float | None = None,
+    verify: bool = False,
+    table_entries: int = DEFAULT_TABLE_ENTRIES,
+) -> Solution:
+    """Solves ``state`` (a fresh deal or any position in play) in the thoughtful setting.
+
+    Stops with outcome "unknown" after ``node_limit`` positions (None: the
+    game's entry in ``DEFAULT_NODE_LIMITS``) or ``time_limit`` seconds (None:
+    no time limit). ``verify=True`` replays the
+    returned line on a copy through the state API and raises AssertionError if
+    it does not reach the claimed outcome and score. The state is not changed;
+    the GIL is released while the search runs.
+
+    Raises TypeError for something that is not a state of the C++ core (a
+    reference state included) and ValueError for a game without a solver, a
+    finished game, or a non-positive limit.
+    """
+    if type(state).__module__ != _core.__name__ or not hasattr(state, "game"):
+        raise TypeError(
+            "solve needs a state of the C++ core (cardsim.make(name).new_game(...)), got "
+            f"{type(state).__module__}.{type(state).__name__}"
+        )
+    if node_limit is None:
+        node_limit = DEFAULT_NODE_LIMITS.get(state.game.name, DEFAULT_NODE_LIMIT)
+    n, t, entries = _check_limits(node_limit, time_limit, table_entries)
+    if not isinstance(verify, bool):
+        raise TypeError(f"verify must be a bool, got {type(verify).__name__}")
+    raw = _core._solve(state, n, t, entries)
+    name = state.game.name
+    scored = bool(raw["scored"]) and raw["outcome"] != "unknown"
+    sol = Solution(
+        game=name,
+        outcome=raw["outcome"],
+        score=int(raw["score"]) if scored else None,
+        best_score_any=int(raw["best_score_any"]) if scored else None,
+        actions=list(raw["actions"]),
+        nodes=int(raw["nodes"]),
+        seconds=float(raw["seconds"]),
+        score_lower_bound=int(raw["bound"])
+        if raw["outcome"] == "unknown" and raw["bound"]
+        else None,
+    )
+    if verify:
+        verify_solution(state, sol)
+        sol = Solution(**{**sol.__dict__, "verified": True})
+    return sol
+
+
+@dataclass
+class SolveBatchResult:
+    """Per-deal results of ``solve_batch`` and their summary.
+
+    Arrays (index k is deal first_deal + k): ``outcome`` (0 loss, 1 win,
+    2 unknown), ``score`` and ``best_score_any`` (meaningful for scored games
+    and settled deals), ``nodes``, ``seconds``, ``length`` (moves in the line),
+    ``bound`` (Code 9 solitaire, unknown deals: a proven lower bound on the
+    optimal score; 0 elsewhere).
+    """
+
+    game: str
+    options: dict[str, Any]
+    seed: int
+    first_deal: int
+    deals: int
+    node_limit: int
+    time_limit: float | None
+    scored: bool
+    outcome: np.ndarray
+    score: np.ndarray
+    best_score_any: np.ndarray
+    nodes: np.ndarray
+    seconds: np.ndarray
+    length: np.ndarray
+    bound: np.ndarray
+    wall_seconds: float = 0.0
+
+    @property
+    def wins(self) -> int:
+        """Deals proven winnable."""
+        return int(np.count_nonzero(self.outcome == 1))
+
+    @property
+    def losses(self) -> int:
+        """Deals proven lost."""
+        return int(np.count_nonzero(self.outcome == 0))
+
+    @property
+    def unknown(self) -> int:
+        """Deals left unsettled by the limits."""
+        return int(np.count_nonzero(self.outcome == 2))
+
+    def win_rate(self) -> Estimate:
+        """Proven wins over all deals, with its 95% Wilson interval. Unknown deals
+        count as not won here; see ``winnable_bounds`` for both extremes."""
+        return wilson(self.wins, self.deals)
+
+    def winnable_bounds(self) -> Estimate:
+        """The winnable fraction: value = wins / settled deals; low = the Wilson
+        lower bound with every unknown deal lost, high = the Wilson upper bound
+        with every unknown deal won."""
+        settled = self.wins + self.losses
+        value = self.wins / settled if settled else math.nan
+        return Estimate(
+            value,
+            wilson(self.wins, self.deals).low,
+            wilson(self.wins + self.unknown, self.deals).high,
+        )
+
+    def unknown_rate(self) -> Estimate:
+        """The fraction of deals the limits left unsettled, with its Wilson interval."""
+        return wilson(self.unknown, self.deals)
+
+    def score_distribution(self, which: str = "score") -> dict[int, int]:
+        """Counts of each ``score`` (or ``best_score_any``) over settled deals."""
+        if not self.scored:
+            return {}
+        arr = self.score if which == "score" else self.best_score_any
+        values, counts = np.unique(arr[self.outcome != 2], return_counts=True)
+        return {int(v): int(c) for v, c in zip(values, counts, strict=True)}
+
+    def time_percentiles(self, qs: tuple[float, ...] = (50, 90, 99, 100)) -> dict[str, float]:
+        """Percentiles of search seconds per deal."""
+        if self.deals == 0:
+            return {}
+        return {f"p{q:g}": float(np.percentile(self.seconds, q)) for q in qs}
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-safe summary (no per-deal arrays)."""
+        wr = self.win_rate()
+        d: dict[str, Any] = {
+            "game": self.game,
+            "options": self.options,
+            "seed": self.seed,
+            "first_deal": self.first_deal,
+            "deals": self.deals,
+            "node_limit": self.node_limit,
+            "time_limit": self.time_limit,
+            "wins": self.wins,
+            "losses": self.losses,
+            "unknown": self.unknown,
+            "win_rate": list(wr),
+            "winnable_bounds": list(self.winnable_bounds()),
+            "unknown_rate": list(self.unknown_rate()),
+            "seconds_per_deal": self.time_percentiles(),
+            "mean_nodes": float(self.nodes.mean()) if self.deals else math.nan,
+            "wall_seconds": self.wall_seconds,
+        }
+        if self.scored:
+            d["score_distribution"] = self.score_distribution("score")
+            d["best_score_any_distribution"] = self.score_distribution("best_score_any")
+        return d
+
+    def __str__(self) -> str:
+        wr = self.win_rate()
+        lines = [
+            f"{self.game} {self.options}: {self.deals:,} deals (seed {self.seed}), "
+            f"node limit {self.node_limit:,}",
+            f"  winnable: {wr.value:.4%} [{wr.low:.4%}, {wr.high:.4%}] ({self.wins:,} wins, "
+            f"{self.losses:,} losses, {self.unknown:,} unknown = "
+            f"{self.unknown / max(self.deals, 1):.3%})",
+        ]
+        if self.scored:
+            dist = self.score_distribution()
+            lines.append(f"  score distribution (settled deals): {dist}")
+        tp = self.time_percentiles()
+        if tp:
+            lines.append("  seconds per deal: " + ", ".join(f"{k} {v:.4f}" for k, v in tp.items()))
+        return "\n".join(lines)
+
+
+_SCORED = {"stack_gap", "code9_solitaire"}
+_ARRAYS = (
+    ("outcome", np.int8),
+    ("score", np.int32),
+    ("best_score_any", np.int32),
+    ("nodes", np.int64),
+    ("seconds", np.float64),
+    ("length", np.int32),
+    ("bound", np.int32),
+)
+
+
+def _empty(n: int) -> dict[str, np.ndarray]:
+    return {name: np.zeros(n, dtype=dt) for name, dt in _ARRAYS}
+
+
+def run_solve_shard(
+    game: str,
+    options: dict[str, Any],
+    seed: int,
+    first_deal: int,
+    deals: int,
+    node_limit: int,
+    time_limit: float,
+    table_entries: int,
+    threads: int = 1,
+) -> Any:
+    """One shard of a sharded ``solve_batch``: a module-level task any executor can ship."""
+    from .shards import ShardResult
+
+    g = _core.make(game, options)
+    arrays = _empty(deals)
+    _core._solve_batch(
+        g, seed, first_deal, deals, threads, node_limit, time_limit, table_entries, *arrays.values()
+    )
+    return ShardResult(first_deal, deals, {k: v.tolist() for k, v in arrays.items()})
+
+
+def _count(value: Any, what: str, minimum: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{what} must be an int, got {type(value).__name__}")
+    if value < minimum:
+        raise ValueError(f"{what} must be >= {minimum}, got {value}")
+    return int(value)
+
+
+def solve_batch(
+    game: str | Any,
+    deals: int = 1000,
+    seed: int = 0,
+    threads: int | None = None,
+    node_limit: int | None = None,
+    time_limit: float | None = None,
+    first_deal: int = 0,
+    progress: bool | None = None,
+    table_entries: int = DEFAULT_TABLE_ENTRIES,
+    executor: Any | None = None,
+    shard_size: int | None = None,
+    max_in_flight: int | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
+    **options: Any,
+) -> SolveBatchResult:
+    """Solves deals ``first_deal .. first_deal + deals - 1`` of the run with ``seed``.
+
+    Deal i is dealt from (seed, i) exactly as ``simulate`` deals game i, so each
+    solved deal can be set beside what a policy did on it. With a node limit
+    (and no time limit) the arrays are identical for any thread count and any
+    split; a time limit depends on the machine and its load. ``node_limit=None``
+    takes the game's entry in ``DEFAULT_NODE_LIMITS``. ``threads=None``
+    uses every core; the GIL is released. ``progress`` shows a bar on stderr
+    (default: when stderr is a terminal). Sharding and resuming work as in
+    ``simulate``: ``executor``, ``shard_size``, ``max_in_flight``, ``checkpoint``.
+    """
+    g = _core.make(game, options) if isinstance(game, str) else game
+    if not hasattr(g, "_simulate"):
+        raise TypeError("solve_batch needs a game name or a C++ game from cardsim.make")
+    if options and not isinstance(game, str):
+        raise ValueError("pass options to make(), not to solve_batch(), when giving a game object")
+    n = _count(deals, "deals", 1)
+    first = _count(first_deal, "first_deal")
+    s = _count(seed, "seed")
+    if s >= 2**64 or first + n > 2**64:
+        raise ValueError("seed and first_deal + deals must be below 2**64")
+    t = (os.cpu_count() or 1) if threads is None else _count(threads, "threads", 1)
+    if node_limit is None:
+        node_limit = DEFAULT_NODE_LIMITS.get(g.name, DEFAULT_NODE_LIMIT)
+    nl, tl, entries = _check_limits(node_limit, time_limit, table_entries)
+    # A game without a solver fails here, before any work.
+    _core._solve_batch(g, s, first, 0, 1, nl, tl, entries, *_empty(0).values())
+    show = progress if progress is not None else sys.stderr.isatty()
+    start = time.perf_counter()
+    if any(x is not None for x in (executor, shard_size, max_in_flight, checkpoint)):
+        arrays = _run_sharded(
+            g,
+            s,
+            first,
+            n,
+            t,
+            nl,
+            tl,
+            entries,
+            executor,
+            shard_size,
+            max_in_flight,
+            checkpoint,
+            show,
+        )
+    else:
+        arrays = _empty(n)
+        chunk = max(4 * t, n // 100) if show else n
+        bar = ProgressBar(n, g.name) if show else None
+        try:
+            for lo in range(0, n, chunk):
+                hi = min(n, lo + chunk)
+                _core._solve_batch(
+                    g,
+                    s,
+                    first + lo,
+                    hi - lo,
+                    t,
+                    nl,
+                    tl,
+                    entries,
+                    *(v[lo:hi] for v in arrays.values()),
+                )
+                if bar:
+                    bar.update(hi - lo)
+        finally:
+            if bar:
+                bar.close()
+    return SolveBatchResult(
+        game=g.name,
+        options=g.options,
+        seed=s,
+        first_deal=first,
+        deals=n,
+        node_limit=nl,
+        time_limit=time_limit,
+        scored=g.name in _SCORED,
+        wall_seconds=time.perf_counter() - start,
+        **arrays,
+    )
+
+
+def _run_sharded(
+    g: Any,
+    seed: int,
+    first: int,
+    n: int,
+    threads: int,
+    node_limit: int,
+    time_limit: float,
+    table_entries: int,
+    executor: Any | None,
+    shard_size: int | None,
+    max_in_flight: int | None,
+    checkpoint: Any,
+    show: bool,
+) -> dict[str, np.ndarray]:
+    from . import shards
+
+    if shard_size is None:
+        shard_size = max(1, n // 16)
+    shard_size = _count(shard_size, "shard_size", 1)
+    if max_in_flight is None:
+        max_in_flight = 2 * (getattr(executor, "_max_workers", None) or os.cpu_count() or 1)
+    max_in_flight = _count(max_in_flight, "max_in_flight", 1)
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise TypeError("executor must have a submit(fn, *args) method returning a future")
+    identity = {
+        "version": shards.CHECKPOINT_VERSION,
+        "task": "solve",
+        "game": g.name,
+        "options": g.options,
+        "seed": seed,
+        "first_game": first,
+        "games": n,
+        "shard_size": shard_size,
+        "node_limit": node_limit,
+        "time_limit": time_limit,
+        "table_entries": table_entries,
+    }
+    ckpt = shards.Checkpoint(checkpoint, identity) if checkpoint is not None else None
+    results = list(ckpt.done.values()) if ckpt else []
+    todo = [
+        (lo, k) for lo, k in shards.plan(first, n, shard_size) if not (ckpt and lo in ckpt.done)
+    ]
+    task_threads = threads if executor is None else 1
+    tasks = (
+        (g.name, g.options, seed, lo, k, node_limit, time_limit, table_entries, task_threads)
+        for lo, k in todo
+    )
+    bar = ProgressBar(n, g.name) if show else None
+    if bar:
+        bar.update(sum(r.games for r in results))
+    try:
+        for r in shards._completed(
+            executor or shards._InProcess(), tasks, max_in_flight, run_solve_shard
+        ):
+            results.append(r)
+            if ckpt:
+                ckpt.add(r)
+            if bar:
+                bar.update(r.games)
+    finally:
+        if bar:
+            bar.close()
+    shards.check_coverage(first, n, results)
+    arrays = _empty(n)
+    for r in results:
+        lo = r.first_game - first
+        for name, dt in _ARRAYS:
+            arrays[name][lo : lo + r.games] = np.asarray(r.summary[name], dtype=dt)
+    return arrays

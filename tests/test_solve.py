@@ -1,0 +1,408 @@
+"""The solvers (docs/solvers.md): answers verified by replay, losses and scores
+checked against plain exhaustive search, never beaten by greedy play, batch
+determinism, and bad input."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import numpy as np
+import pytest
+from tests.solve_plain import code9_fewest_moves, stack_gap_values, the_wall_winnable
+
+import cardsim
+from cardsim.solve import verify_solution
+
+SOLVABLE = [
+    ("the_wall", {}),
+    ("stack_gap", {}),
+    ("stack_gap", {"jokers": True}),
+    ("code9_solitaire", {}),
+    ("clock", {}),
+]
+
+
+# --- bad input ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [("stack_gap", {"players": 2}), ("code9", {}), ("clock_duel", {}), ("rummy", {})],
+)
+def test_games_without_a_solver_are_refused(name, options):
+    state = cardsim.make(name, **options).new_game(seed=1)
+    with pytest.raises(ValueError, match="no solver"):
+        cardsim.solve(state)
+    with pytest.raises(ValueError, match="no solver"):
+        cardsim.solve_batch(name, deals=2, **options)
+
+
+def test_foreign_and_terminal_states_are_refused():
+    with pytest.raises(TypeError, match="C\\+\\+ core"):
+        cardsim.solve(cardsim.make("the_wall", backend="reference").new_game(seed=1))
+    with pytest.raises(TypeError):
+        cardsim.solve("the_wall")
+    with pytest.raises(TypeError):
+        cardsim.solve(None)
+    state = cardsim.make("stack_gap").new_game(seed=1)
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    with pytest.raises(ValueError, match="over"):
+        cardsim.solve(state)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error"),
+    [
+        ({"node_limit": 0}, ValueError),
+        ({"node_limit": -5}, ValueError),
+        ({"node_limit": 1.5}, TypeError),
+        ({"node_limit": True}, TypeError),
+        ({"time_limit": 0}, ValueError),
+        ({"time_limit": -1.0}, ValueError),
+        ({"time_limit": float("nan")}, ValueError),
+        ({"time_limit": "1"}, TypeError),
+        ({"table_entries": 0}, ValueError),
+        ({"verify": 1}, TypeError),
+    ],
+)
+def test_bad_limits_are_refused(kwargs, error):
+    state = cardsim.make("the_wall").new_game(seed=1)
+    before = state.clone()
+    with pytest.raises(error):
+        cardsim.solve(state, **kwargs)
+    assert state == before
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error"),
+    [
+        ({"deals": 0}, ValueError),
+        ({"deals": -1}, ValueError),
+        ({"deals": "10"}, TypeError),
+        ({"deals": 2.0}, TypeError),
+        ({"deals": 2, "threads": 0}, ValueError),
+        ({"deals": 2, "seed": -1}, ValueError),
+        ({"deals": 2, "node_limit": 0}, ValueError),
+        ({"deals": 2, "nonsense": 1}, ValueError),
+    ],
+)
+def test_bad_batch_arguments_are_refused(kwargs, error):
+    with pytest.raises(error):
+        cardsim.solve_batch("the_wall", **kwargs)
+    with pytest.raises(ValueError, match="unknown game"):
+        cardsim.solve_batch("no_such_game", deals=2)
+
+
+# --- replay: every answer holds up through the ordinary state API ------------------
+
+
+@pytest.mark.parametrize(("name", "options"), SOLVABLE)
+def test_every_line_replays_to_the_claimed_outcome(name, options):
+    game = cardsim.make(name, **options)
+    seen = set()
+    for seed in range(12):
+        state = game.new_game(seed=seed)
+        before = state.clone()
+        sol = cardsim.solve(state, node_limit=300_000, verify=True)
+        assert state == before  # solving does not touch the state
+        assert sol.game == name and sol.nodes <= 300_000 and sol.seconds >= 0
+        seen.add(sol.outcome)
+        if sol.outcome == "unknown":
+            assert sol.actions == [] and sol.score is None
+            continue
+        assert sol.verified
+        s = state.clone()
+        for a in sol.actions:
+            s.apply_action(a)
+        if sol.outcome == "win":
+            assert s.winners() == [0]
+        if sol.score is not None:
+            assert s.scores()[0] == sol.score
+            better = max if name == "stack_gap" else min
+            assert better(sol.score, sol.best_score_any) == sol.best_score_any
+    assert seen - {"unknown"}
+
+
+def test_verify_catches_a_wrong_claim():
+    state = cardsim.make("stack_gap").new_game(seed=3)
+    sol = cardsim.solve(state)
+    assert sol.outcome != "unknown"
+    fake = cardsim.Solution(**{**sol.__dict__, "score": sol.score + 1})
+    with pytest.raises(AssertionError, match="scores"):
+        verify_solution(state, fake)
+    if sol.outcome == "loss":
+        with pytest.raises(AssertionError, match="does not win"):
+            verify_solution(state, cardsim.Solution(**{**sol.__dict__, "outcome": "win"}))
+
+
+def test_clock_returns_its_forced_outcome():
+    game = cardsim.make("clock")
+    for seed in range(30):
+        state = game.new_game(seed=seed)
+        sol = cardsim.solve(state, verify=True)
+        s = state.clone()
+        while not s.is_terminal():
+            s.apply_action(0)
+        assert sol.outcome == ("win" if s.winners() == [0] else "loss")
+        assert len(sol.actions) == s.scores()[0]
+
+
+def test_limits_give_unknown_never_a_guess():
+    state = cardsim.make("code9_solitaire").new_game(seed=0)
+    sol = cardsim.solve(state, node_limit=50)
+    assert sol.outcome == "unknown" and sol.actions == [] and sol.nodes == 50
+    # What an unknown Code 9 answer does prove: a lower bound on the optimum.
+    greedy = cardsim.simulate("code9_solitaire", games=1, seed=0, policy="greedy").scores[0, 0]
+    assert 9 <= sol.score_lower_bound <= greedy
+    solved = cardsim.solve(cardsim.make("code9_solitaire").new_game(seed=2))
+    assert solved.outcome == "win" and solved.score_lower_bound is None
+    for k in (10, 1000, 10_000):
+        part = cardsim.solve(cardsim.make("code9_solitaire").new_game(seed=2), node_limit=k)
+        assert part.outcome == "win" or part.score_lower_bound <= solved.score
+    sol = cardsim.solve(state, node_limit=10**9, time_limit=0.05)
+    assert sol.outcome in ("unknown", "win")
+
+
+def test_mid_game_positions_solve_and_solution_pickles():
+    game = cardsim.make("the_wall")
+    state = game.new_game(seed=4)
+    sol = cardsim.solve(state, node_limit=200_000)
+    assert sol.outcome == "win"
+    for a in sol.actions[:60]:
+        state.apply_action(a)
+    mid = cardsim.solve(state, node_limit=200_000, verify=True)
+    assert mid.outcome == "win"
+    assert pickle.loads(pickle.dumps(mid)) == mid
+
+
+# --- losses and scores against plain exhaustive search ------------------------------
+
+
+def _random_walk(state, steps, rng):
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_the_wall_answers_match_plain_search_on_endgames():
+    """Positions near the end of random play (small, and mostly lost) and near
+    the end of solved lines (won): the plain search must agree wherever it ends."""
+    game = cardsim.make("the_wall")
+    rng = random.Random(7)
+    checked = {"win": 0, "loss": 0}
+    for seed in range(45):
+        # The end of a random game, stepped back a few moves: few moves left.
+        moves = []
+        s = game.new_game(seed=seed)
+        while not s.is_terminal():
+            a = rng.choice(s.legal_actions())
+            moves.append(a)
+            s.apply_action(a)
+        if s.is_truncated():
+            continue
+        back = rng.randint(1, 8)
+        pos = game.new_game(seed=seed)
+        for a in moves[: max(0, len(moves) - back)]:
+            pos.apply_action(a)
+        if pos.is_terminal():
+            continue
+        plain = the_wall_winnable(pos, budget=20_000)
+        if plain is None:
+            continue
+        sol = cardsim.solve(pos, node_limit=500_000, verify=True)
+        assert sol.outcome == ("win" if plain else "loss"), seed
+        checked[sol.outcome] += 1
+    for seed in range(6):
+        root = game.new_game(seed=seed)
+        line = cardsim.solve(root, node_limit=300_000).actions
+        for back in (6, 12):
+            pos = root.clone()
+            for a in line[: max(0, len(line) - back)]:
+                pos.apply_action(a)
+            plain = the_wall_winnable(pos, budget=20_000)
+            if plain is not None:
+                assert plain is True
+                assert cardsim.solve(pos).outcome == "win"
+                checked["win"] += 1
+    assert checked["loss"] >= 10 and checked["win"] >= 3, checked
+
+
+@pytest.mark.parametrize("jokers", [False, True])
+def test_stack_gap_values_match_plain_search(jokers):
+    """Real deals (and positions a few random moves in): win, best winning score
+    and best score of any line all equal full enumeration's."""
+    game = cardsim.make("stack_gap", jokers=jokers)
+    rng = random.Random(11)
+    checked = wins = 0
+    for seed in range(400):
+        pos = _random_walk(game.new_game(seed=seed), rng.randint(0, 2), rng)
+        if pos.is_terminal():
+            continue
+        plain = stack_gap_values(pos, budget=3_000)
+        if plain is None:
+            continue
+        win, win_score, any_score = plain
+        sol = cardsim.solve(pos, verify=True)
+        assert sol.outcome == ("win" if win else "loss"), seed
+        assert sol.best_score_any == any_score, seed
+        assert sol.score == (win_score if win else any_score), seed
+        checked += 1
+        wins += win
+        if checked >= 60:
+            break
+    assert checked >= 30
+
+
+def test_stack_gap_winning_deals_match_plain_search():
+    """The rare won deals: search only those (the solver finds them; the plain
+    search must agree on the best winning and best overall score)."""
+    game = cardsim.make("stack_gap", jokers=True)
+    res = cardsim.solve_batch(game, deals=3000, seed=5, threads=1)
+    won = np.flatnonzero(res.outcome == 1)[:6]
+    assert len(won) >= 2
+    for k in won:
+        pos = _batch_deal(game, 5, int(k))
+        plain = stack_gap_values(pos, budget=400_000)
+        if plain is None:
+            continue
+        sol = cardsim.solve(pos, verify=True)
+        assert plain[0] and sol.outcome == "win"
+        assert (sol.score, sol.best_score_any) == (plain[1], plain[2])
+
+
+def _batch_deal(game, seed, index):
+    """Deal `index` of the run with `seed`, as solve_batch and simulate deal it."""
+    from cardsim.reference import cards
+    from cardsim.reference.rng import GameRng
+
+    deck = cards.canonical_deck(packs=1, jokers=2 if game.options.get("jokers") else 0)
+    GameRng.for_game(seed, index).shuffle(deck)
+    return game.new_game(deck=deck)
+
+
+def test_code9_shortest_lines_match_breadth_first_search():
+    """Positions a few moves before the end of a solved line: BFS over every
+    legal move finds no shorter win."""
+    game = cardsim.make("code9_solitaire")
+    checked = 0
+    for seed in range(30):
+        root = game.new_game(seed=seed)
+        sol = cardsim.solve(root, node_limit=300_000)
+        if sol.outcome != "win":
+            continue
+        for back in (3, 5, 7):
+            pos = root.clone()
+            for a in sol.actions[: max(0, len(sol.actions) - back)]:
+                pos.apply_action(a)
+            plain = code9_fewest_moves(pos, budget=20_000)
+            if plain is None:
+                continue
+            assert cardsim.solve(pos, verify=True).score == plain == sol.score
+            checked += 1
+        if checked >= 8:
+            break
+    assert checked >= 5
+
+
+# --- never worse than greedy ---------------------------------------------------------
+
+GREEDY_DEALS = 1000
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "node_limit"),
+    [
+        ("the_wall", {}, 50_000),
+        ("stack_gap", {}, 1_000_000),
+        ("stack_gap", {"jokers": True}, 1_000_000),
+        ("code9_solitaire", {}, 20_000),
+    ],
+)
+def test_solver_wins_what_greedy_wins(name, options, node_limit, capsys):
+    greedy = cardsim.simulate(
+        name, games=GREEDY_DEALS, seed=3, policy="greedy", threads=2, **options
+    )
+    solved = cardsim.solve_batch(
+        name, deals=GREEDY_DEALS, seed=3, threads=2, node_limit=node_limit, **options
+    )
+    g_won = greedy.winner == 0
+    unknown = solved.outcome == 2
+    # A deal greedy wins is winnable: the solver may run out of nodes on it, but never call it lost.
+    assert not np.any(g_won & (solved.outcome == 0))
+    settled = ~unknown
+    if name == "stack_gap":
+        gs = greedy.scores[:, 0]
+        assert np.all(solved.best_score_any[settled] >= gs[settled])
+        assert np.all(solved.score[settled & g_won] >= gs[settled & g_won])
+    if name == "code9_solitaire":
+        gs = greedy.scores[:, 0]
+        assert np.all(solved.score[settled & g_won] <= gs[settled & g_won])
+    with capsys.disabled():
+        print(
+            f"\n{name} {options}: greedy wins {int(g_won.sum())}, solver wins {solved.wins}, "
+            f"unknown {int(unknown.sum())} of {GREEDY_DEALS} (greedy-won deals unknown: "
+            f"{int((g_won & unknown).sum())})"
+        )
+    # The limits are sized so that the comparison means something.
+    assert (g_won & unknown).sum() <= 0.05 * max(1, g_won.sum()) or name == "code9_solitaire"
+
+
+# --- batch: deals as in simulate, determinism, sharding --------------------------------
+
+
+def test_batch_deal_i_is_simulate_game_i():
+    game = cardsim.make("stack_gap")
+    res = cardsim.solve_batch(game, deals=5, seed=9, first_deal=0, threads=1)
+    first = cardsim.solve(game.new_game(seed=9))
+    assert res.outcome[0] == {"loss": 0, "win": 1}[first.outcome]
+    assert res.score[0] == first.score and res.best_score_any[0] == first.best_score_any
+
+
+@pytest.mark.parametrize(("name", "options"), SOLVABLE[:4])
+def test_batch_is_deterministic_across_threads_and_splits(name, options):
+    kw = dict(seed=21, node_limit=20_000, progress=False, **options)
+    a = cardsim.solve_batch(name, deals=24, threads=1, **kw)
+    b = cardsim.solve_batch(name, deals=24, threads=2, **kw)
+    c1 = cardsim.solve_batch(name, deals=10, threads=2, **kw)
+    c2 = cardsim.solve_batch(name, deals=14, first_deal=10, threads=1, **kw)
+    for field in ("outcome", "score", "best_score_any", "nodes", "length"):
+        assert np.array_equal(getattr(a, field), getattr(b, field)), field
+        assert np.array_equal(
+            getattr(a, field), np.concatenate([getattr(c1, field), getattr(c2, field)])
+        ), field
+
+
+def test_sharded_and_resumed_batches_equal_a_plain_one(tmp_path):
+    kw = dict(seed=4, node_limit=20_000, threads=1, progress=False)
+    plain = cardsim.solve_batch("the_wall", deals=12, **kw)
+    ckpt = tmp_path / "solve.json"
+    sharded = cardsim.solve_batch("the_wall", deals=12, shard_size=5, checkpoint=ckpt, **kw)
+    again = cardsim.solve_batch("the_wall", deals=12, shard_size=5, checkpoint=ckpt, **kw)
+    for r in (sharded, again):
+        assert np.array_equal(r.outcome, plain.outcome) and np.array_equal(r.nodes, plain.nodes)
+    with pytest.raises(ValueError, match="different run"):
+        cardsim.solve_batch(
+            "the_wall", deals=12, shard_size=5, checkpoint=ckpt, seed=5, node_limit=20_000
+        )
+
+
+def test_batch_summary_and_cli(capsys):
+    res = cardsim.solve_batch("stack_gap", deals=200, seed=1, threads=1, jokers=True)
+    d = res.to_dict()
+    assert d["deals"] == 200 and d["wins"] + d["losses"] + d["unknown"] == 200
+    lo, hi = d["win_rate"][1], d["win_rate"][2]
+    assert lo <= d["win_rate"][0] <= hi
+    assert sum(d["score_distribution"].values()) == 200 - d["unknown"]
+    assert set(res.time_percentiles()) == {"p50", "p90", "p99", "p100"}
+    assert "winnable" in str(res)
+    from cardsim.cli import main
+
+    assert main(["solve", "stack_gap", "--deals", "50", "--seed", "2", "--json"]) == 0
+    out = capsys.readouterr().out
+    assert '"deals": 50' in out
+    assert main(["solve", "rummy", "--deals", "5"]) == 2
+    assert "no solver" in capsys.readouterr().err
