@@ -86,11 +86,13 @@ VectorEnvConfig vector_config(const G& g, py::handle num_envs, py::handle seat, 
                     type_name_of(opponents));
   }
   for (std::size_t p = 0; p < names.size(); ++p) {
-    try {
-      c.opponents[p] = parse_policy(names[p]);
-    } catch (const InvalidArgument& e) {
-      throw InvalidArgument("opponents[" + std::to_string(p) + "]: " + e.what());
-    }
+    // Opponents play inside step(): the search players would make a step cost
+    // seconds, so only the simple policies are offered here.
+    const PolicySpec spec = parse_policy_spec(names[p], "opponents[" + std::to_string(p) + "]: ");
+    if (spec.is_search())
+      throw InvalidArgument("opponents[" + std::to_string(p) + "]: '" + names[p] +
+                            "' is a search player; VectorEnv opponents are random, greedy or first");
+    c.opponents[p] = spec.kind;
   }
   return c;
 }
