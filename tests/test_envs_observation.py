@@ -51,7 +51,8 @@ def tensors_along(game, enc, deck, history, player):
 @pytest.mark.parametrize(("name", "options", "backend"), ALL, ids=ALL_IDS)
 def test_tensor_shape_is_fixed_and_in_bounds(name, options, backend):
     game = make(name, options, backend)
-    encoders = [encoder_for(game), generic_encoder(game.name, game.num_players)]
+    seat_keys = game.traits.per_seat_keys
+    encoders = [encoder_for(game), generic_encoder(game.name, game.num_players, seat_keys)]
     # A game with an exact tensor gets it; an outside game (the toy) the generic one.
     assert encoders[0].exact == hasattr(game, "observation_tensor_shape")
     rng = np.random.default_rng(0)

@@ -83,7 +83,7 @@ inline void HoleInTheWallState::observation_tensor(int player, float* out) const
   s[rel(dealer_)] = 1.0f;
   s += n;
   *s++ = ratio(deal_, kMaxDeals);
-  *s++ = ratio(turns_, cfg_.turn_cap);
+  *s++ = ratio(turns_, cfg_.move_cap);
   *s++ = static_cast<float>(seq_dir_);
   for (int q = 0; q < n; ++q) s[rel(q)] = ratio(placement_[q], kMaxPlacementPoints);
   s += n;

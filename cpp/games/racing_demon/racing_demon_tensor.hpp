@@ -63,7 +63,7 @@ inline void RacingDemonState::observation_tensor(int player, float* out) const {
     // Cards turned: up to a hand's worth (what the stalemate rule compares),
     // and exactly, against the most possible (3 a move).
     s[3] = ratio(pl.turned < kHandSize ? pl.turned : kHandSize, kHandSize);
-    s[4] = ratio(pl.turned, 3 * max_moves_);
+    s[4] = ratio(pl.turned, 3 * move_cap_);
   }
   // How many open foundations take each card next (an ace always starts one).
   float* wanted = out + n * block;
@@ -91,7 +91,7 @@ inline void RacingDemonState::observation_tensor(int player, float* out) const {
   *s++ = is_terminal() ? 1.0f : 0.0f;
   *s++ = stalemate_ ? 1.0f : 0.0f;
   *s++ = static_cast<float>(rotations_);
-  *s++ = ratio(moves_, max_moves_);
+  *s++ = ratio(moves_, move_cap_);
   *s++ = ratio(turn_, 3);
   *s++ = build_on_line_ ? 1.0f : 0.0f;
 }

@@ -107,7 +107,7 @@ inline void RummyState::observation_tensor(int player, float* out) const {
   s += n;
   *s++ = rummy_ ? 1.0f : 0.0f;
   *s++ = deal_truncated_ ? 1.0f : 0.0f;
-  *s++ = ratio(turn_, rules_.max_turns);
+  *s++ = ratio(turn_, rules_.move_cap);
   *s++ = ratio(turn_overs_, rules_.max_turn_overs > 0 ? rules_.max_turn_overs : 1);
   *s++ = rules_.ace_high ? 1.0f : 0.0f;
   *s++ = rules_.lay_off_through_sets ? 1.0f : 0.0f;

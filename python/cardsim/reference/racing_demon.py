@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from ..constants import SIMULTANEOUS, TERMINAL
+from ..traits import GameTraits
 from .base import Option, ReferenceGame, ReferenceState
 from .cards import check_packs, colour, rank, shuffled_packs, suit
 from .rng import GameRng
@@ -87,7 +88,7 @@ def encode_observation(obs: dict[str, Any], options: dict[str, Any]) -> np.ndarr
             seat["hand_count"] / HAND,
             seat["waste_count"] / HAND,
             min(seat["turned"], HAND) / HAND,  # what the stalemate rule compares
-            seat["turned"] / (3 * options["max_moves"]),  # exact: at most 3 cards a move
+            seat["turned"] / (3 * options["move_cap"]),  # exact: at most 3 cards a move
         ]
     wanted = n * block
     takers = [0] * 52
@@ -113,7 +114,7 @@ def encode_observation(obs: dict[str, Any], options: dict[str, Any]) -> np.ndarr
         float(obs["current_player"] == TERMINAL),
         float(obs["stalemate"]),
         float(obs["rotations"]),
-        obs["moves"] / options["max_moves"],
+        obs["moves"] / options["move_cap"],
         options["turn"] / 3,
         float(build),
     ]
@@ -398,7 +399,7 @@ class RacingDemonState(ReferenceState):
             for s in self.seats:
                 s.turned = 0
         self.settle_stalemate()
-        if not self.is_terminal() and self.moves >= self.rd.options["max_moves"]:
+        if not self.is_terminal() and self.moves >= self.rd.options["move_cap"]:
             self.truncated = True
 
     @staticmethod
@@ -593,13 +594,22 @@ class RacingDemon(ReferenceGame):
             "build down in alternating colours on the line, moving sequences",
         ),
         Option(
-            "max_moves",
+            "move_cap",
             20000,
             "actions (all players together) before the round is truncated",
             range=(1, 100_000_000),
         ),
-        Option("speeds", "", "timed simulator: mean seconds per action, one for all or per player"),
-        Option("seat_policies", "", "timed simulator: a policy per seat, overriding the run's"),
+        Option(
+            "speeds",
+            "",
+            "timed simulator: mean seconds per action, one for all or one per player, e.g."
+            " '1.0,0.8' (empty: 1 s each); each delay is uniform in [0.5, 1.5] x the mean",
+        ),
+        Option(
+            "seat_policies",
+            "",
+            "timed simulator: a policy per seat, e.g. 'greedy,random' (empty: the run's policy)",
+        ),
         Option(
             "target",
             100,
@@ -620,6 +630,18 @@ class RacingDemon(ReferenceGame):
     @property
     def num_actions(self) -> int:
         return self.num_players * per_player_actions(self.num_players)
+
+    @property
+    def traits(self) -> GameTraits:
+        # Everyone plays at once from their own pack; batch runs race them.
+        return GameTraits(
+            dynamics="simultaneous",
+            deal="per_seat_packs",
+            max_decisions=self._options["move_cap"],
+            per_seat_keys=("players",),
+            timed=True,
+            match=False,
+        )
 
     def random_deck(self, rng: GameRng) -> list[str]:
         return shuffled_packs(rng, self.num_players)
