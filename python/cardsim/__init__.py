@@ -17,6 +17,7 @@ from .constants import MAX_PLAYERS, SIMULTANEOUS, TERMINAL
 from .envs import resample as _resample
 from .errors import IllegalActionError
 from .result import Estimate, SimulationResult
+from .traits import GameTraits
 
 __all__ = [
     "BACKENDS",
@@ -26,6 +27,7 @@ __all__ = [
     "TERMINAL",
     "Estimate",
     "GameInfo",
+    "GameTraits",
     "IllegalActionError",
     "SimulationResult",
     "Summary",

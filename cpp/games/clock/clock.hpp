@@ -178,6 +178,14 @@ class ClockGame {
   int observation_tensor_size() const;  // clock_tensor.hpp
   const OptionMap& options() const { return options_; }
   const std::vector<OptionSpec>& option_specs() const { return specs_; }
+  // One card turned per action; the duel deals each seat its own pack.
+  GameTraits traits() const {
+    GameTraits t;
+    t.deal = num_players_ == 1 ? DealLayout::kOneMultiset : DealLayout::kPerSeatPacks;
+    t.max_decisions = 52 * num_players_;
+    t.per_seat_keys = {"players"};
+    return t;
+  }
 
   // Each player shuffles their own pack; the packs follow one another.
   void random_deck(Rng& rng, std::vector<Card>& deck) const {
@@ -219,3 +227,5 @@ class ClockGame {
 }  // namespace cardsim::clock
 
 #include "games/clock/clock_tensor.hpp"
+
+static_assert(cardsim::CardGame<cardsim::clock::ClockGame>);

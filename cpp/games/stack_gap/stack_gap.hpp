@@ -495,6 +495,14 @@ class StackGapGame {
   int observation_tensor_size() const;  // stack_gap_tensor.hpp
   const OptionMap& options() const { return options_; }
   const std::vector<OptionSpec>& option_specs() const { return specs_; }
+  // No move cap is needed: at most 10 placements (15 slots, 5 dealt) and, per
+  // player, 2 discards, the third one ending the game.
+  GameTraits traits() const {
+    GameTraits t;
+    t.max_decisions = 10 + 2 * num_players_ + 1;
+    t.per_seat_keys = {"hand_sizes", "rubble", "scores"};
+    return t;
+  }
 
   void random_deck(Rng& rng, std::vector<Card>& deck) const {
     deck.clear();
@@ -569,3 +577,5 @@ class StackGapGame {
 }  // namespace cardsim::stack_gap
 
 #include "games/stack_gap/stack_gap_tensor.hpp"
+
+static_assert(cardsim::CardGame<cardsim::stack_gap::StackGapGame>);

@@ -440,6 +440,11 @@ class TheWallGame {
   int observation_tensor_size() const;  // the_wall_tensor.hpp
   const OptionMap& options() const { return options_; }
   const std::vector<OptionSpec>& option_specs() const { return specs_; }
+  GameTraits traits() const {
+    GameTraits t;
+    t.max_decisions = move_cap_;
+    return t;
+  }
 
   // Two packs in canonical order (each card twice in a row), then shuffled.
   void random_deck(Rng& rng, std::vector<Card>& deck) const {
@@ -525,3 +530,5 @@ class TheWallGame {
 }  // namespace cardsim::the_wall
 
 #include "games/the_wall/the_wall_tensor.hpp"
+
+static_assert(cardsim::CardGame<cardsim::the_wall::TheWallGame>);

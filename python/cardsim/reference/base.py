@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ..errors import IllegalActionError
+from ..traits import GameTraits
 from .rng import GameRng
 from .tensor import TensorWriter
 
@@ -129,6 +130,11 @@ class ReferenceGame(ABC):
     @property
     @abstractmethod
     def num_actions(self) -> int: ...
+
+    @property
+    @abstractmethod
+    def traits(self) -> GameTraits:
+        """What the game is (cardsim.traits.GameTraits), for this configuration."""
 
     @abstractmethod
     def random_deck(self, rng: GameRng) -> list[str]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..constants import TERMINAL
+from ..traits import GameTraits
 from .base import ReferenceGame, ReferenceState
 from .cards import check_packs, rank, shuffled_packs
 from .rng import GameRng
@@ -175,6 +176,18 @@ class Clock(ReferenceGame):
     def _observation_tensor_size(self) -> int:
         seat = CARD_PLANE + 13 + 13 + 1 + 1
         return 2 * self.players + 1 + self.players * seat
+
+    @property
+    def traits(self) -> GameTraits:
+        # Each action turns one card; with two players each has a pack of their own.
+        return GameTraits(
+            dynamics="sequential",
+            deal="one_multiset" if self.players == 1 else "per_seat_packs",
+            max_decisions=52 * self.players,
+            per_seat_keys=("players",),
+            timed=False,
+            match=False,
+        )
 
     def random_deck(self, rng: GameRng) -> list[str]:
         return shuffled_packs(rng, self.players)

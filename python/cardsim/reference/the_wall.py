@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..constants import TERMINAL
+from ..traits import GameTraits
 from .base import Option, ReferenceGame, ReferenceState
 from .cards import canonical_deck, check_deck, rank, suit
 from .rng import GameRng
@@ -343,6 +344,17 @@ class TheWall(ReferenceGame):
             + self._options["discards"] * discard
             + FOUNDATIONS * CARD_PLANE
             + 5
+        )
+
+    @property
+    def traits(self) -> GameTraits:
+        return GameTraits(
+            dynamics="sequential",
+            deal="one_multiset",
+            max_decisions=self._options["move_cap"],
+            per_seat_keys=(),
+            timed=False,
+            match=False,
         )
 
     def random_deck(self, rng: GameRng) -> list[str]:
