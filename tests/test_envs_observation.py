@@ -74,7 +74,10 @@ def test_tensor_shape_is_fixed_and_in_bounds(name, options, backend):
 def test_tensor_shows_no_hidden_card(name, options, backend):
     """A redeal of what p has not seen leaves every tensor p ever got unchanged."""
     game = make(name, options, backend)
-    encoders = [encoder_for(game), generic_encoder(game.name, game.num_players)]
+    encoders = [
+        encoder_for(game),
+        generic_encoder(game.name, game.num_players, game.traits.per_seat_keys),
+    ]
     rng = np.random.default_rng(1)
     for seed in range(4):
         state = random_steps(game.new_game(seed=seed), rng, 25)

@@ -7,18 +7,6 @@
 //
 // The optional features a generic caller may use are named here too (and
 // nowhere else): the feature concepts below the contract.
-//
-// The exact observation tensor (optional; the bindings detect it). A game that
-// has one gives XGame::observation_tensor_size(), fixed for a configuration,
-// and XState::observation_tensor(player, out), which writes exactly that many
-// floats to out: every entry, at every point of the game (terminal included),
-// allocating nothing. The tensor is exact: it is a function of observation(p)
-// alone (so it shows no card p cannot see), and different observations give
-// different tensors, except for fields the game's docs name as left out (such
-// as a move counter no decision depends on). Every entry is finite and lies
-// in [-1, 1]. The layout is documented in docs/rules/<game>.md, "Observation
-// tensor", and the pure-Python reference encodes the same layout on its own
-// (core/tensor.hpp has a writer for card planes and one-hots).
 #pragma once
 
 #include <array>
@@ -180,5 +168,23 @@ template <class G>
 concept DeclaresNonNegativeScores = requires {
   { G::kScoresNonNegative } -> std::convertible_to<bool>;
 } && G::kScoresNonNegative;
+
+// The exact observation tensor: observation_tensor_size() is fixed for a
+// configuration, and observation_tensor(player, out) writes exactly that many
+// floats to out: every entry, at every point of the game (terminal included),
+// allocating nothing. The tensor is exact: a function of observation(p) alone
+// (so it shows no card p cannot see), and different observations give
+// different tensors, except for fields the game's docs name as left out (such
+// as a move counter no decision depends on). Every entry is finite and lies in
+// [-1, 1]. The layout is documented in docs/rules/<game>.md, "Observation
+// tensor", and the pure-Python reference encodes the same layout on its own
+// (core/tensor.hpp has a writer for card planes and one-hots). The bindings
+// give a game that has it game.observation_tensor_shape and
+// state.observation_tensor(player, out=None).
+template <class G>
+concept HasObservationTensor = requires(const G& g, const typename G::State& s, int p, float* out) {
+  { g.observation_tensor_size() } -> std::same_as<int>;
+  { s.observation_tensor(p, out) } -> std::same_as<void>;
+};
 
 }  // namespace cardsim

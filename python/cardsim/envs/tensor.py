@@ -209,7 +209,7 @@ def generic_encoder(
 
 def encoder_for(game: Any) -> Encoder:
     """The encoder of a game object: its exact tensor if it has one, else the
-    generic encoder (the name, number of players and per-seat keys fix its shape)."""
+    generic encoder (its name, number of players and per-seat keys fix the shape)."""
     if hasattr(game, "observation_tensor_shape"):
         return exact_encoder(game)
     return _generic(game.name, game.num_players, tuple(game.traits.per_seat_keys))
