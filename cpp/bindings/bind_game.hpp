@@ -126,273 +126,274 @@ void bind_observation_tensor(GameCls& game_cls, StateCls& state_cls) {
       "What seat `player` may see, as a 1-D float32 array of observation_tensor_shape (layout in "
       "docs/rules/<game>.md). out= writes into that array instead and returns it; a wrong type, dtype, "
       "shape or layout is a TypeError / ValueError and leaves it untouched.");
-  // The traits as the one Python type both backends share (cardsim.traits).
-  template <class G>
-  py::object traits_to_py(const G& g) {
-    const GameTraits t = g.traits();
-    py::tuple keys(t.per_seat_keys.size());
-    for (std::size_t i = 0; i < t.per_seat_keys.size(); ++i) keys[i] = py::str(t.per_seat_keys[i]);
-    return py::module_::import("cardsim.traits")
-        .attr("GameTraits")(py::arg("dynamics") = to_string(t.dynamics), py::arg("deal") = to_string(t.deal),
-                            py::arg("max_decisions") = t.max_decisions, py::arg("per_seat_keys") = keys,
-                            py::arg("timed") = t.timed, py::arg("match") = t.match);
-  }
+}
 
-  template <class G>
-  void bind_game(py::module_ & m, const std::string& prefix, Hooks<G> hooks) {
-    using S = PyState<G>;
-    using State = typename G::State;
+// The traits as the one Python type both backends share (cardsim.traits).
+template <class G>
+py::object traits_to_py(const G& g) {
+  const GameTraits t = g.traits();
+  py::tuple keys(t.per_seat_keys.size());
+  for (std::size_t i = 0; i < t.per_seat_keys.size(); ++i) keys[i] = py::str(t.per_seat_keys[i]);
+  return py::module_::import("cardsim.traits")
+      .attr("GameTraits")(py::arg("dynamics") = to_string(t.dynamics), py::arg("deal") = to_string(t.deal),
+                          py::arg("max_decisions") = t.max_decisions, py::arg("per_seat_keys") = keys,
+                          py::arg("timed") = t.timed, py::arg("match") = t.match);
+}
 
-    // Both classes exist before any method is bound, so that signatures that
-    // mention the other (new_game, .game) name it properly.
-    py::class_<G, std::shared_ptr<G>> game_cls(m, (prefix + "Game").c_str(),
-                                               "A game with validated options.");
-    py::class_<S> state_cls(m, (prefix + "State").c_str(),
-                            "A game in progress (see docs/architecture.md for the contract).");
+template <class G>
+void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
+  using S = PyState<G>;
+  using State = typename G::State;
 
-    game_cls.def_property_readonly("name", &G::name, "The registered name.")
-        .def_property_readonly("num_players", &G::num_players, "Seats in this configuration.")
-        .def_property_readonly("num_actions", &G::num_actions, "Size of the fixed action id space.")
-        .def_property_readonly("traits", &traits_to_py<G>,
-                               "What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the "
-                               "most decisions a game can take, per-seat observation keys, timed, match.")
-        .def_property_readonly(
-            "options", [](const G& g) { return options_to_py(g.options()); },
-            "Every option, defaults filled in.")
-        .def(
-            "new_game",
-            [](const std::shared_ptr<G>& g, py::object seed, py::object deck) {
-              return new_state<G>(g, seed, deck);
-            },
-            py::kw_only(), py::arg("seed") = py::none(), py::arg("deck") = py::none(),
-            "Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With "
-            "neither, a random seed.")
-        .def("__eq__",
-             [](const G& a, py::handle b) {
-               if (!py::isinstance<G>(b)) return false;
-               const G& o = b.cast<const G&>();
-               return a.name() == o.name() && a.options() == o.options();
-             })
-        .def("__repr__", [](const G& g) { return "<cardsim game " + g.name() + ">"; })
-        .def(
-            "_option_specs",
-            [](const G& g) {
-              py::list out;
-              for (const auto& spec : g.option_specs()) {
-                py::dict d;
-                d["name"] = spec.name;
-                d["default"] = option_to_py(spec.default_value);
-                d["doc"] = spec.doc;
-                if (spec.default_value.index() == 1) d["range"] = py::make_tuple(spec.min, spec.max);
-                if (!spec.choices.empty()) d["choices"] = py::cast(spec.choices);
-                out.append(d);
-              }
-              return out;
-            },
-            "Internal: the option specs (name, default, doc, range or choices).")
-        .def(py::pickle([](const G& g) { return py::make_tuple(g.name(), options_to_py(g.options())); },
-                        [](const py::tuple& t) {
-                          if (t.size() != 2 || !PyUnicode_Check(t[0].ptr()) || !PyDict_Check(t[1].ptr()))
-                            throw InvalidArgument("corrupted game pickle");
-                          return std::const_pointer_cast<G>(typed_factory<G>(t[0].cast<std::string>())(
-                              options_from_py(t[1].cast<py::dict>())));
-                        }))
-        .def(
-            "_simulate",
-            [](const G& g, py::handle seed, std::uint64_t first, std::uint64_t count,
-               const std::string& policy, int threads, Summary& summary, py::object scores, py::object winner,
-               py::object winners_mask, py::object moves, py::object truncated, py::object times) {
-              const std::uint64_t s = seed_from_py(seed);
-              const Policy pol = parse_policy(policy);
-              if (summary.num_players != g.num_players())
-                throw InvalidArgument("summary is for a different number of players");
-              BatchOutput out;
-              auto ptr = [count](py::object arr, auto* tag, std::size_t per_game) {
-                using T = std::remove_pointer_t<decltype(tag)>;
-                if (arr.is_none()) return static_cast<T*>(nullptr);
-                auto a = arr.cast<py::array_t<T, py::array::c_style>>();
-                if (static_cast<std::uint64_t>(a.size()) != count * per_game || !a.writeable() ||
-                    a.ptr() != arr.ptr())
-                  throw InvalidArgument("output array has the wrong size, type or layout");
-                return a.mutable_data();
-              };
-              const auto np = static_cast<std::size_t>(g.num_players());
-              out.scores = ptr(scores, static_cast<std::int32_t*>(nullptr), np);
-              out.winner = ptr(winner, static_cast<std::int8_t*>(nullptr), 1);
-              out.winners_mask = ptr(winners_mask, static_cast<std::uint16_t*>(nullptr), 1);
-              out.moves = ptr(moves, static_cast<std::int32_t*>(nullptr), 1);
-              out.truncated = ptr(truncated, static_cast<bool*>(nullptr), 1);
-              if (!times.is_none() && !HasPlayOut<G>)
-                throw InvalidArgument(g.name() + " has no timed play-out, so no finishing times");
-              out.times = ptr(times, static_cast<double*>(nullptr), np);
-              // Safe without the GIL: arguments are converted, the arrays are
-              // owned by the caller for the whole call, and the core touches no
-              // Python object.
-              py::gil_scoped_release release;
-              run_batch(g, s, first, count, pol, threads, summary, out);
-            },
-            py::arg("seed"), py::arg("first"), py::arg("count"), py::arg("policy"), py::arg("threads"),
-            py::arg("summary"), py::arg("scores") = py::none(), py::arg("winner") = py::none(),
-            py::arg("winners_mask") = py::none(), py::arg("moves") = py::none(),
-            py::arg("truncated") = py::none(), py::arg("times") = py::none(),
-            "Internal: runs games [first, first+count) in C++ with the GIL released (use cardsim.simulate).");
+  // Both classes exist before any method is bound, so that signatures that
+  // mention the other (new_game, .game) name it properly.
+  py::class_<G, std::shared_ptr<G>> game_cls(m, (prefix + "Game").c_str(), "A game with validated options.");
+  py::class_<S> state_cls(m, (prefix + "State").c_str(),
+                          "A game in progress (see docs/architecture.md for the contract).");
 
-    state_cls
-        .def_property_readonly(
-            "game", [](const S& s) { return std::const_pointer_cast<G>(s.game); },
-            "The game (rules and options) this state belongs to.")
-        .def_property_readonly(
-            "num_players", [](const S& s) { return s.game->num_players(); }, "Seats in the game.")
-        .def(
-            "current_player", [](const S& s) { return s.state.current_player(); },
-            "The seat to act, TERMINAL (-4) at the end, or SIMULTANEOUS (-2).")
-        .def(
-            "legal_actions",
-            [](const S& s) {
-              typename State::ActionList legal;
+  game_cls.def_property_readonly("name", &G::name, "The registered name.")
+      .def_property_readonly("num_players", &G::num_players, "Seats in this configuration.")
+      .def_property_readonly("num_actions", &G::num_actions, "Size of the fixed action id space.")
+      .def_property_readonly("traits", &traits_to_py<G>,
+                             "What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the "
+                             "most decisions a game can take, per-seat observation keys, timed, match.")
+      .def_property_readonly(
+          "options", [](const G& g) { return options_to_py(g.options()); },
+          "Every option, defaults filled in.")
+      .def(
+          "new_game",
+          [](const std::shared_ptr<G>& g, py::object seed, py::object deck) {
+            return new_state<G>(g, seed, deck);
+          },
+          py::kw_only(), py::arg("seed") = py::none(), py::arg("deck") = py::none(),
+          "Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With "
+          "neither, a random seed.")
+      .def("__eq__",
+           [](const G& a, py::handle b) {
+             if (!py::isinstance<G>(b)) return false;
+             const G& o = b.cast<const G&>();
+             return a.name() == o.name() && a.options() == o.options();
+           })
+      .def("__repr__", [](const G& g) { return "<cardsim game " + g.name() + ">"; })
+      .def(
+          "_option_specs",
+          [](const G& g) {
+            py::list out;
+            for (const auto& spec : g.option_specs()) {
+              py::dict d;
+              d["name"] = spec.name;
+              d["default"] = option_to_py(spec.default_value);
+              d["doc"] = spec.doc;
+              if (spec.default_value.index() == 1) d["range"] = py::make_tuple(spec.min, spec.max);
+              if (!spec.choices.empty()) d["choices"] = py::cast(spec.choices);
+              out.append(d);
+            }
+            return out;
+          },
+          "Internal: the option specs (name, default, doc, range or choices).")
+      .def(py::pickle([](const G& g) { return py::make_tuple(g.name(), options_to_py(g.options())); },
+                      [](const py::tuple& t) {
+                        if (t.size() != 2 || !PyUnicode_Check(t[0].ptr()) || !PyDict_Check(t[1].ptr()))
+                          throw InvalidArgument("corrupted game pickle");
+                        return std::const_pointer_cast<G>(typed_factory<G>(t[0].cast<std::string>())(
+                            options_from_py(t[1].cast<py::dict>())));
+                      }))
+      .def(
+          "_simulate",
+          [](const G& g, py::handle seed, std::uint64_t first, std::uint64_t count, const std::string& policy,
+             int threads, Summary& summary, py::object scores, py::object winner, py::object winners_mask,
+             py::object moves, py::object truncated, py::object times) {
+            const std::uint64_t s = seed_from_py(seed);
+            const Policy pol = parse_policy(policy);
+            if (summary.num_players != g.num_players())
+              throw InvalidArgument("summary is for a different number of players");
+            BatchOutput out;
+            auto ptr = [count](py::object arr, auto* tag, std::size_t per_game) {
+              using T = std::remove_pointer_t<decltype(tag)>;
+              if (arr.is_none()) return static_cast<T*>(nullptr);
+              auto a = arr.cast<py::array_t<T, py::array::c_style>>();
+              if (static_cast<std::uint64_t>(a.size()) != count * per_game || !a.writeable() ||
+                  a.ptr() != arr.ptr())
+                throw InvalidArgument("output array has the wrong size, type or layout");
+              return a.mutable_data();
+            };
+            const auto np = static_cast<std::size_t>(g.num_players());
+            out.scores = ptr(scores, static_cast<std::int32_t*>(nullptr), np);
+            out.winner = ptr(winner, static_cast<std::int8_t*>(nullptr), 1);
+            out.winners_mask = ptr(winners_mask, static_cast<std::uint16_t*>(nullptr), 1);
+            out.moves = ptr(moves, static_cast<std::int32_t*>(nullptr), 1);
+            out.truncated = ptr(truncated, static_cast<bool*>(nullptr), 1);
+            if (!times.is_none() && !HasPlayOut<G>)
+              throw InvalidArgument(g.name() + " has no timed play-out, so no finishing times");
+            out.times = ptr(times, static_cast<double*>(nullptr), np);
+            // Safe without the GIL: arguments are converted, the arrays are
+            // owned by the caller for the whole call, and the core touches no
+            // Python object.
+            py::gil_scoped_release release;
+            run_batch(g, s, first, count, pol, threads, summary, out);
+          },
+          py::arg("seed"), py::arg("first"), py::arg("count"), py::arg("policy"), py::arg("threads"),
+          py::arg("summary"), py::arg("scores") = py::none(), py::arg("winner") = py::none(),
+          py::arg("winners_mask") = py::none(), py::arg("moves") = py::none(),
+          py::arg("truncated") = py::none(), py::arg("times") = py::none(),
+          "Internal: runs games [first, first+count) in C++ with the GIL released (use cardsim.simulate).");
+
+  state_cls
+      .def_property_readonly(
+          "game", [](const S& s) { return std::const_pointer_cast<G>(s.game); },
+          "The game (rules and options) this state belongs to.")
+      .def_property_readonly(
+          "num_players", [](const S& s) { return s.game->num_players(); }, "Seats in the game.")
+      .def(
+          "current_player", [](const S& s) { return s.state.current_player(); },
+          "The seat to act, TERMINAL (-4) at the end, or SIMULTANEOUS (-2).")
+      .def(
+          "legal_actions",
+          [](const S& s) {
+            typename State::ActionList legal;
+            s.state.legal_actions(legal);
+            PyObject* list = PyList_New(static_cast<Py_ssize_t>(legal.size()));
+            if (!list) throw py::error_already_set();
+            for (std::size_t i = 0; i < legal.size(); ++i)
+              PyList_SET_ITEM(list, static_cast<Py_ssize_t>(i), PyLong_FromLong(legal[i]));
+            return py::reinterpret_steal<py::list>(list);
+          },
+          "The legal action ids, sorted ascending (empty at the end).")
+      .def(
+          "legal_actions_for",
+          [](const S& s, py::handle player) {
+            const int p = player_from_py(player, s.game->num_players());
+            typename State::ActionList legal;
+            py::list out;
+            if (s.state.current_player() == p || s.state.current_player() == kSimultaneousPlayer) {
               s.state.legal_actions(legal);
-              PyObject* list = PyList_New(static_cast<Py_ssize_t>(legal.size()));
-              if (!list) throw py::error_already_set();
-              for (std::size_t i = 0; i < legal.size(); ++i)
-                PyList_SET_ITEM(list, static_cast<Py_ssize_t>(i), PyLong_FromLong(legal[i]));
-              return py::reinterpret_steal<py::list>(list);
-            },
-            "The legal action ids, sorted ascending (empty at the end).")
-        .def(
-            "legal_actions_for",
-            [](const S& s, py::handle player) {
-              const int p = player_from_py(player, s.game->num_players());
-              typename State::ActionList legal;
-              py::list out;
-              if (s.state.current_player() == p || s.state.current_player() == kSimultaneousPlayer) {
-                s.state.legal_actions(legal);
-                for (Action a : legal) {
-                  if constexpr (HasSeatActions<State>) {
-                    if (s.state.current_player() == kSimultaneousPlayer && s.state.actor(a) != p) continue;
-                  }
-                  out.append(a);
+              for (Action a : legal) {
+                if constexpr (HasSeatActions<State>) {
+                  if (s.state.current_player() == kSimultaneousPlayer && s.state.actor(a) != p) continue;
                 }
+                out.append(a);
               }
-              return out;
-            },
-            "The legal action ids of one seat (for simultaneous games; else all or none).")
-        .def(
-            "legal_action_mask",
-            [](const S& s) {
-              py::array_t<bool> mask(s.game->num_actions());
-              auto* p = mask.mutable_data();
-              std::fill(p, p + s.game->num_actions(), false);
+            }
+            return out;
+          },
+          "The legal action ids of one seat (for simultaneous games; else all or none).")
+      .def(
+          "legal_action_mask",
+          [](const S& s) {
+            py::array_t<bool> mask(s.game->num_actions());
+            auto* p = mask.mutable_data();
+            std::fill(p, p + s.game->num_actions(), false);
+            typename State::ActionList legal;
+            s.state.legal_actions(legal);
+            for (Action a : legal) p[a] = true;
+            return mask;
+          },
+          "A numpy bool array of length num_actions, True where legal.")
+      .def(
+          "apply_action", [](S& s, py::handle a) { apply_checked(s, a); },
+          "Plays an action id. IllegalActionError (a ValueError) if out of range or illegal, TypeError if "
+          "not an int; the state is then unchanged.")
+      .def(
+          "is_terminal", [](const S& s) { return s.state.is_terminal(); },
+          "True once the game is over (won, lost, drawn or truncated).")
+      .def(
+          "is_truncated", [](const S& s) { return s.state.is_truncated(); },
+          "True if the game was stopped by its move cap: no winner, scores as they stand.")
+      .def(
+          "scores",
+          [](const S& s) {
+            const Scores sc = s.state.scores();
+            py::list out;
+            for (int p = 0; p < s.game->num_players(); ++p) out.append(sc[p]);
+            return out;
+          },
+          "Each seat's score, as the game's rules define it.")
+      .def(
+          "winners",
+          [](const S& s) {
+            const Outcome o = s.state.outcome();
+            py::list out;
+            for (int p = 0; p < s.game->num_players(); ++p)
+              if (o.winners >> p & 1) out.append(p);
+            return out;
+          },
+          "The winning seats (a side may win together); empty for a draw or a loss.")
+      .def(
+          "is_draw", [](const S& s) { return s.state.outcome().draw; },
+          "True if the finished game is a draw.")
+      .def(
+          "clone", [](const S& s) { return S(s); }, "An independent copy.")
+      .def("__copy__", [](const S& s) { return S(s); })
+      .def("__deepcopy__", [](const S& s, py::handle) { return S(s); })
+      .def("__eq__",
+           [](const S& a, py::handle b) {
+             if (!py::isinstance<S>(b)) return false;
+             const S& o = b.cast<const S&>();
+             return a.game->name() == o.game->name() && a.game->options() == o.game->options() &&
+                    a.state == o.state;
+           })
+      .def("__hash__",
+           [](const S&) -> py::int_ { throw py::type_error("game states are mutable and unhashable"); })
+      .def(
+          "to_dict", [hooks](const S& s) { return hooks.to_dict(s.state); },
+          "The full state as a JSON-safe dict (format in docs/rules/<game>.md).")
+      .def(
+          "observation",
+          [hooks](const S& s, py::handle player) {
+            return hooks.observation(s.state, player_from_py(player, s.game->num_players()));
+          },
+          "What one seat may see, as a JSON-safe dict (hidden cards are counts).")
+      .def("__str__", [](const S& s) { return s.state.to_string(); })
+      .def("__repr__",
+           [](const S& s) {
+             return "<" + s.game->name() + " state, " + std::to_string(s.history.size()) + " actions" +
+                    (s.state.is_terminal() ? ", terminal>" : ">");
+           })
+      .def(
+          "action_to_string",
+          [](const S& s, py::handle a) {
+            return s.state.action_to_string(action_from_py(a, s.game->num_actions()));
+          },
+          "Readable text of an action id (round-trips through string_to_action).")
+      .def(
+          "string_to_action",
+          [](const S& s, py::handle text) {
+            if (!PyUnicode_Check(text.ptr()))
+              throw WrongType("action text must be a str, got " + type_name_of(text));
+            return s.state.string_to_action(text.cast<std::string>());
+          },
+          "The action id of a text from action_to_string; ValueError if unknown.")
+      .def(
+          "_greedy_action",
+          [](const S& s, py::handle seed, py::handle player) {
+            // The batch runner's greedy policy, for adapters that need a built-in
+            // opponent; seed feeds the game's tie-breaks.
+            Rng rng = Rng::for_game(seed_from_py(seed), 0);
+            if constexpr (HasGreedy<G>) {
               typename State::ActionList legal;
               s.state.legal_actions(legal);
-              for (Action a : legal) p[a] = true;
-              return mask;
-            },
-            "A numpy bool array of length num_actions, True where legal.")
-        .def(
-            "apply_action", [](S& s, py::handle a) { apply_checked(s, a); },
-            "Plays an action id. IllegalActionError (a ValueError) if out of range or illegal, TypeError if "
-            "not an int; the state is then unchanged.")
-        .def(
-            "is_terminal", [](const S& s) { return s.state.is_terminal(); },
-            "True once the game is over (won, lost, drawn or truncated).")
-        .def(
-            "is_truncated", [](const S& s) { return s.state.is_truncated(); },
-            "True if the game was stopped by its move cap: no winner, scores as they stand.")
-        .def(
-            "scores",
-            [](const S& s) {
-              const Scores sc = s.state.scores();
-              py::list out;
-              for (int p = 0; p < s.game->num_players(); ++p) out.append(sc[p]);
-              return out;
-            },
-            "Each seat's score, as the game's rules define it.")
-        .def(
-            "winners",
-            [](const S& s) {
-              const Outcome o = s.state.outcome();
-              py::list out;
-              for (int p = 0; p < s.game->num_players(); ++p)
-                if (o.winners >> p & 1) out.append(p);
-              return out;
-            },
-            "The winning seats (a side may win together); empty for a draw or a loss.")
-        .def(
-            "is_draw", [](const S& s) { return s.state.outcome().draw; },
-            "True if the finished game is a draw.")
-        .def(
-            "clone", [](const S& s) { return S(s); }, "An independent copy.")
-        .def("__copy__", [](const S& s) { return S(s); })
-        .def("__deepcopy__", [](const S& s, py::handle) { return S(s); })
-        .def("__eq__",
-             [](const S& a, py::handle b) {
-               if (!py::isinstance<S>(b)) return false;
-               const S& o = b.cast<const S&>();
-               return a.game->name() == o.game->name() && a.game->options() == o.game->options() &&
-                      a.state == o.state;
-             })
-        .def("__hash__",
-             [](const S&) -> py::int_ { throw py::type_error("game states are mutable and unhashable"); })
-        .def(
-            "to_dict", [hooks](const S& s) { return hooks.to_dict(s.state); },
-            "The full state as a JSON-safe dict (format in docs/rules/<game>.md).")
-        .def(
-            "observation",
-            [hooks](const S& s, py::handle player) {
-              return hooks.observation(s.state, player_from_py(player, s.game->num_players()));
-            },
-            "What one seat may see, as a JSON-safe dict (hidden cards are counts).")
-        .def("__str__", [](const S& s) { return s.state.to_string(); })
-        .def("__repr__",
-             [](const S& s) {
-               return "<" + s.game->name() + " state, " + std::to_string(s.history.size()) + " actions" +
-                      (s.state.is_terminal() ? ", terminal>" : ">");
-             })
-        .def(
-            "action_to_string",
-            [](const S& s, py::handle a) {
-              return s.state.action_to_string(action_from_py(a, s.game->num_actions()));
-            },
-            "Readable text of an action id (round-trips through string_to_action).")
-        .def(
-            "string_to_action",
-            [](const S& s, py::handle text) {
-              if (!PyUnicode_Check(text.ptr()))
-                throw WrongType("action text must be a str, got " + type_name_of(text));
-              return s.state.string_to_action(text.cast<std::string>());
-            },
-            "The action id of a text from action_to_string; ValueError if unknown.")
-        .def(
-            "_greedy_action",
-            [](const S& s, py::handle seed, py::handle player) {
-              // The batch runner's greedy policy, for adapters that need a built-in
-              // opponent; seed feeds the game's tie-breaks.
-              Rng rng = Rng::for_game(seed_from_py(seed), 0);
-              if constexpr (HasGreedy<G>) {
-                typename State::ActionList legal;
-                s.state.legal_actions(legal);
-                if (legal.empty()) throw InvalidArgument("no legal action: the game is over");
-                return s.game->greedy_action(s.state, legal, rng);
-              } else {
-                // A simultaneous game chooses per seat.
-                if (player.is_none())
-                  throw InvalidArgument("a simultaneous game needs player= for its greedy choice");
-                typename State::PlayerActions legal;
-                s.state.legal_actions_for(player_from_py(player, s.game->num_players()), legal);
-                if (legal.empty()) throw InvalidArgument("that player has no legal action");
-                return s.game->greedy_action(s.state, legal, rng);
-              }
-            },
-            py::arg("seed"), py::arg("player") = py::none(),
-            "Internal: the action the greedy policy picks here (ties broken from seed).")
-        .def_property_readonly(
-            "history", [](const S& s) { return py::cast(s.history); }, "The actions applied since the deal.")
-        .def_property_readonly(
-            "deck", [](const S& s) { return cards_to_py(s.deck); }, "The deal, as card strings, top first.")
-        .def(py::pickle([](const S& s) { return state_pickle(s); },
-                        [](const py::tuple& t) { return state_unpickle<G>(t); }));
+              if (legal.empty()) throw InvalidArgument("no legal action: the game is over");
+              return s.game->greedy_action(s.state, legal, rng);
+            } else {
+              // A simultaneous game chooses per seat.
+              if (player.is_none())
+                throw InvalidArgument("a simultaneous game needs player= for its greedy choice");
+              typename State::PlayerActions legal;
+              s.state.legal_actions_for(player_from_py(player, s.game->num_players()), legal);
+              if (legal.empty()) throw InvalidArgument("that player has no legal action");
+              return s.game->greedy_action(s.state, legal, rng);
+            }
+          },
+          py::arg("seed"), py::arg("player") = py::none(),
+          "Internal: the action the greedy policy picks here (ties broken from seed).")
+      .def_property_readonly(
+          "history", [](const S& s) { return py::cast(s.history); }, "The actions applied since the deal.")
+      .def_property_readonly(
+          "deck", [](const S& s) { return cards_to_py(s.deck); }, "The deal, as card strings, top first.")
+      .def(py::pickle([](const S& s) { return state_pickle(s); },
+                      [](const py::tuple& t) { return state_unpickle<G>(t); }));
 
-    if constexpr (HasObservationTensor<G>) bind_observation_tensor<G>(game_cls, state_cls);
-  }
+  if constexpr (HasObservationTensor<G>) bind_observation_tensor<G>(game_cls, state_cls);
+}
 
 }  // namespace cardsim::py_bind
