@@ -33,7 +33,9 @@ def env_rate(name: str, generic: bool, seconds: float) -> float:
     """Learner steps per second of one env with random masked actions."""
     env = gymnasium.make(env_id(name)).unwrapped
     if generic:
-        env.encoder = generic_encoder(env.game.name, env.game.num_players)
+        env.encoder = generic_encoder(
+            env.game.name, env.game.num_players, env.game.traits.per_seat_keys
+        )
     rng = np.random.default_rng(0)
     _, info = env.reset(seed=0)
     steps = 0
@@ -58,7 +60,7 @@ def encode_rate(name: str, seconds: float) -> tuple[float, float]:
             break
         legal = state.legal_actions()
         state.apply_action(legal[int(rng.integers(len(legal)))])
-    gen = generic_encoder(game.name, game.num_players)
+    gen = generic_encoder(game.name, game.num_players, game.traits.per_seat_keys)
     buf = np.empty(game.observation_tensor_shape, np.float32)
     rates = []
     for fn in (

@@ -177,13 +177,6 @@ concept HasStalemate = requires(const S& s) {
   { s.ended_in_stalemate() } -> std::convertible_to<bool>;
 };
 
-// The exact observation tensor (see the top of this file): the Python binding,
-// cardsim.VectorEnv and the C++ suite use it where a game has one.
-template <class G>
-concept HasObservationTensor = requires(const G& g, const typename G::State& s, float* out) {
-  { g.observation_tensor_size() } -> std::convertible_to<int>;
-  s.observation_tensor(0, out);
-};
 
 // The state counts the cards it holds (the C++ suite checks none is lost).
 template <class S>
@@ -196,5 +189,23 @@ template <class G>
 concept DeclaresNonNegativeScores = requires {
   { G::kScoresNonNegative } -> std::convertible_to<bool>;
 } && G::kScoresNonNegative;
+
+// The exact observation tensor: observation_tensor_size() is fixed for a
+// configuration, and observation_tensor(player, out) writes exactly that many
+// floats to out: every entry, at every point of the game (terminal included),
+// allocating nothing. The tensor is exact: a function of observation(p) alone
+// (so it shows no card p cannot see), and different observations give
+// different tensors, except for fields the game's docs name as left out (such
+// as a move counter no decision depends on). Every entry is finite and lies in
+// [-1, 1]. The layout is documented in docs/rules/<game>.md, "Observation
+// tensor", and the pure-Python reference encodes the same layout on its own
+// (core/tensor.hpp has a writer for card planes and one-hots). The bindings
+// give a game that has it game.observation_tensor_shape and
+// state.observation_tensor(player, out=None); cardsim.VectorEnv steps games that have it.
+template <class G>
+concept HasObservationTensor = requires(const G& g, const typename G::State& s, int p, float* out) {
+  { g.observation_tensor_size() } -> std::same_as<int>;
+  { s.observation_tensor(p, out) } -> std::same_as<void>;
+};
 
 }  // namespace cardsim

@@ -83,10 +83,7 @@ void check_state(const G& game, const typename G::State& state, std::size_t deck
     const Scores s = state.scores();
     for (int p = 0; p < game.num_players(); ++p) expect(s[p] >= 0, where + ": negative score");
   }
-  if constexpr (requires(float* out) {
-                  game.observation_tensor_size();
-                  state.observation_tensor(0, out);
-                }) {
+  if constexpr (HasObservationTensor<G>) {
     // Every entry written, finite and in [-1, 1], and nothing past the end
     // (the guard entry stays NaN; ASan also sees the heap buffer's end).
     const auto size = static_cast<std::size_t>(game.observation_tensor_size());

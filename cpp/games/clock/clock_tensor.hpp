@@ -38,4 +38,6 @@ inline void ClockState::observation_tensor(int player, float* out) const {
   }
 }
 
+static_assert(HasObservationTensor<ClockGame>);
+
 }  // namespace cardsim::clock

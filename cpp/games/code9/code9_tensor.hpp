@@ -50,4 +50,6 @@ inline void Code9State::observation_tensor(int player, float* out) const {
   w.one_hot(relative(winner_), n);
 }
 
+static_assert(HasObservationTensor<Code9Game>);
+
 }  // namespace cardsim::code9

@@ -98,4 +98,6 @@ inline void HoleInTheWallState::observation_tensor(int player, float* out) const
   *s++ = cfg_.score_holes ? 1.0f : 0.0f;
 }
 
+static_assert(HasObservationTensor<HoleInTheWallGame>);
+
 }  // namespace cardsim::hole_in_the_wall

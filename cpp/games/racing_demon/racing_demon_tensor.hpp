@@ -96,4 +96,6 @@ inline void RacingDemonState::observation_tensor(int player, float* out) const {
   *s++ = build_on_line_ ? 1.0f : 0.0f;
 }
 
+static_assert(HasObservationTensor<RacingDemonGame>);
+
 }  // namespace cardsim::racing_demon

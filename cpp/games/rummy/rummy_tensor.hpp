@@ -128,4 +128,6 @@ inline void RummyState::observation_tensor(int player, float* out) const {
   }
 }
 
+static_assert(HasObservationTensor<RummyGame>);
+
 }  // namespace cardsim::rummy

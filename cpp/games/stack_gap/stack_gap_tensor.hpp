@@ -51,4 +51,6 @@ inline void StackGapState::observation_tensor(int player, float* out) const {
   w.flag(count_cards() == kMaxDeck);
 }
 
+static_assert(HasObservationTensor<StackGapGame>);
+
 }  // namespace cardsim::stack_gap

@@ -51,4 +51,6 @@ inline void TheWallState::observation_tensor(int, float* out) const {
   w.value(static_cast<double>(moves_ % kMoveLow) / kMoveLow);
 }
 
+static_assert(HasObservationTensor<TheWallGame>);
+
 }  // namespace cardsim::the_wall
