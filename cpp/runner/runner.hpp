@@ -48,9 +48,15 @@ inline std::int8_t winner_code(Outcome o) {
   return static_cast<std::int8_t>(__builtin_ctz(o.winners));
 }
 
-// The generic play-out: one actor at a time, chosen by the policy.
-template <class G>
-std::int64_t play_turns(const G& game, typename G::State& state, Policy policy, Rng& rng) {
+// Records nothing: the batch runner's play-out stays as lean as before.
+struct NoRecord {
+  void operator()(Action) const {}
+};
+
+// The generic play-out: one actor at a time, chosen by the policy. `record`
+// sees every action applied (replay_game keeps them; the runner passes NoRecord).
+template <class G, class Record = NoRecord>
+std::int64_t play_turns(const G& game, typename G::State& state, Policy policy, Rng& rng, Record&& record = {}) {
   typename G::State::ActionList legal;
   std::int64_t moves = 0;
   while (!state.is_terminal()) {
@@ -66,6 +72,7 @@ std::int64_t play_turns(const G& game, typename G::State& state, Policy policy, 
       default: a = legal[0]; break;
     }
     state.apply(a);
+    record(a);
     ++moves;
   }
   return moves;

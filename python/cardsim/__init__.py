@@ -16,6 +16,7 @@ from .api import BACKENDS, POLICIES, GameInfo, games, make, simulate
 from .constants import MAX_PLAYERS, SIMULTANEOUS, TERMINAL
 from .envs import resample as _resample
 from .errors import IllegalActionError
+from .records import load_record, replay_game, trajectory
 from .result import Estimate, SimulationResult
 
 __all__ = [
@@ -30,8 +31,12 @@ __all__ = [
     "SimulationResult",
     "Summary",
     "games",
+    "load_record",
     "make",
+    "render",
+    "replay_game",
     "simulate",
+    "trajectory",
 ]
 
 #: Exact, mergeable totals of a batch run (see SimulationResult.summary).
@@ -40,3 +45,9 @@ __version__ = "0.1.0"
 
 # Every state gets resample_hidden(player, rng) (numpy only, like the core).
 _resample.install()
+# ... and record() (a JSON-safe game record) and _repr_svg_ (Jupyter's drawing).
+from . import records as _records  # noqa: E402
+from . import render  # noqa: E402
+
+_records.install()
+render.install()

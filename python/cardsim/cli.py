@@ -1,4 +1,4 @@
-"""The ``cardsim`` command: list games, run batches."""
+"""The ``cardsim`` command: list games, run batches, replay, show and play games."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import sys
 from contextlib import ExitStack
 from typing import Any
 
-from . import api
+from . import api, cli_view
 
 __all__ = ["main"]
 
@@ -57,6 +57,10 @@ def _cmd_games(args: argparse.Namespace) -> int:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
+    if args.plot:  # fail before the run, not after it
+        from .plot import require_matplotlib
+
+        require_matplotlib()
     options: dict[str, Any] = {}
     for item in args.option or []:
         if "=" not in item:
@@ -97,6 +101,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             **options,
         )
     print(json.dumps(result.to_dict(), indent=2) if args.json else result)
+    cli_view.plot_simulation(args, result)
     return 0
 
 
@@ -125,7 +130,10 @@ def main(argv: list[str] | None = None) -> int:
     p_sim.add_argument("--dask", metavar="ADDRESS", help="shard over a Dask scheduler")
     p_sim.add_argument("--checkpoint", metavar="FILE", help="record shards; rerun to resume")
     p_sim.add_argument("--shard-size", type=int, default=0, help="games per shard")
+    cli_view.add_plot_option(p_sim)
     p_sim.set_defaults(run=_cmd_simulate)
+
+    cli_view.add_subcommands(sub)
 
     args = parser.parse_args(argv)
     try:
