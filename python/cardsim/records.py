@@ -6,7 +6,8 @@ A record is a plain JSON-safe dict::
     {"format": "cardsim-record", "version": 1, "cardsim_version": "0.1.0",
      "game": "rummy", "options": {...}, "deck": ["7H", ...], "actions": [12, 40, ...],
      "outcome": {"terminal": true, "truncated": false, "scores": [..],
-                 "winners": [0], "draw": false},
+                 "winners": [0], "draw": false, "moves": 57,
+                 "digest": "..."},   # sha256 of the final to_dict(), 32 hex digits
      "source": {"seed": 7, "index": 3, "policy": "greedy"}}   # optional
 
 ``load_record`` deals ``deck``, replays ``actions`` through ``apply_action``
@@ -16,6 +17,7 @@ A record is a plain JSON-safe dict::
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from pathlib import Path
@@ -43,7 +45,7 @@ RECORD_VERSION = 1
 
 _REQUIRED = ("format", "version", "cardsim_version", "game", "options", "deck", "actions", "outcome")
 _OPTIONAL = ("source",)
-_OUTCOME = ("terminal", "truncated", "scores", "winners", "draw")
+_OUTCOME = ("terminal", "truncated", "scores", "winners", "draw", "moves", "digest")
 _SOURCE = ("seed", "index", "policy")
 
 
@@ -60,6 +62,11 @@ def _outcome(state: Any) -> dict[str, Any]:
         "scores": [int(s) for s in state.scores()],
         "winners": [int(w) for w in state.winners()],
         "draw": bool(state.is_draw()),
+        "moves": len(state.history),
+        # The final position's fingerprint: a replay that ends anywhere else fails.
+        "digest": hashlib.sha256(
+            json.dumps(state.to_dict(), sort_keys=True, separators=(",", ":")).encode()
+        ).hexdigest()[:32],
     }
 
 
