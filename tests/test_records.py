@@ -186,7 +186,9 @@ def test_trajectory_of_one_seat_and_as_tensors():
     state = _played(cardsim.make("rummy"), 6, 60)
     mine = cardsim.trajectory(state, player=1, observation="tensor")
     assert mine and all(s.player == 1 for s in mine)
-    assert all(isinstance(s.observation, np.ndarray) and s.observation.dtype == np.float32 for s in mine)
+    assert all(
+        isinstance(s.observation, np.ndarray) and s.observation.dtype == np.float32 for s in mine
+    )
     assert len({s.observation.shape for s in mine}) == 1
     with pytest.raises(ValueError, match="player"):
         cardsim.trajectory(state, player=2)

@@ -84,7 +84,8 @@ def test_cards_are_red_and_black():
 
 
 @pytest.mark.parametrize(
-    ("player", "error"), [(-1, ValueError), (2, ValueError), ("0", TypeError), (True, TypeError), (1.0, TypeError)]
+    ("player", "error"),
+    [(-1, ValueError), (2, ValueError), ("0", TypeError), (True, TypeError), (1.0, TypeError)],
 )
 def test_bad_player(player, error):
     state = cardsim.make("code9").new_game(seed=1)
@@ -122,7 +123,9 @@ def test_gymnasium_render_shows_the_learner_only():
     hands = env.state.to_dict()["hands"]
     out = env.render()
     assert " ".join(hands[0]) in out
-    assert not any(c in out.split() for c in hands[1] if c not in _cards_in(env.state.observation(0)))
+    assert not any(
+        c in out.split() for c in hands[1] if c not in _cards_in(env.state.observation(0))
+    )
     svg_env = gym_env.CardsimEnv("rummy", render_mode="svg", seat=1)
     svg_env.reset(seed=3)
     svg = svg_env.render()

@@ -16,7 +16,14 @@ from . import api
 from .constants import SIMULTANEOUS
 from .records import load_record, record, replay_game
 
-__all__ = ["add_play", "add_plot_option", "add_replay", "add_show", "add_subcommands", "plot_simulation"]
+__all__ = [
+    "add_play",
+    "add_plot_option",
+    "add_replay",
+    "add_show",
+    "add_subcommands",
+    "plot_simulation",
+]
 
 
 def _game_options(args: argparse.Namespace) -> dict[str, Any]:

@@ -43,7 +43,16 @@ RECORD_FORMAT = "cardsim-record"
 #: The record layout this cardsim writes and reads.
 RECORD_VERSION = 1
 
-_REQUIRED = ("format", "version", "cardsim_version", "game", "options", "deck", "actions", "outcome")
+_REQUIRED = (
+    "format",
+    "version",
+    "cardsim_version",
+    "game",
+    "options",
+    "deck",
+    "actions",
+    "outcome",
+)
 _OPTIONAL = ("source",)
 _OUTCOME = ("terminal", "truncated", "scores", "winners", "draw", "moves", "digest")
 _SOURCE = ("seed", "index", "policy")
@@ -100,13 +109,17 @@ def _check_source(source: Any) -> dict[str, Any]:
         raise TypeError(f"record field 'source' must be a dict, got {type(source).__name__}")
     unknown = sorted(set(map(str, source)) - set(_SOURCE))
     if unknown:
-        raise ValueError(f"record field 'source' has unknown keys {unknown} (known: {list(_SOURCE)})")
+        raise ValueError(
+            f"record field 'source' has unknown keys {unknown} (known: {list(_SOURCE)})"
+        )
     for key in ("seed", "index"):
         v = source.get(key)
         if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 0):
             raise ValueError(f"record source {key} must be an int >= 0, got {v!r}")
     if "policy" in source and source["policy"] not in api.POLICIES:
-        raise ValueError(f"record source policy must be one of {api.POLICIES}, got {source['policy']!r}")
+        raise ValueError(
+            f"record source policy must be one of {api.POLICIES}, got {source['policy']!r}"
+        )
     return dict(source)
 
 
@@ -147,7 +160,9 @@ def load_record(data: Any, backend: str = "cpp") -> Any:
     if missing:
         raise ValueError(f"record is missing fields {missing} (truncated?)")
     if data["format"] != RECORD_FORMAT:
-        raise ValueError(f"not a cardsim record: format is {data['format']!r}, not {RECORD_FORMAT!r}")
+        raise ValueError(
+            f"not a cardsim record: format is {data['format']!r}, not {RECORD_FORMAT!r}"
+        )
     version = data["version"]
     if isinstance(version, bool) or not isinstance(version, int):
         raise TypeError(f"record version must be an int, got {type(version).__name__}")

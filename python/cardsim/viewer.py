@@ -5,15 +5,17 @@ position with ``cardsim.render.svg``, in the full view and in each seat's view.
 The page needs no network and loads nothing: the drawings and the texts sit in
 one JSON block, read by a small inline script. Every string a record brings is
 escaped: texts are set with ``textContent``; the drawings come from the
-renderer, which escapes every text it draws; the JSON block cannot close its
-``<script>`` element because ``<``, ``>`` and ``&`` are written as ``\\u`` escapes.
+renderer, which escapes every text it draws; the data block is deflated JSON
+in base64, which holds no character that could close its ``<script>`` element.
 
 Keys: left/right arrows step, Home/End jump to the start/end.
 """
 
 from __future__ import annotations
 
+import base64
 import json
+import zlib
 from html import escape
 from typing import Any
 
@@ -48,11 +50,13 @@ def positions(state: Any) -> list[dict[str, Any]]:
     return out
 
 
-def _json_for_script(value: Any) -> str:
-    # Inside <script> only "</" could end the element; escaping < > & as \u
-    # sequences keeps the JSON identical once parsed.
-    text = json.dumps(value, separators=(",", ":"))
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+def _packed(value: Any) -> str:
+    """The JSON of ``value``, deflated (raw) and base64-encoded: drawings of
+    successive positions repeat almost everything, so a long game shrinks some
+    twentyfold. Base64 holds no character that could end a <script> element."""
+    text = json.dumps(value, separators=(",", ":")).encode("utf-8")
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return base64.b64encode(packer.compress(text) + packer.flush()).decode("ascii")
 
 
 _PAGE = """<!DOCTYPE html>
@@ -62,7 +66,8 @@ _PAGE = """<!DOCTYPE html>
 <title>{title}</title>
 <style>
 body {{ font-family: DejaVu Sans, Arial, sans-serif; margin: 12px; background: #fafafa; }}
-#bar button {{ font-size: 15px; min-width: 44px; }}
+#bar button {{ font-size: 14px; min-width: 60px; }}
+#meta {{ font-size: 13px; color: #444; margin-bottom: 8px; }}
 #bar select, #bar span {{ margin-left: 10px; font-size: 14px; }}
 #info {{ margin: 8px 0; font-size: 14px; }}
 #info div {{ margin: 2px 0; }}
@@ -72,10 +77,10 @@ body {{ font-family: DejaVu Sans, Arial, sans-serif; margin: 12px; background: #
 <h2 id="title"></h2>
 <div id="meta"></div>
 <div id="bar">
- <button id="first" title="first position (Home)">&#x23EE;</button>
- <button id="prev" title="previous (left arrow)">&#x25C0;</button>
- <button id="next" title="next (right arrow)">&#x25B6;</button>
- <button id="last" title="last position (End)">&#x23ED;</button>
+ <button id="first" title="first position (Home)">&laquo; first</button>
+ <button id="prev" title="previous (left arrow)">&lsaquo; back</button>
+ <button id="next" title="next (right arrow)">next &rsaquo;</button>
+ <button id="last" title="last position (End)">last &raquo;</button>
  <span id="counter"></span>
  <select id="view" aria-label="view"></select>
 </div>
@@ -85,11 +90,15 @@ body {{ font-family: DejaVu Sans, Arial, sans-serif; margin: 12px; background: #
  <div id="status"></div>
 </div>
 <div id="drawing"></div>
-<script type="application/json" id="game-data">{data}</script>
+<script type="application/octet-stream" id="game-data">{data}</script>
 <script>
 "use strict";
-(function () {{
-  const data = JSON.parse(document.getElementById("game-data").textContent);
+async function unpack(b64) {{
+  const bytes = Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return JSON.parse(await new Response(stream).text());
+}}
+unpack(document.getElementById("game-data").textContent.trim()).then((data) => {{
   const pos = data.positions;
   let k = 0;
   const $ = (id) => document.getElementById(id);
@@ -107,7 +116,10 @@ body {{ font-family: DejaVu Sans, Arial, sans-serif; margin: 12px; background: #
     $("counter").textContent = "position " + k + " of " + (pos.length - 1);
     const who = here.seat === null ? "" : "seat " + here.seat + ": ";
     $("action").textContent = who + here.action;
-    $("scores").textContent = here.scores.map((s, p) => "seat " + p + " " + s).join(", ");
+    const open = view.value === "full" || data.public_scores || k === pos.length - 1;
+    $("scores").textContent = open
+      ? here.scores.map((s, p) => "seat " + p + " " + s).join(", ")
+      : "shown at the end (they count hidden cards)";
     $("status").textContent = here.status;
     // The drawings come from cardsim's renderer, which escapes every text.
     $("drawing").innerHTML = view.value === "full" ? here.full : here.seats[Number(view.value)];
@@ -130,7 +142,8 @@ body {{ font-family: DejaVu Sans, Arial, sans-serif; margin: 12px; background: #
     e.preventDefault();
   }});
   show();
-}})();
+  document.body.dataset.ready = "1";
+}});
 </script>
 </body></html>
 """
@@ -143,15 +156,19 @@ def html_page(state: Any, source: dict[str, Any] | None = None, version: str | N
     record was written with) are shown as text when given.
     """
     rec = record(state)
-    meta = f"{len(rec['actions'])} actions; recorded with cardsim {version or rec['cardsim_version']}"
+    meta = (
+        f"{len(rec['actions'])} actions; recorded with cardsim {version or rec['cardsim_version']}"
+    )
     if source:
         meta += "; " + ", ".join(f"{k} {v}" for k, v in source.items())
     opts = ", ".join(f"{k}={v}" for k, v in rec["options"].items())
-    title = f"{rec['game']} ({opts})"
+    meta += f"; options: {opts}"
+    title = f"{rec['game']}: replay"
     data = {
         "title": title,
         "meta": meta,
         "num_players": state.num_players,
+        "public_scores": render._MODULES[rec["game"]].PUBLIC_SCORES,
         "positions": positions(state),
     }
-    return _PAGE.format(title=escape(title), data=_json_for_script(data))
+    return _PAGE.format(title=escape(title), data=_packed(data))

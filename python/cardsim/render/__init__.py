@@ -117,8 +117,9 @@ def install(classes: list[type] | None = None) -> None:
 
         classes = [ReferenceState]
         classes += [
-            getattr(_core, n) for n in dir(_core) if n.endswith("State") and isinstance(getattr(_core, n), type)
+            getattr(_core, n)
+            for n in dir(_core)
+            if n.endswith("State") and isinstance(getattr(_core, n), type)
         ]
     for cls in classes:
         cls._repr_svg_ = _repr_svg_  # type: ignore[attr-defined]
-

@@ -115,7 +115,8 @@ class Canvas:
             f' fill="{fill}" stroke="{stroke}" stroke-width="{2 if highlight else 1}"/>'
             f'<text x="{x + 2:g}" y="{y + 13:g}" font-size="12" font-weight="bold"'
             f' fill="{colour}" letter-spacing="-1">{escape(rank)}</text>'
-            f'<text x="{x + 3:g}" y="{y + 25:g}" font-size="11" fill="{colour}">{escape(suit)}</text>'
+            f'<text x="{x + 3:g}" y="{y + 25:g}" font-size="11" fill="{colour}">'
+            f"{escape(suit)}</text>"
             f'<text x="{x + CARD_W / 2 + 4:g}" y="{y + 42:g}" font-size="18" fill="{colour}"'
             f' text-anchor="middle">{escape(suit)}</text></g>'
         )
@@ -145,8 +146,11 @@ class Canvas:
             self.card(x, y + 2 * i, card)
         if label or len(cards) > 1:
             self.text(
-                x, y + 2 * max(len(cards) - 1, 0) + CARD_H + 12, f"{label} {len(cards)}".strip(),
-                size=10, colour="#444",
+                x,
+                y + 2 * max(len(cards) - 1, 0) + CARD_H + 12,
+                f"{label} {len(cards)}".strip(),
+                size=10,
+                colour="#444",
             )
 
     def fan(
@@ -191,7 +195,9 @@ class Canvas:
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}"'
             f' viewBox="0 0 {w} {h}" font-family="{_FONT}">'
             f"<title>{escape(self.title)}</title>"
-            f'<rect x="0" y="0" width="{w}" height="{h}" fill="#f4f7f2"/>' + "".join(self.parts) + "</svg>"
+            f'<rect x="0" y="0" width="{w}" height="{h}" fill="#f4f7f2"/>'
+            + "".join(self.parts)
+            + "</svg>"
         )
 
 

@@ -31,8 +31,14 @@ def _pile(
     hidden: list[str] | None,
 ) -> None:
     if next_:
-        c.rect(x - 4, y - 4, CARD_W + 8, CARD_H + 8 + _FAN * max(len(up) - 1, 0) + 4,
-               stroke="#e0a000", radius=5)
+        c.rect(
+            x - 4,
+            y - 4,
+            CARD_W + 8,
+            CARD_H + 8 + _FAN * max(len(up) - 1, 0) + 4,
+            stroke="#e0a000",
+            radius=5,
+        )
     if hidden:  # the full view: the face-down cards themselves, bottom first
         c.fan(x - 6, y - 3, hidden, step=3, down=True)
     elif down:
@@ -52,7 +58,9 @@ def draw(c: Canvas, view: dict[str, Any], top: float, player: int | None) -> Non
         cx, cy = ox + size / 2, top + 30 + _RADIUS + CARD_H / 2
         you = " (you)" if player == p else ""
         status = "stopped" if seat["stopped"] else f"next from pile {_NAMES[seat['next_pile'] - 1]}"
-        c.text(ox, top + 12, f"seat {p}{you}: {seat['turned']} turned, {status}", size=12, bold=True)
+        c.text(
+            ox, top + 12, f"seat {p}{you}: {seat['turned']} turned, {status}", size=12, bold=True
+        )
         downs = (
             seat["face_down_count"]
             if "face_down_count" in seat
@@ -66,6 +74,7 @@ def draw(c: Canvas, view: dict[str, Any], top: float, player: int | None) -> Non
                 x = cx + _RADIUS * math.sin(angle) - CARD_W / 2
                 y = cy - _RADIUS * math.cos(angle) - CARD_H / 2
             hidden = seat["face_down"][i] if "face_down" in seat else None
-            _pile(c, x, y, downs[i], seat["face_up"][i], _NAMES[i], seat["next_pile"] == i + 1,
-                  hidden)
+            _pile(
+                c, x, y, downs[i], seat["face_up"][i], _NAMES[i], seat["next_pile"] == i + 1, hidden
+            )
         c._grow(ox + size, cy + _RADIUS + CARD_H + 60)

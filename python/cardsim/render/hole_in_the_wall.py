@@ -24,15 +24,25 @@ def draw(c: Canvas, view: dict[str, Any], top: float, player: int | None) -> Non
             x = x0 + col * (CARD_W + GAP)
             if (r, col) in holes:
                 c.rect(x, y, CARD_W, CARD_H, fill="#3a3a3a", stroke="#000")
-                c.text(x + CARD_W / 2, y + CARD_H / 2 + 4, "hole", size=9, colour="#fff",
-                       anchor="middle")
+                c.text(
+                    x + CARD_W / 2,
+                    y + CARD_H / 2 + 4,
+                    "hole",
+                    size=9,
+                    colour="#fff",
+                    anchor="middle",
+                )
             else:
                 c.card(x, y, card, highlight=(r, col) in placed)
     y = y0 + n * (CARD_H + GAP) + 8
     x = x0 + 7 * (CARD_W + GAP) + 24
     stock = view["stock_size"] if "stock_size" in view else len(view["stock"])
-    c.text(x, y0 + 12, f"deal {view['deal']}, dealer seat {view['dealer']}, turns {view['turns']}",
-           size=12)
+    c.text(
+        x,
+        y0 + 12,
+        f"deal {view['deal']}, dealer seat {view['dealer']}, turns {view['turns']}",
+        size=12,
+    )
     c.text(x, y0 + 30, f"stock: {stock} cards", size=12)
     c.back(x, y0 + 38, stock) if stock else c.card(x, y0 + 38, None)
     c.text(x, y0 + 106, f"holes worth {view['hole_points']} to the dealer", size=12)

@@ -55,8 +55,13 @@ def draw(c: Canvas, view: dict[str, Any], top: float, player: int | None) -> Non
             hand, waste = len(seat["hand"]), len(seat["waste"])
             c.text(x, y + CARD_H + 12, f"hand {hand}", size=10, colour="#444")
             x = max(c.fan(x, y, list(seat["hand"]), step=8, down=True), x + 90) + 10
-            c.text(x, y + CARD_H + 12, f"waste {waste}, turned {seat['turned']}", size=10,
-                   colour="#444")
+            c.text(
+                x,
+                y + CARD_H + 12,
+                f"waste {waste}, turned {seat['turned']}",
+                size=10,
+                colour="#444",
+            )
             c.fan(x, y, list(seat["waste"]), step=8, down=True, up_last=True)
         else:
             hand, waste = seat["hand_count"], seat["waste_count"]
@@ -64,6 +69,11 @@ def draw(c: Canvas, view: dict[str, Any], top: float, player: int | None) -> Non
             c.text(x, y + CARD_H + 12, f"hand {hand}", size=10, colour="#444")
             x += step + 20
             c.card(x, y, seat["waste_top"])
-            c.text(x, y + CARD_H + 12, f"waste {waste}, turned {seat['turned']}", size=10,
-                   colour="#444")
+            c.text(
+                x,
+                y + CARD_H + 12,
+                f"waste {waste}, turned {seat['turned']}",
+                size=10,
+                colour="#444",
+            )
         y += CARD_H + _FAN * (deepest - 1) + 26

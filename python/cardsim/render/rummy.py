@@ -25,8 +25,9 @@ def draw(c: Canvas, view: dict[str, Any], top: float, player: int | None) -> Non
     stock = view["stock_size"] if "stock_size" in view else len(view["stock"])
     c.text(x0, y + CARD_H + 14, f"stock {stock}", size=10, colour="#444")
     c.back(x0, y, stock) if stock else c.card(x0, y, None)
-    c.text(x0 + CARD_W + 16, y + CARD_H + 14, "discard pile (top on the right)", size=10,
-           colour="#444")
+    c.text(
+        x0 + CARD_W + 16, y + CARD_H + 14, "discard pile (top on the right)", size=10, colour="#444"
+    )
     c.fan(x0 + CARD_W + 16, y, list(view["discard_pile"]), step=14)
     y += CARD_H + 30
     c.text(x0, y, f"melds ({len(view['melds'])})", size=11, bold=True)
@@ -38,8 +39,13 @@ def draw(c: Canvas, view: dict[str, Any], top: float, player: int | None) -> Non
             mx, y = x0, y + row_h
         c.fan(mx, y, list(meld["cards"]), step=14)
         by = sorted(set(meld["by"]))
-        c.text(mx, y + CARD_H + 12, f"{meld['kind']} by {','.join(map(str, by))}", size=9,
-               colour="#444")
+        c.text(
+            mx,
+            y + CARD_H + 12,
+            f"{meld['kind']} by {','.join(map(str, by))}",
+            size=9,
+            colour="#444",
+        )
         mx += width + 14
     y += row_h + 6
     y = hands(c, x0, y, view)

@@ -26,8 +26,13 @@ def draw(c: Canvas, view: dict[str, Any], top: float, player: int | None) -> Non
             else:
                 c.card(x, y, slot["card"])
                 if slot["card"] == "JK":
-                    c.text(x + CARD_W / 2, y + CARD_H + 11, f"= {slot['value']}", size=10,
-                           anchor="middle")
+                    c.text(
+                        x + CARD_W / 2,
+                        y + CARD_H + 11,
+                        f"= {slot['value']}",
+                        size=10,
+                        anchor="middle",
+                    )
     x = x0 + 5 * (CARD_W + GAP) + 30
     draw_pile = view["draw_pile_size"] if "draw_pile_size" in view else len(view["draw_pile"])
     c.text(x, y0 + 12, f"draw pile: {draw_pile} cards", size=12)

@@ -27,7 +27,7 @@ def draw(c: Canvas, view: dict[str, Any], top: float, player: int | None) -> Non
     rx = x0 + 5 * step
     reserve = view["reserve_count"] if "reserve_count" in view else len(view["reserve"])
     c.text(rx, y, "reserve", size=11, bold=True)
-    if "reserve" in view and view["reserve"]:
+    if view.get("reserve"):
         c.fan(rx, y + 6, list(view["reserve"]), step=14, down=True)
     else:
         c.back(rx, y + 6, reserve) if reserve else c.card(rx, y + 6, None)
