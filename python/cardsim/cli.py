@@ -95,7 +95,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             policy=args.policy,
             threads=args.threads,
             first_game=args.first_game,
-            summary_only=True,
+            # --plot keeps the per-game arrays (game lengths) unless the run is sharded.
+            summary_only=not (args.plot and not sharding),
             progress=None if not args.json else False,
             **sharding,
             **options,

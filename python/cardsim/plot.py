@@ -41,17 +41,26 @@ def plot_result(result: Any, path: str | os.PathLike[str] | None = None) -> Any:
     plt = require_matplotlib()
     if path is not None and not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"path must be a str or path, got {type(path).__name__}")
+    if result.summary.games == 0:
+        raise ValueError("nothing to plot: the run has no games")
     n = result.num_players
     fig, (ax_s, ax_w, ax_m) = plt.subplots(1, 3, figsize=(13, 3.8))
     fig.suptitle(
         f"{result.game}: {result.summary.games:,} games, policy {result.policy}, seed {result.seed}"
     )
+    peak = 0.0
     for p in range(n):
         values, counts = result.summary.score_histogram(p)
         if len(values):
             share = counts / max(1, counts.sum())
+            peak = max(peak, float(share.max()))
             ax_s.step(values, share, where="mid", label=f"seat {p}")
-    ax_s.set_title("final score per seat")
+    # One score taking a large share (a loser's 0 in Rummy) would flatten the
+    # rest: a log scale keeps the tail readable.
+    log = peak > 0.25
+    if log:
+        ax_s.set_yscale("log")
+    ax_s.set_title("final score per seat" + (" (log scale)" if log else ""))
     ax_s.set_xlabel("score")
     ax_s.set_ylabel("share of games")
     if n <= 8:
@@ -62,13 +71,13 @@ def plot_result(result: Any, path: str | os.PathLike[str] | None = None) -> Any:
         e = result.win_rate(p)
         labels.append(f"seat {p}")
         rates.append(e.value)
-        lows.append(e.value - e.low)
-        highs.append(e.high - e.value)
+        lows.append(max(0.0, e.value - e.low))  # rounding can put a bound a hair inside
+        highs.append(max(0.0, e.high - e.value))
     for name, e in (("draw", result.draw_rate()), ("truncated", result.truncation_rate())):
         labels.append(name)
         rates.append(e.value)
-        lows.append(e.value - e.low)
-        highs.append(e.high - e.value)
+        lows.append(max(0.0, e.value - e.low))
+        highs.append(max(0.0, e.high - e.value))
     x = np.arange(len(labels))
     colours = ["#4c72b0"] * n + ["#999999", "#dd8452"]
     ax_w.bar(x, rates, yerr=[lows, highs], capsize=4, color=colours)

@@ -21,7 +21,8 @@ def _fmt(value: Any) -> str:
     if isinstance(value, list):
         if all(isinstance(v, str) for v in value):
             return " ".join(value) if value else "(none)"
-        return "[" + " | ".join(_fmt(v) for v in value) + "]"
+        flat = not any(isinstance(v, (list, dict)) for v in value)
+        return "[" + (", " if flat else " | ").join(_fmt(v) for v in value) + "]"
     return str(value)
 
 
