@@ -189,14 +189,15 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
   // action: cardsim.replay_game pulls one game out of a large run with it.
   game_cls.def(
       "_replay_game",
-      [](const std::shared_ptr<G>& g, py::handle seed, py::handle index, const std::string& policy) -> PyState<G> {
+      [](const std::shared_ptr<G>& g, py::handle seed, py::handle index,
+         const std::string& policy) -> PyState<G> {
         const std::uint64_t s = seed_from_py(seed);
         const std::uint64_t i = seed_from_py(index);
         const Policy pol = parse_policy(policy);
         if constexpr (HasPlayOut<G>) {
           (void)s, (void)i, (void)pol;
-          throw InvalidArgument(g->name() +
-                                " is played by its timed race; use cardsim.timed.play_timed to replay a game");
+          throw InvalidArgument(
+              g->name() + " is played by its timed race; use cardsim.timed.play_timed to replay a game");
         } else {
           Rng rng = Rng::for_game(s, i);
           std::vector<Card> cards;

@@ -56,7 +56,8 @@ struct NoRecord {
 // The generic play-out: one actor at a time, chosen by the policy. `record`
 // sees every action applied (replay_game keeps them; the runner passes NoRecord).
 template <class G, class Record = NoRecord>
-std::int64_t play_turns(const G& game, typename G::State& state, Policy policy, Rng& rng, Record&& record = {}) {
+std::int64_t play_turns(const G& game, typename G::State& state, Policy policy, Rng& rng,
+                        Record&& record = {}) {
   typename G::State::ActionList legal;
   std::int64_t moves = 0;
   while (!state.is_terminal()) {
