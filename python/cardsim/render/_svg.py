@@ -117,6 +117,9 @@ class Canvas:
             f' fill="{colour}" letter-spacing="-1">{escape(rank)}</text>'
             f'<text x="{x + 3:g}" y="{y + 25:g}" font-size="11" fill="{colour}">'
             f"{escape(suit)}</text>"
+            # The suit again at the top right: a card in a column shows only its top strip.
+            f'<text x="{x + CARD_W - 3:g}" y="{y + 12:g}" font-size="10" fill="{colour}"'
+            f' text-anchor="end">{escape(suit)}</text>'
             f'<text x="{x + CARD_W / 2 + 4:g}" y="{y + 42:g}" font-size="18" fill="{colour}"'
             f' text-anchor="middle">{escape(suit)}</text></g>'
         )
