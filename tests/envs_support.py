@@ -18,23 +18,26 @@ from toy_games import SnapRace
 GAME_NAMES = [g.name for g in cardsim.games()]
 #: Move caps set for the slow checkers (random play can run to a game's cap).
 FAST_CAP = 150
-#: Each cap option and the value the slow checkers lower it to.
-_CAP_OPTIONS = {
-    "move_cap": FAST_CAP,
-    "max_moves": FAST_CAP,
-    "max_turns": 60,
-    "turn_cap": 60,
-    "max_deals": 2,
-}
+#: A cap counting turns (several decisions each) is lowered to this instead.
+FAST_TURN_CAP = 60
+#: Matches play this many deals at most.
+FAST_DEALS = 2
 
 
 def fast_options(name: str) -> dict[str, Any]:
     """Options that keep random play short: the game's move cap, if it has one,
-    lowered to FAST_CAP (truncation is part of what the adapters must handle)."""
+    lowered to FAST_CAP (FAST_TURN_CAP when the cap counts turns of several
+    decisions), and a match's deals to FAST_DEALS (truncation is part of what the
+    adapters must handle)."""
     out: dict[str, Any] = {}
     for spec in next(g for g in cardsim.games() if g.name == name).options:
         lo, hi = spec.get("range", (0, -1))
-        cap = _CAP_OPTIONS.get(spec["name"])
+        cap = None
+        if spec["name"] == "move_cap":
+            per_unit = cardsim.make(name, move_cap=1).traits.max_decisions
+            cap = FAST_CAP if per_unit == 1 else FAST_TURN_CAP
+        elif spec["name"] == "max_deals":
+            cap = FAST_DEALS
         if cap is not None and lo <= cap <= hi and spec["default"] > cap:
             out[spec["name"]] = cap
     return out

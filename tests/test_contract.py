@@ -27,11 +27,16 @@ def test_every_game_has_both_backends_and_configs():
 
 
 def test_option_specs_agree_between_backends():
+    """Names, order, defaults, ranges, choices and descriptions, option by option."""
     for info in cardsim.games():
         ref = reference.GAMES[info.name]
         assert [o["name"] for o in info.options] == [o.name for o in ref.option_specs]
         for o, r in zip(info.options, ref.option_specs, strict=True):
-            assert o["default"] == r.default, (info.name, o["name"])
+            where = (info.name, o["name"])
+            assert o["default"] == r.default and type(o["default"]) is type(r.default), where
+            assert o.get("range") == (tuple(r.range) if r.range else None), where
+            assert tuple(o.get("choices", ())) == tuple(r.choices or ()), where
+            assert o["doc"] == r.doc, where
         assert cardsim.make(info.name).options == cardsim.make(info.name, "reference").options
 
 

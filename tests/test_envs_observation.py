@@ -40,7 +40,8 @@ def obs_history(game, deck, history, player):
 @pytest.mark.parametrize(("name", "options", "backend"), ALL, ids=ALL_IDS)
 def test_tensor_shape_is_fixed_and_in_bounds(name, options, backend):
     game = make(name, options, backend)
-    encoders = [encoder_for(game), generic_encoder(game.name, game.num_players)]
+    seat_keys = game.traits.per_seat_keys
+    encoders = [encoder_for(game), generic_encoder(game.name, game.num_players, seat_keys)]
     rng = np.random.default_rng(0)
     for seed in range(3):
         state = game.new_game(seed=seed)

@@ -494,7 +494,7 @@ def test_the_game_ends_when_nothing_can_ever_be_placed(backend, players):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_turn_cap_truncates_with_no_winner(backend):
-    s = cardsim.make(GAME, backend=backend, turn_cap=3).new_game(seed=1)
+    s = cardsim.make(GAME, backend=backend, move_cap=3).new_game(seed=1)
     for _ in range(3):
         assert not s.is_terminal()
         s.apply_action(END + 1)  # exchange slot 0: one turn each
@@ -590,7 +590,7 @@ def test_every_action_id_is_legal_exactly_when_listed():
         ({"teams": 1}, TypeError, "must be bool"),
         ({"teams": True}, ValueError, "needs players=4"),
         ({"players": 3, "teams": True}, ValueError, "needs players=4"),
-        ({"turn_cap": 0}, ValueError, "between 1 and"),
+        ({"move_cap": 0}, ValueError, "between 1 and"),
         ({"match": "yes"}, TypeError, "must be bool"),
         ({"score_holes": None}, TypeError, None),
         ({"dealer": 1}, ValueError, "unknown option 'dealer'"),

@@ -365,7 +365,7 @@ def test_waste_onto_the_line_and_line_top_to_the_middle(backend):
         ({"turn": 4}, ValueError, "between 1 and 3"),
         ({"turn": "3"}, TypeError, "must be int"),
         ({"build_on_line": 1}, TypeError, "must be bool"),
-        ({"max_moves": 0}, ValueError, "between"),
+        ({"move_cap": 0}, ValueError, "between"),
         ({"speeds": 1.0}, TypeError, "type|must be str"),
         ({"speeds": "fast"}, ValueError, "speeds"),
         ({"speeds": "1,2,3", "players": 2}, ValueError, "one per player"),

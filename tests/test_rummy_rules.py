@@ -385,7 +385,7 @@ def test_match_passes_the_deal_and_adds_up(backend):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_match_with_a_fixed_number_of_deals(backend):
-    game = cardsim.make("rummy_match", backend=backend, deals=3, max_turns=5)
+    game = cardsim.make("rummy_match", backend=backend, deals=3, move_cap=5)
     s = game.new_game(seed=11)
     while not s.is_terminal():
         s.apply_action(s.legal_actions()[0])
@@ -569,7 +569,7 @@ def test_turn_over_needs_two_cards_in_the_pile(backend):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_turn_cap_truncates(backend):
-    s = cardsim.make("rummy", backend=backend, max_turns=3).new_game(seed=4)
+    s = cardsim.make("rummy", backend=backend, move_cap=3).new_game(seed=4)
     turns = 0
     while not s.is_terminal():
         if s.to_dict()["phase"] == "draw":

@@ -15,8 +15,8 @@ from cardsim import reference
 from cardsim.reference.rng import GameRng
 from game_configs import all_configs, config_id
 
-# Games whose runner times the players itself (has_times) schedule moves differently.
-CONFIGS = [(n, o) for n, o in all_configs() if not cardsim.make(n, **o).has_times]
+# Games whose runner times the players itself (traits.timed) schedule moves differently.
+CONFIGS = [(n, o) for n, o in all_configs() if not cardsim.make(n, **o).traits.timed]
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=[config_id(*c) for c in CONFIGS])

@@ -23,6 +23,7 @@ from cardsim.constants import SIMULTANEOUS, TERMINAL
 from cardsim.reference.base import Option, ReferenceGame, ReferenceState
 from cardsim.reference.cards import check_deck, full_pack, rank, suit
 from cardsim.reference.rng import GameRng
+from cardsim.traits import GameTraits
 
 HAND = 3
 PER_SEAT = 53
@@ -167,6 +168,18 @@ class SnapRace(ReferenceGame):
     @property
     def num_actions(self) -> int:
         return self.num_players * PER_SEAT
+
+    @property
+    def traits(self) -> GameTraits:
+        return GameTraits(
+            dynamics="simultaneous" if self._options["simultaneous"] else "sequential",
+            # A part of the pack is no fixed multiset: deal from a seed.
+            deal="one_multiset" if self._options["cards"] == 52 else "seeded_only",
+            max_decisions=self._options["move_cap"],
+            per_seat_keys=("hand_sizes",),
+            timed=False,
+            match=False,
+        )
 
     def random_deck(self, rng: GameRng) -> list[str]:
         deck = full_pack()

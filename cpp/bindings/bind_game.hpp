@@ -87,6 +87,18 @@ PyState<G> state_unpickle(const py::tuple& t) {
   return s;
 }
 
+// The traits as the one Python type both backends share (cardsim.traits).
+template <class G>
+py::object traits_to_py(const G& g) {
+  const GameTraits t = g.traits();
+  py::tuple keys(t.per_seat_keys.size());
+  for (std::size_t i = 0; i < t.per_seat_keys.size(); ++i) keys[i] = py::str(t.per_seat_keys[i]);
+  return py::module_::import("cardsim.traits")
+      .attr("GameTraits")(py::arg("dynamics") = to_string(t.dynamics), py::arg("deal") = to_string(t.deal),
+                          py::arg("max_decisions") = t.max_decisions, py::arg("per_seat_keys") = keys,
+                          py::arg("timed") = t.timed, py::arg("match") = t.match);
+}
+
 template <class G>
 void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
   using S = PyState<G>;
@@ -101,9 +113,9 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
   game_cls.def_property_readonly("name", &G::name, "The registered name.")
       .def_property_readonly("num_players", &G::num_players, "Seats in this configuration.")
       .def_property_readonly("num_actions", &G::num_actions, "Size of the fixed action id space.")
-      .def_property_readonly(
-          "has_times", [](const G&) { return HasPlayOut<G>; },
-          "True if batch runs time the players (a simultaneous game's race) and report finishing times.")
+      .def_property_readonly("traits", &traits_to_py<G>,
+                             "What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the "
+                             "most decisions a game can take, per-seat observation keys, timed, match.")
       .def_property_readonly(
           "options", [](const G& g) { return options_to_py(g.options()); },
           "Every option, defaults filled in.")
@@ -241,7 +253,7 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
             if (s.state.current_player() == p || s.state.current_player() == kSimultaneousPlayer) {
               s.state.legal_actions(legal);
               for (Action a : legal) {
-                if constexpr (requires { s.state.actor(a); }) {
+                if constexpr (HasSeatActions<State>) {
                   if (s.state.current_player() == kSimultaneousPlayer && s.state.actor(a) != p) continue;
                 }
                 out.append(a);
@@ -342,9 +354,7 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
             // The batch runner's greedy policy, for adapters that need a built-in
             // opponent; seed feeds the game's tie-breaks.
             Rng rng = Rng::for_game(seed_from_py(seed), 0);
-            if constexpr (requires(typename State::ActionList l) {
-                            s.game->greedy_action(s.state, l, rng);
-                          }) {
+            if constexpr (HasGreedy<G>) {
               typename State::ActionList legal;
               s.state.legal_actions(legal);
               if (legal.empty()) throw InvalidArgument("no legal action: the game is over");
@@ -354,7 +364,7 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
               if (player.is_none())
                 throw InvalidArgument("a simultaneous game needs player= for its greedy choice");
               typename State::PlayerActions legal;
-              s.state.legal_actions_of(player_from_py(player, s.game->num_players()), legal);
+              s.state.legal_actions_for(player_from_py(player, s.game->num_players()), legal);
               if (legal.empty()) throw InvalidArgument("that player has no legal action");
               return s.game->greedy_action(s.state, legal, rng);
             }

@@ -1,34 +1,26 @@
-// The one state contract that every game follows (docs/architecture.md).
+// The one state contract that every game follows (docs/architecture.md),
+// stated as C++20 concepts: `CardGame<G>` is the whole contract, and each game
+// header ends with `static_assert(CardGame<XGame>)`, so a game that drifts from
+// it fails to compile with the broken requirement named. A game is a pair of
+// plain classes, with no virtual calls, so that the batch runner can inline a
+// whole play-out.
 //
-// A game is a pair of plain classes, with no virtual calls, so that the batch
-// runner can inline a whole play-out:
-//
-//   class XGame {                       // one validated configuration
-//     using State = XState;
-//     explicit XGame(const OptionMap&); // throws InvalidArgument / WrongType
-//     std::string name() const; int num_players() const; int num_actions() const;
-//     const OptionMap& options() const; const std::vector<OptionSpec>& option_specs() const;
-//     void random_deck(Rng&, std::vector<Card>& out) const;        // a seeded deal
-//     std::vector<Card> parse_deck(const std::vector<std::string>&) const;  // checked
-//     State deal(const std::vector<Card>& deck) const;
-//     Action greedy_action(const State&, const State::ActionList&, Rng&) const;
-//   };
-//   class XState {
-//     using ActionList = StaticVector<Action, N>;  // N = most actions ever legal at once
-//     int current_player() const;                  // or kTerminalPlayer / kSimultaneousPlayer
-//     void legal_actions(ActionList&) const;       // sorted ascending
-//     std::string why_illegal(Action) const;       // "" when legal, else the reason
-//     void apply(Action);                          // precondition: legal
-//     bool is_terminal() const; bool is_truncated() const;
-//     Scores scores() const; Outcome outcome() const;
-//     std::string to_string() const;
-//     std::string action_to_string(Action) const; Action string_to_action(std::string_view) const;
-//     bool operator==(const XState&) const;
-//   };
+// The optional features a generic caller may use are named here too (and
+// nowhere else): the feature concepts below the contract.
 #pragma once
 
 #include <array>
+#include <concepts>
+#include <cstddef>
 #include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/card.hpp"
+#include "core/options.hpp"
+#include "core/policy.hpp"
+#include "core/rng.hpp"
 
 namespace cardsim {
 
@@ -47,5 +39,134 @@ struct Outcome {
   std::uint16_t winners = 0;  // bit p set: player p won
   bool draw = false;
 };
+
+// --- What a game declares about itself ---------------------------------------------
+
+// Who may act at a decision point.
+enum class Dynamics : std::uint8_t {
+  kSequential,    // one seat at a time (current_player() is a seat)
+  kSimultaneous,  // current_player() is kSimultaneousPlayer; an action id names its actor
+};
+
+// How the deck of an explicit deal is laid out.
+enum class DealLayout : std::uint8_t {
+  kOneMultiset,   // every shuffle of the canonical deck is a valid deal
+  kPerSeatPacks,  // num_players equal segments, one 52-card pack each; a deal is
+                  // valid exactly when each segment is a shuffle of its pack
+  kSeededOnly,    // seeded decks are not shuffles of one fixed multiset (a part
+                  // of the deck is drawn separately); deal from a seed
+};
+
+// The facts an adapter needs to treat a game generically (no probing, no
+// per-game tables outside the game). Fixed for a configuration.
+struct GameTraits {
+  Dynamics dynamics = Dynamics::kSequential;
+  DealLayout deal = DealLayout::kOneMultiset;
+  // The most actions one game can take, from the deal to the end: an upper
+  // bound that the move cap (or the rules alone) guarantees.
+  std::int64_t max_decisions = 0;
+  // Keys of the observation whose value is a list with one entry per seat.
+  std::vector<std::string> per_seat_keys;
+  // Batch runs time the players (a race) and report their finishing times.
+  bool timed = false;
+  // One game spans several deals whose scores add up.
+  bool match = false;
+};
+
+inline const char* to_string(Dynamics d) {
+  return d == Dynamics::kSequential ? "sequential" : "simultaneous";
+}
+
+inline const char* to_string(DealLayout d) {
+  switch (d) {
+    case DealLayout::kOneMultiset: return "one_multiset";
+    case DealLayout::kPerSeatPacks: return "per_seat_packs";
+    default: return "seeded_only";
+  }
+}
+
+// --- The contract ----------------------------------------------------------------
+
+// A game in progress. ActionList is a fixed-capacity list holding the most
+// actions ever legal at once (so move generation allocates nothing).
+template <class S>
+concept CardState =
+    std::copy_constructible<S> && std::equality_comparable<S> &&
+    requires(const S& s, S& m, typename S::ActionList& list, Action a, std::string_view text) {
+      { s.current_player() } -> std::same_as<int>;      // a seat, kTerminalPlayer or kSimultaneousPlayer
+      { s.legal_actions(list) } -> std::same_as<void>;  // sorted ascending
+      { s.why_illegal(a) } -> std::convertible_to<std::string>;  // "" when legal, else the reason
+      { m.apply(a) } -> std::same_as<void>;                      // precondition: legal
+      { s.is_terminal() } -> std::same_as<bool>;
+      { s.is_truncated() } -> std::same_as<bool>;  // the move cap ended it
+      { s.scores() } -> std::same_as<Scores>;
+      { s.outcome() } -> std::same_as<Outcome>;
+      { s.to_string() } -> std::convertible_to<std::string>;
+      { s.action_to_string(a) } -> std::convertible_to<std::string>;
+      { s.string_to_action(text) } -> std::same_as<Action>;  // throws InvalidArgument if unknown
+    };
+
+// Per-seat move generation, which a simultaneous game needs: the actor of an
+// action id and one seat's legal actions.
+template <class S>
+concept HasSeatActions = requires(const S& s, typename S::PlayerActions& list, Action a, int p) {
+  { s.actor(a) } -> std::same_as<int>;
+  { s.legal_actions_for(p, list) } -> std::same_as<void>;
+};
+
+// The greedy policy's choice among `legal` (one turn's actions)...
+template <class G>
+concept HasGreedy =
+    requires(const G& g, const typename G::State& s, const typename G::State::ActionList& legal, Rng& rng) {
+      { g.greedy_action(s, legal, rng) } -> std::same_as<Action>;
+    };
+
+// ... or, in a simultaneous game, among one seat's actions.
+template <class G>
+concept HasSeatGreedy =
+    HasSeatActions<typename G::State> && requires(const G& g, const typename G::State& s,
+                                                  const typename G::State::PlayerActions& legal, Rng& rng) {
+      { g.greedy_action(s, legal, rng) } -> std::same_as<Action>;
+    };
+
+// One validated configuration of a game. Constructors differ (a registered
+// variant may pass a flag besides the options); each throws InvalidArgument or
+// WrongType for a bad option.
+template <class G>
+concept CardGame = CardState<typename G::State> && (HasGreedy<G> || HasSeatGreedy<G>) &&
+                   requires(const G& g, Rng& rng, std::vector<Card>& deck, const std::vector<Card>& cards,
+                            const std::vector<std::string>& texts) {
+                     { g.name() } -> std::convertible_to<std::string>;
+                     { g.num_players() } -> std::same_as<int>;
+                     { g.num_actions() } -> std::same_as<int>;  // fixed for the configuration
+                     { g.options() } -> std::same_as<const OptionMap&>;
+                     { g.option_specs() } -> std::same_as<const std::vector<OptionSpec>&>;
+                     { g.traits() } -> std::same_as<GameTraits>;
+                     { g.random_deck(rng, deck) } -> std::same_as<void>;          // a seeded deal's deck
+                     { g.parse_deck(texts) } -> std::same_as<std::vector<Card>>;  // checked
+                     { g.deal(cards) } -> std::same_as<typename G::State>;
+                   };
+
+// --- Optional features (every `requires` a generic caller needs lives here) --------
+
+// The game drives its own play-out (a simultaneous game decides who acts when,
+// e.g. a timed race): plays `state` to the end, returns the actions applied and
+// fills times[p] (seconds of simulated time) when `times` is not null.
+template <class G>
+concept HasPlayOut = requires(const G& g, typename G::State& s, Policy p, Rng& r, double* t) {
+  { g.play_out(s, p, r, t) } -> std::convertible_to<std::int64_t>;
+};
+
+// The state counts the cards it holds (the C++ suite checks none is lost).
+template <class S>
+concept HasCardCount = requires(const S& s) {
+  { s.count_cards() } -> std::convertible_to<std::size_t>;
+};
+
+// The rules promise scores >= 0 (the C++ suite checks it).
+template <class G>
+concept DeclaresNonNegativeScores = requires {
+  { G::kScoresNonNegative } -> std::convertible_to<bool>;
+} && G::kScoresNonNegative;
 
 }  // namespace cardsim

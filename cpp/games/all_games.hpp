@@ -23,20 +23,20 @@ void for_each_game(F&& f) {
   f("hole_in_the_wall", hole_in_the_wall::HoleInTheWallGame({}));
   f("hole_in_the_wall_teams_match",
     hole_in_the_wall::HoleInTheWallGame({{"players", std::int64_t{4}}, {"teams", true}, {"match", true}}));
-  f("racing_demon", racing_demon::RacingDemonGame({{"max_moves", std::int64_t{1500}}}));
+  f("racing_demon", racing_demon::RacingDemonGame({{"move_cap", std::int64_t{1500}}}));
   f("racing_demon_2p_build", racing_demon::RacingDemonGame({{"players", std::int64_t{2}},
                                                             {"build_on_line", true},
                                                             {"turn", std::int64_t{1}},
-                                                            {"max_moves", std::int64_t{1500}}}));
+                                                            {"move_cap", std::int64_t{1500}}}));
   f("rummy", rummy::RummyGame({}, false));
   f("rummy_4p_options", rummy::RummyGame({{"players", std::int64_t{4}},
                                           {"ace_high", true},
                                           {"rummy_on_board", true},
                                           {"discard_to_go_out", true},
                                           {"go_out_next_turn", true},
-                                          {"max_turns", std::int64_t{300}}},
+                                          {"move_cap", std::int64_t{300}}},
                                          false));
-  f("rummy_match", rummy::RummyGame({{"players", std::int64_t{3}}, {"max_turns", std::int64_t{200}}}, true));
+  f("rummy_match", rummy::RummyGame({{"players", std::int64_t{3}}, {"move_cap", std::int64_t{200}}}, true));
   f("stack_gap", stack_gap::StackGapGame({}));
   f("the_wall", the_wall::TheWallGame({{"move_cap", std::int64_t{1500}}}));
   f("the_wall_1_discard",

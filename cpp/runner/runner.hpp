@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <concepts>
 #include <cstdint>
 #include <exception>
 #include <mutex>
@@ -21,15 +20,6 @@
 #include "runner/summary.hpp"
 
 namespace cardsim {
-
-// A game may drive its own play-out instead of the generic one-actor loop:
-// a simultaneous game decides who acts when (Racing Demon's timed race). The
-// hook plays `state` to the end, returns the number of actions applied, and
-// fills times[p] (seconds of simulated time) when `times` is not null.
-template <class G>
-concept HasPlayOut = requires(const G& g, typename G::State& s, Policy p, Rng& r, double* t) {
-  { g.play_out(s, p, r, t) } -> std::convertible_to<std::int64_t>;
-};
 
 // Where per-game results go. Any pointer may be null (summary-only runs);
 // index k holds game first + k.

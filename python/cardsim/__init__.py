@@ -18,6 +18,7 @@ from .envs import resample as _resample
 from .errors import IllegalActionError
 from .records import load_record, replay_game, trajectory
 from .result import Estimate, SimulationResult
+from .traits import GameTraits
 
 __all__ = [
     "BACKENDS",
@@ -27,6 +28,7 @@ __all__ = [
     "TERMINAL",
     "Estimate",
     "GameInfo",
+    "GameTraits",
     "IllegalActionError",
     "SimulationResult",
     "Summary",

@@ -134,9 +134,9 @@ class ClockGame:
         Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
         """
     @property
-    def has_times(self) -> bool:
+    def traits(self) -> typing.Any:
         """
-        True if batch runs time the players (a simultaneous game's race) and report finishing times.
+        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
         """
     @property
     def name(self) -> str:
@@ -297,9 +297,9 @@ class StackGapGame:
         Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
         """
     @property
-    def has_times(self) -> bool:
+    def traits(self) -> typing.Any:
         """
-        True if batch runs time the players (a simultaneous game's race) and report finishing times.
+        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
         """
     @property
     def name(self) -> str:
@@ -461,9 +461,9 @@ class TheWallGame:
         Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
         """
     @property
-    def has_times(self) -> bool:
+    def traits(self) -> typing.Any:
         """
-        True if batch runs time the players (a simultaneous game's race) and report finishing times.
+        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
         """
     @property
     def name(self) -> str:
@@ -624,9 +624,9 @@ class Code9Game:
         Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
         """
     @property
-    def has_times(self) -> bool:
+    def traits(self) -> typing.Any:
         """
-        True if batch runs time the players (a simultaneous game's race) and report finishing times.
+        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
         """
     @property
     def name(self) -> str:
@@ -787,9 +787,9 @@ class HoleInTheWallGame:
         Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
         """
     @property
-    def has_times(self) -> bool:
+    def traits(self) -> typing.Any:
         """
-        True if batch runs time the players (a simultaneous game's race) and report finishing times.
+        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
         """
     @property
     def name(self) -> str:
@@ -950,9 +950,9 @@ class RacingDemonGame:
         Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
         """
     @property
-    def has_times(self) -> bool:
+    def traits(self) -> typing.Any:
         """
-        True if batch runs time the players (a simultaneous game's race) and report finishing times.
+        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
         """
     @property
     def name(self) -> str:
@@ -1113,9 +1113,9 @@ class RummyGame:
         Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
         """
     @property
-    def has_times(self) -> bool:
+    def traits(self) -> typing.Any:
         """
-        True if batch runs time the players (a simultaneous game's race) and report finishing times.
+        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
         """
     @property
     def name(self) -> str:

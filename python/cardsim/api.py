@@ -165,7 +165,7 @@ def simulate(
         }
     # Simultaneous games time their players: each one's finishing time, in seconds.
     arrays["times"] = (
-        np.zeros((n, np_), dtype=np.float64) if g.has_times and not summary_only else None
+        np.zeros((n, np_), dtype=np.float64) if g.traits.timed and not summary_only else None
     )
     # Chunks only serve the progress bar and Ctrl-C; they change no result.
     chunk = max(n // 100, 50_000) if show else max(n, 1)

@@ -72,16 +72,14 @@ void check_state(const G& game, const typename G::State& state, std::size_t deck
     expect(threw && copy == state, where + ": illegal action accepted or changed the state");
     break;  // one illegal id per state is enough; the mask check covered the rest
   }
-  if constexpr (requires { state.count_cards(); }) {
+  if constexpr (HasCardCount<State>) {
     const std::size_t n = state.count_cards();
     expect(n == deck_size,
            where + ": " + std::to_string(n) + " cards in play, deck has " + std::to_string(deck_size));
   }
-  if constexpr (requires { G::kScoresNonNegative; }) {
-    if (G::kScoresNonNegative) {
-      const Scores s = state.scores();
-      for (int p = 0; p < game.num_players(); ++p) expect(s[p] >= 0, where + ": negative score");
-    }
+  if constexpr (DeclaresNonNegativeScores<G>) {
+    const Scores s = state.scores();
+    for (int p = 0; p < game.num_players(); ++p) expect(s[p] >= 0, where + ": negative score");
   }
   State copy = state;
   expect(copy == state, where + ": a copy differs from its original");
@@ -90,13 +88,19 @@ void check_state(const G& game, const typename G::State& state, std::size_t deck
 // Plays `games` games of the run with `seed` under `policy`, checking every state.
 template <class G>
 void check_playouts(const G& game, std::uint64_t seed, int games, Policy policy) {
+  // The declared traits agree with what the type can do.
+  const GameTraits traits = game.traits();
+  expect((traits.dynamics == Dynamics::kSimultaneous) == HasSeatActions<typename G::State>,
+         game.name() + ": dynamics trait disagrees with per-seat move generation");
+  expect(traits.timed == HasPlayOut<G>, game.name() + ": timed trait disagrees with the play-out hook");
   std::vector<Card> deck;
   for (int i = 0; i < games; ++i) {
     Rng rng = Rng::for_game(seed, static_cast<std::uint64_t>(i));
     game.random_deck(rng, deck);
     auto state = game.deal(deck);
     typename G::State::ActionList legal;
-    for (int step = 0; !state.is_terminal(); ++step) {
+    std::int64_t step = 0;
+    for (; !state.is_terminal(); ++step) {
       const std::string where = game.name() + " game " + std::to_string(i) + " step " + std::to_string(step);
       // Every state early on, then a sample: long games (thousands of moves) stay cheap
       // under the sanitizers while each game is still checked to its end.
@@ -106,13 +110,15 @@ void check_playouts(const G& game, std::uint64_t seed, int games, Policy policy)
       Action a = legal[static_cast<std::size_t>(rng.below(legal.size()))];
       // A simultaneous game's greedy choice is per seat (its timed play-out asks
       // each player in turn); the interleaving itself is what this suite varies.
-      if constexpr (requires { game.greedy_action(state, legal, rng); }) {
+      if constexpr (HasGreedy<G>) {
         if (policy == Policy::Greedy) a = game.greedy_action(state, legal, rng);
       }
       expect(std::find(legal.begin(), legal.end(), a) != legal.end(),
              where + ": policy chose an illegal action");
       apply_checked(state, a, game.num_actions());
     }
+    expect(step <= traits.max_decisions, game.name() + " game " + std::to_string(i) + ": " +
+                                             std::to_string(step) + " actions, more than max_decisions");
     check_state(game, state, deck.size(), game.name() + " game " + std::to_string(i) + " end");
   }
 }

@@ -174,6 +174,14 @@ class ClockGame {
   int num_actions() const { return 1; }
   const OptionMap& options() const { return options_; }
   const std::vector<OptionSpec>& option_specs() const { return specs_; }
+  // One card turned per action; the duel deals each seat its own pack.
+  GameTraits traits() const {
+    GameTraits t;
+    t.deal = num_players_ == 1 ? DealLayout::kOneMultiset : DealLayout::kPerSeatPacks;
+    t.max_decisions = 52 * num_players_;
+    t.per_seat_keys = {"players"};
+    return t;
+  }
 
   // Each player shuffles their own pack; the packs follow one another.
   void random_deck(Rng& rng, std::vector<Card>& deck) const {
@@ -213,3 +221,5 @@ class ClockGame {
 };
 
 }  // namespace cardsim::clock
+
+static_assert(cardsim::CardGame<cardsim::clock::ClockGame>);

@@ -405,6 +405,15 @@ class Code9Game {
   int num_actions() const { return kNumActions; }
   const OptionMap& options() const { return options_; }
   const std::vector<OptionSpec>& option_specs() const { return specs_; }
+  // The players' tens are drawn apart from the grid (or fixed by `suits`), so a
+  // seeded deck of code9 is no shuffle of one multiset; the solitaire's is.
+  GameTraits traits() const {
+    GameTraits t;
+    t.deal = setup_.solitaire ? DealLayout::kOneMultiset : DealLayout::kSeededOnly;
+    t.max_decisions = setup_.move_cap;
+    if (!setup_.solitaire) t.per_seat_keys = {"captured", "suits", "tens"};
+    return t;
+  }
 
   void random_deck(Rng& rng, std::vector<Card>& deck) const {
     deck.clear();
@@ -588,3 +597,5 @@ class Code9Game {
 };
 
 }  // namespace cardsim::code9
+
+static_assert(cardsim::CardGame<cardsim::code9::Code9Game>);

@@ -24,7 +24,7 @@
 // sequence anywhere, or is truncated by the turn cap.
 //
 // Options: players (2..4, default 2), teams (4 players: 0+1 against 2+3),
-// match (one deal per player, the deal passing on), turn_cap (default 1000
+// match (one deal per player, the deal passing on), move_cap (default 1000
 // turns per deal), score_holes (default true; false drops the hole points,
 // which only serves to measure them: play does not depend on it).
 //
@@ -297,7 +297,7 @@ struct Config {
   int players = 2;
   bool teams = false;
   bool match = false;
-  int turn_cap = 1000;
+  int move_cap = 1000;
   bool score_holes = true;
   bool operator==(const Config&) const = default;
 };
@@ -757,7 +757,7 @@ class HoleInTheWallState {
       over_ = true;
       return;
     }
-    if (turns_ >= cfg_.turn_cap) {
+    if (turns_ >= cfg_.move_cap) {
       over_ = truncated_ = true;
       return;
     }
@@ -797,8 +797,8 @@ class HoleInTheWallGame {
     cfg_.teams = reader.get_bool("teams", false, "4 players as two partnerships: 0+1 against 2+3");
     cfg_.match =
         reader.get_bool("match", false, "play one deal per player, the deal passing on; scores add up");
-    cfg_.turn_cap = static_cast<int>(
-        reader.get_int("turn_cap", 1000, 1, 1000000, "turns per deal before the game is truncated"));
+    cfg_.move_cap = static_cast<int>(
+        reader.get_int("move_cap", 1000, 1, 1000000, "turns per deal before the game is truncated"));
     cfg_.score_holes = reader.get_bool(
         "score_holes", true, "holes score for the dealer (false: no hole points; play is unchanged)");
     reader.finish();
@@ -814,6 +814,16 @@ class HoleInTheWallGame {
   int num_actions() const { return kNumActions; }
   const OptionMap& options() const { return options_; }
   const std::vector<OptionSpec>& option_specs() const { return specs_; }
+  // A turn is at most kHandSize actions (places then "end", or one exchange or
+  // pass), a deal at most `move_cap` turns; a match deals one pack per player.
+  GameTraits traits() const {
+    GameTraits t;
+    t.deal = cfg_.match ? DealLayout::kPerSeatPacks : DealLayout::kOneMultiset;
+    t.max_decisions = static_cast<std::int64_t>(num_deals()) * cfg_.move_cap * kHandSize;
+    t.per_seat_keys = {"hand_sizes", "match_points", "placement_points"};
+    t.match = cfg_.match;
+    return t;
+  }
   int num_deals() const { return cfg_.match ? cfg_.players : 1; }
 
   // One freshly shuffled pack per deal, one after another.
@@ -882,3 +892,5 @@ class HoleInTheWallGame {
 };
 
 }  // namespace cardsim::hole_in_the_wall
+
+static_assert(cardsim::CardGame<cardsim::hole_in_the_wall::HoleInTheWallGame>);

@@ -119,12 +119,12 @@ class RacingDemonState {
   using ActionList = StaticVector<Action, kMaxPlayers * kMaxPerPlayer>;
   using PlayerActions = StaticVector<Action, kMaxPerPlayer>;
 
-  RacingDemonState(int players, int turn, bool build_on_line, std::int64_t max_moves,
+  RacingDemonState(int players, int turn, bool build_on_line, std::int64_t move_cap,
                    const std::vector<Card>& deck)
       : players_(static_cast<std::int8_t>(players)),
         turn_(static_cast<std::int8_t>(turn)),
         build_on_line_(build_on_line),
-        max_moves_(max_moves),
+        move_cap_(move_cap),
         per_player_(racing_demon::actions_per_player(players)) {
     accepts_.fill(0);
     for (int p = 0; p < players; ++p) {
@@ -153,7 +153,7 @@ class RacingDemonState {
   bool is_truncated() const { return truncated_; }
 
   // One player's legal actions, sorted (their ids are contiguous per player).
-  void legal_actions_of(int p, PlayerActions& out) const {
+  void legal_actions_for(int p, PlayerActions& out) const {
     out.clear();
     if (is_terminal()) return;
     const Player& pl = seats_[p];
@@ -213,7 +213,7 @@ class RacingDemonState {
     out.clear();
     PlayerActions mine;
     for (int p = 0; p < players_; ++p) {
-      legal_actions_of(p, mine);
+      legal_actions_for(p, mine);
       for (Action a : mine) out.push_back(a);
     }
   }
@@ -305,7 +305,7 @@ class RacingDemonState {
     // Also after a play: with every hand and waste empty, the last play can
     // leave nobody anything to do.
     check_stalemate();
-    if (!is_terminal() && moves_ >= max_moves_) truncated_ = true;
+    if (!is_terminal() && moves_ >= move_cap_) truncated_ = true;
   }
 
   Scores scores() const {
@@ -475,7 +475,7 @@ class RacingDemonState {
       pl.waste.push_back(pl.hand.back());
       pl.hand.pop_back();
     }
-    pl.turned += n;  // at most 3 x max_moves: no overflow
+    pl.turned += n;  // at most 3 x move_cap: no overflow
   }
 
   bool can_play(const Player& pl) const {
@@ -530,7 +530,7 @@ class RacingDemonState {
   std::int8_t players_;
   std::int8_t turn_;
   bool build_on_line_;
-  std::int64_t max_moves_;
+  std::int64_t move_cap_;
   int per_player_;
   std::int64_t moves_ = 0;
   std::int8_t out_ = -1;
@@ -612,8 +612,8 @@ class RacingDemonGame {
     turn_ = static_cast<int>(reader.get_int("turn", 3, 1, 3, "cards turned from the hand at a time"));
     build_on_line_ = reader.get_bool("build_on_line", false,
                                      "build down in alternating colours on the line, moving sequences");
-    max_moves_ = reader.get_int("max_moves", 20000, 1, 100000000,
-                                "actions (all players together) before the round is truncated");
+    move_cap_ = reader.get_int("move_cap", 20000, 1, 100000000,
+                               "actions (all players together) before the round is truncated");
     speeds_text_ = reader.get_str("speeds", "",
                                   "timed simulator: mean seconds per action, one for all or one per player, "
                                   "e.g. '1.0,0.8' (empty: 1 s each); each delay is uniform in [0.5, 1.5] x "
@@ -635,6 +635,16 @@ class RacingDemonGame {
   int num_actions() const { return players_ * actions_per_player(players_); }
   const OptionMap& options() const { return options_; }
   const std::vector<OptionSpec>& option_specs() const { return specs_; }
+  // Everyone acts at once from their own pack; the runner races the players.
+  GameTraits traits() const {
+    GameTraits t;
+    t.dynamics = Dynamics::kSimultaneous;
+    t.deal = DealLayout::kPerSeatPacks;
+    t.max_decisions = move_cap_;
+    t.per_seat_keys = {"players"};
+    t.timed = true;
+    return t;
+  }
   const std::vector<std::int64_t>& speeds_ms() const { return speeds_ms_; }
   std::int64_t target() const { return target_; }
 
@@ -665,7 +675,7 @@ class RacingDemonGame {
   }
 
   State deal(const std::vector<Card>& deck) const {
-    return State(players_, turn_, build_on_line_, max_moves_, deck);
+    return State(players_, turn_, build_on_line_, move_cap_, deck);
   }
 
   // Greedy: empty the Pile first (Pile to the middle, then a line card to the
@@ -718,7 +728,7 @@ class RacingDemonGame {
     std::array<Action, kMaxPlayers> pending{};
     State::PlayerActions legal;
     const auto choose = [&](int p) -> Action {
-      s.legal_actions_of(p, legal);
+      s.legal_actions_for(p, legal);
       if (legal.empty()) return -1;
       switch (seat_policies_.empty() ? policy : seat_policies_[static_cast<std::size_t>(p)]) {
         case Policy::Random:
@@ -797,7 +807,7 @@ class RacingDemonGame {
   int players_ = 4;
   int turn_ = 3;
   bool build_on_line_ = false;
-  std::int64_t max_moves_ = 20000;
+  std::int64_t move_cap_ = 20000;
   std::int64_t target_ = 100;
   std::string speeds_text_;
   std::vector<std::int64_t> speeds_ms_;
@@ -807,3 +817,5 @@ class RacingDemonGame {
 };
 
 }  // namespace cardsim::racing_demon
+
+static_assert(cardsim::CardGame<cardsim::racing_demon::RacingDemonGame>);

@@ -28,7 +28,7 @@
 // everyone scores the cards they put on the table (J/Q/K 10, an ace 15 but 5
 // at the low end of a run, others 5) minus the same values of their hand.
 // Truncation: a turn that starts with an empty stock once `max_turn_overs`
-// turn-overs are used up, a turn with no possible draw, or `max_turns` turns.
+// turn-overs are used up, a turn with no possible draw, or `move_cap` turns.
 //
 // Action encoding (the same 586 ids under every option; a card id c is
 // suit * 13 + rank - 1 with suits C, D, H, S):
@@ -167,7 +167,7 @@ struct Rules {
   bool rummy_on_board = false;
   bool table_scoring = false;
   int max_turn_overs = 3;
-  int max_turns = 1000;
+  int move_cap = 1000;
   // Match play.
   bool match = false;
   int target = 100;
@@ -746,7 +746,7 @@ class RummyState {
     discarder_ = -1;
     asked_ = 0;
     fresh_ = !(laid_down_ >> p & 1);
-    if (turn_ >= rules_.max_turns) return truncate_deal();
+    if (turn_ >= rules_.move_cap) return truncate_deal();
     ++turn_;
     if (stock_.empty() && turn_overs_ >= rules_.max_turn_overs) return truncate_deal();
     if (stock_.empty() && !can_take_discard() && !can_turn_over()) return truncate_deal();
@@ -801,8 +801,8 @@ class RummyGame {
                                              "cards put down minus cards in hand") == "table";
     rules_.max_turn_overs = static_cast<int>(reader.get_int(
         "max_turn_overs", 3, 0, 50, "turn-overs of the discard pile allowed in a deal, then truncated"));
-    rules_.max_turns = static_cast<int>(
-        reader.get_int("max_turns", 1000, 1, 30000, "turns in a deal before it is truncated"));
+    rules_.move_cap = static_cast<int>(
+        reader.get_int("move_cap", 1000, 1, 30000, "turns in a deal before it is truncated"));
     if (match) {
       rules_.target =
           static_cast<int>(reader.get_int("target", 100, 1, 1000000, "score that ends the match"));
@@ -827,6 +827,20 @@ class RummyGame {
   int num_actions() const { return kNumActions; }
   const OptionMap& options() const { return options_; }
   const std::vector<OptionSpec>& option_specs() const { return specs_; }
+  // A turn is at most: a turn-over and a draw, one meld or lay-off per card
+  // of the hand (52 bounds it), a discard, and one call decision per player;
+  // a deal is at most `move_cap` turns; a match at most `deals` (else
+  // `max_deals`) deals.
+  GameTraits traits() const {
+    GameTraits t;
+    const std::int64_t per_turn = 2 + 52 + 1 + rules_.players;
+    const std::int64_t deals = !rules_.match ? 1 : rules_.deals > 0 ? rules_.deals : rules_.max_deals;
+    t.max_decisions = deals * rules_.move_cap * per_turn;
+    t.per_seat_keys = rules_.match ? std::vector<std::string>{"hand_sizes", "totals"}
+                                   : std::vector<std::string>{"hand_sizes"};
+    t.match = rules_.match;
+    return t;
+  }
   const Rules& rules() const { return rules_; }
 
   void random_deck(Rng& rng, std::vector<Card>& deck) const {
@@ -911,3 +925,5 @@ class RummyGame {
 };
 
 }  // namespace cardsim::rummy
+
+static_assert(cardsim::CardGame<cardsim::rummy::RummyGame>);

@@ -491,6 +491,14 @@ class StackGapGame {
   bool jokers() const { return jokers_; }
   const OptionMap& options() const { return options_; }
   const std::vector<OptionSpec>& option_specs() const { return specs_; }
+  // No move cap is needed: at most 10 placements (15 slots, 5 dealt) and, per
+  // player, 2 discards, the third one ending the game.
+  GameTraits traits() const {
+    GameTraits t;
+    t.max_decisions = 10 + 2 * num_players_ + 1;
+    t.per_seat_keys = {"hand_sizes", "rubble", "scores"};
+    return t;
+  }
 
   void random_deck(Rng& rng, std::vector<Card>& deck) const {
     deck.clear();
@@ -563,3 +571,5 @@ class StackGapGame {
 };
 
 }  // namespace cardsim::stack_gap
+
+static_assert(cardsim::CardGame<cardsim::stack_gap::StackGapGame>);

@@ -436,6 +436,11 @@ class TheWallGame {
   int num_actions() const { return kNumActions; }
   const OptionMap& options() const { return options_; }
   const std::vector<OptionSpec>& option_specs() const { return specs_; }
+  GameTraits traits() const {
+    GameTraits t;
+    t.max_decisions = move_cap_;
+    return t;
+  }
 
   // Two packs in canonical order (each card twice in a row), then shuffled.
   void random_deck(Rng& rng, std::vector<Card>& deck) const {
@@ -519,3 +524,5 @@ class TheWallGame {
 };
 
 }  // namespace cardsim::the_wall
+
+static_assert(cardsim::CardGame<cardsim::the_wall::TheWallGame>);

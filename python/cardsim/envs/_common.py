@@ -24,16 +24,6 @@ __all__ = [
 #: Built-in policies for seats the learner does not play.
 OPPONENTS = ("random", "first", "greedy")
 
-#: Decisions a game can last at most, where no option bounds it. Clock turns
-#: each card once. A game absent here and without a move cap option gets
-#: ``_FALLBACK_MAX_DECISIONS``, a documented loose bound.
-_KNOWN_MAX_DECISIONS: dict[str, Callable[[Any], int]] = {
-    "clock": lambda g: 52,
-    "clock_duel": lambda g: 104,
-}
-_CAP_OPTIONS = ("move_cap", "max_moves")
-_FALLBACK_MAX_DECISIONS = 100_000
-
 #: A built-in policy name, or ``(state, seat, rng) -> action``.
 Policy = str | Callable[[Any, int, np.random.Generator], int]
 
@@ -79,16 +69,9 @@ def return_bounds(num_players: int) -> tuple[float, float]:
 
 
 def max_decisions(game: Any) -> int:
-    """An upper bound on the actions (contract moves) one game can take."""
-    known = _KNOWN_MAX_DECISIONS.get(game.name)
-    if known is not None:
-        return known(game)
-    opts = game.options
-    for key in _CAP_OPTIONS:
-        value = opts.get(key)
-        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
-            return value
-    return _FALLBACK_MAX_DECISIONS
+    """An upper bound on the actions (contract moves) one game can take: the
+    game's own declaration (``game.traits.max_decisions``)."""
+    return int(game.traits.max_decisions)
 
 
 def seat_actions(state: Any, seat: int) -> list[int]:

@@ -17,15 +17,16 @@ How each game is declared (``game_type`` / ``game_info``):
   card of the deck, top first: each offers the cards still undealt (outcome id =
   the card's index, 0..51 clubs A..K, diamonds, hearts, spades, 52 the joker)
   with probability (copies left) / (cards left), which is exactly a uniform
-  shuffle. A game dealing one pack per seat (detected by probing
-  ``new_game(deck=...)``, e.g. the Clock duel) deals each seat's segment from its
+  shuffle. A game dealing one pack per seat (``game.traits.deal ==
+  "per_seat_packs"``, e.g. the Clock duel) deals each seat's segment from its
   own pack. After the last card, the contract state is ``new_game(deck=...)``.
-  A game whose seeded decks are not shuffles of one fixed multiset (Code 9 puts
-  the tens naming the players' suits at the end of its deck) is dealt from a
-  64-bit seed instead: ``SEED_BYTES`` chance nodes of 256 equally likely outcomes,
-  then ``new_game(seed=...)``, which is the game's own seeded deal.
-- **Dynamics:** sequential, or simultaneous for a game whose ``current_player()``
-  can be SIMULTANEOUS (seen at the deal, or listed in ``SIMULTANEOUS_GAMES``).
+  A game whose seeded decks are not shuffles of one fixed multiset
+  (``"seeded_only"``: Code 9 puts the tens naming the players' suits at the end of
+  its deck) is dealt from a 64-bit seed instead: ``SEED_BYTES`` chance nodes of
+  256 equally likely outcomes, then ``new_game(seed=...)``, which is the game's
+  own seeded deal.
+- **Dynamics:** ``game.traits.dynamics``: sequential, or simultaneous for a game
+  whose ``current_player()`` can be SIMULTANEOUS.
   There every seat picks one of ``legal_actions_for(p)``, or ``WAIT`` (id
   ``num_actions``) when it has none; the joint action is applied seat by seat,
   starting from seat (joint step number mod n), and an action an earlier one made
@@ -40,7 +41,7 @@ How each game is declared (``game_type`` / ``game_info``):
   all zeros. Declared zero-sum when every configuration has 2+ players, else
   general-sum (a ``players`` range from 1 covers the solitaire).
 - **Max game length** (in nodes; a simultaneous node is one): the chance nodes +
-  ``max_decisions(game)`` (the game's move cap, a known bound, or 100000).
+  ``game.traits.max_decisions`` (the bound the game's move cap or rules give).
 - ``resample_from_infostate(player, sampler)`` redeals what ``player`` has not
   seen (``cardsim.envs.resample``), for ISMCTS. For a seed-dealt game the new
   state keeps the seed bytes as its chance history (see the method).
@@ -69,7 +70,6 @@ from .resample import resample_hidden
 from .tensor import card_index, encoder_for
 
 __all__ = [
-    "SIMULTANEOUS_GAMES",
     "CardsimGame",
     "CardsimState",
     "RolloutEvaluator",
@@ -81,8 +81,6 @@ __all__ = [
 
 #: Chance nodes of a "seed" deal (a 64-bit seed, one byte each).
 SEED_BYTES = 8
-#: Games whose current player can be SIMULTANEOUS after the deal.
-SIMULTANEOUS_GAMES = frozenset({"racing_demon"})
 _CARD_TEXT = [r + s for s in "CDHS" for r in "A23456789TJQK"] + ["JK"]
 
 
@@ -123,31 +121,6 @@ def _players_range(game: Any) -> tuple[int, int]:
     return game.num_players, game.num_players
 
 
-def _is_simultaneous(game: Any) -> bool:
-    if game.name in SIMULTANEOUS_GAMES:
-        return True
-    return bool(game.new_game(seed=0).current_player() == SIMULTANEOUS)
-
-
-def _pack_segments(game: Any) -> int:
-    """1, or the number of seats when the game deals one pack per seat."""
-    deck = list(game.new_game(seed=0).deck)
-    n = game.num_players
-    if n < 2 or len(deck) % n:
-        return 1
-    size = len(deck) // n
-    for j in range(size, len(deck)):
-        if deck[j] != deck[0]:
-            swapped = list(deck)
-            swapped[0], swapped[j] = swapped[j], swapped[0]
-            try:
-                game.new_game(deck=swapped)
-            except ValueError:
-                return n
-            return 1
-    return 1
-
-
 @dataclass(frozen=True)
 class _Config:
     """What a state needs of its game. Shared, never copied: pyspiel clones a Python
@@ -178,33 +151,13 @@ def _config_by_name(name: str, params: dict[str, Any]) -> _Config:
     return _config_of(pyspiel.load_game(name, params))
 
 
-def _deal_mode(inner: Any, composition: list[str], size: int) -> str:
-    """ "cards" when every seeded deal is a shuffle of one fixed multiset of cards
-    (per seat pack) and any such shuffle is a valid deal; else "seed"."""
-    segs = len(composition) // size
-
-    def packs(deck: list[str]) -> list[list[str]]:
-        return [sorted(deck[s * size : (s + 1) * size]) for s in range(segs)]
-
-    want = packs(composition)
-    for seed in (1, 2, 3):
-        if packs(list(inner.new_game(seed=seed).deck)) != want:
-            return "seed"
-    rng = np.random.default_rng(0)
-    shuffled = [c for s in range(segs) for c in rng.permutation(want[s]).tolist()]
-    try:
-        inner.new_game(deck=shuffled)
-    except ValueError:
-        return "seed"
-    return "cards"
-
-
 def _build_config(game_type: pyspiel.GameType, params: dict[str, Any]) -> _Config:
     inner = _FACTORIES[game_type.short_name](**params)
+    traits = inner.traits
     composition = list(inner.new_game(seed=0).deck)
-    segments = _pack_segments(inner)
+    segments = inner.num_players if traits.deal == "per_seat_packs" else 1
     size = len(composition) // segments
-    mode = _deal_mode(inner, composition, size)
+    mode = "seed" if traits.deal == "seeded_only" else "cards"
     return _Config(
         inner=inner,
         simultaneous=game_type.dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS,
@@ -446,7 +399,7 @@ def _game_type(sn: str, inner: Any) -> pyspiel.GameType:
         long_name=f"cardsim {inner.name}",
         dynamics=(
             pyspiel.GameType.Dynamics.SIMULTANEOUS
-            if _is_simultaneous(inner)
+            if inner.traits.simultaneous
             else pyspiel.GameType.Dynamics.SEQUENTIAL
         ),
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,

@@ -15,8 +15,9 @@ It works on both backends and every game, through the state contract only:
    every copy, which is safe, only less random);
 3. draw a uniform permutation of the hidden cards among the hidden positions,
    deal it and replay the history: accept it if every action stays legal and
-   ``player``'s observations are identical. If the game refuses the deal (a
-   per-seat pack rule), permute within each seat's segment instead;
+   ``player``'s observations are identical. A game dealing one pack per seat
+   (``game.traits.deal == "per_seat_packs"``) permutes within each seat's
+   segment instead;
 4. after ``max_attempts`` rejected draws, return a copy of the true deal: still
    consistent with the player's information, but not a fresh sample.
 
@@ -76,10 +77,6 @@ def hidden_positions(state: Any, player: int) -> list[int]:
     return [i for i, c in enumerate(state.deck) if c not in visible]
 
 
-def _segments(n_cards: int, num_players: int) -> int:
-    return num_players if num_players > 1 and n_cards % num_players == 0 else 1
-
-
 def resample_hidden(
     state: Any, player: int, rng: np.random.Generator | int | None = None, max_attempts: int = 100
 ) -> Any:
@@ -101,8 +98,12 @@ def resample_hidden(
     hidden = [i for i, c in enumerate(deck) if c not in visible]
     if len({deck[i] for i in hidden}) < 2:
         return state.clone()
-    size = len(deck) // _segments(len(deck), game.num_players)
     groups: list[list[int]] = [hidden]
+    if game.traits.deal == "per_seat_packs":
+        # One pack per seat: a card stays within its own pack.
+        size = len(deck) // game.num_players
+        groups = [[i for i in hidden if i // size == s] for s in range(game.num_players)]
+        groups = [g for g in groups if len(g) > 1]
     for _ in range(max_attempts):
         new_deck = list(deck)
         for group in groups:
@@ -112,11 +113,7 @@ def resample_hidden(
         try:
             out = game.new_game(deck=new_deck)
         except ValueError:
-            if len(groups) == 1 and size < len(deck):
-                # The game deals one pack per seat: shuffle within each pack.
-                groups = [[i for i in hidden if i // size == s] for s in range(len(deck) // size)]
-                groups = [g for g in groups if len(g) > 1]
-            continue
+            continue  # a deal the game refuses (a seeded-only layout): draw again
         if _replays_alike(out, history, player, original):
             return out
     return state.clone()

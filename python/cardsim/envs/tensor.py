@@ -10,8 +10,8 @@ configuration (its name and number of players), never on the play.
   (``players[].line[][]``), hashed into one of ``BUCKETS`` buckets; each bucket
   holds a 53-wide count of the cards under it (52 cards then the joker) and four
   numbers (sum of numeric leaves, leaves, nulls, list items). Lists of one entry
-  per seat (key ``players`` and the game's ``PER_SEAT_KEYS``, when their length is
-  the number of players) keep the seat: each bucket has one lane for shared
+  per seat (the game's ``traits.per_seat_keys``, when their length is the
+  number of players) keep the seat: each bucket has one lane for shared
   values and, in a game of n >= 2 players, n lanes per seat, rotated so that
   lane 1 is the observer. Hashing fixes the shape whatever keys appear. Every
   value v is output as sign(v) log1p(|v|), inside [-89, 89].
@@ -34,10 +34,11 @@ from typing import Any
 
 import numpy as np
 
+from .. import _core
+
 __all__ = [
     "BUCKETS",
     "ENCODERS",
-    "PER_SEAT_KEYS",
     "Encoder",
     "card_index",
     "encode",
@@ -55,14 +56,6 @@ BUCKETS = 32
 SQUASH_BOUND = 89.0
 _NUMERIC = 4  # sum of numeric leaves, leaves, nulls, list items
 _WIDTH = NUM_CARD_KINDS + _NUMERIC
-#: Keys holding one entry per seat (when the length is the number of players),
-#: for every game, then per game.
-_SEAT_LIST_KEYS = frozenset({"players"})
-PER_SEAT_KEYS: dict[str, frozenset[str]] = {
-    "stack_gap": frozenset({"hand_sizes", "scores", "rubble"}),
-    "code9": frozenset({"captured", "suits", "tens"}),
-    "rummy": frozenset({"hand_sizes", "scores", "melds"}),
-}
 #: Keys whose int value is a seat (or a negative marker such as TERMINAL).
 _SEAT_VALUE_KEYS = frozenset({"current_player", "player", "winner", "out_player", "ended_by"})
 
@@ -136,10 +129,16 @@ def _bucket(path: str) -> int:
     return zlib.crc32(path.encode()) % BUCKETS
 
 
-def generic_encoder(game_name: str, num_players: int) -> Encoder:
+def generic_encoder(
+    game_name: str, num_players: int, per_seat_keys: tuple[str, ...] | None = None
+) -> Encoder:
+    """The generic encoder of a game configuration. ``per_seat_keys`` (default:
+    the game's ``traits.per_seat_keys``) name the lists with one entry per seat."""
     n = num_players
     lanes = 1 if n == 1 else 1 + n
-    seat_keys = _SEAT_LIST_KEYS | PER_SEAT_KEYS.get(game_name, frozenset())
+    if per_seat_keys is None:
+        per_seat_keys = _core.make(game_name, {}).traits.per_seat_keys
+    seat_keys = frozenset(per_seat_keys)
 
     size = BUCKETS * lanes * _WIDTH
     # The four numbers after the card counts.
@@ -210,17 +209,19 @@ def generic_encoder(game_name: str, num_players: int) -> Encoder:
 
 def encoder_for(game: Any) -> Encoder:
     """The encoder of a game object (its name and number of players fix the shape)."""
-    return _encoder(game.name, game.num_players)
+    return _encoder(game.name, game.num_players, tuple(game.traits.per_seat_keys))
 
 
-_CACHE: dict[tuple[str, int], Encoder] = {}
+_CACHE: dict[tuple[str, int, tuple[str, ...] | None], Encoder] = {}
 
 
-def _encoder(name: str, num_players: int) -> Encoder:
-    key = (name, num_players)
+def _encoder(name: str, num_players: int, per_seat_keys: tuple[str, ...] | None = None) -> Encoder:
+    key = (name, num_players, per_seat_keys)
     if key not in _CACHE:
         factory = ENCODERS.get(name)
-        _CACHE[key] = factory(num_players) if factory else generic_encoder(name, num_players)
+        _CACHE[key] = (
+            factory(num_players) if factory else generic_encoder(name, num_players, per_seat_keys)
+        )
     return _CACHE[key]
 
 

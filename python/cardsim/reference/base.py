@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ..errors import IllegalActionError
+from ..traits import GameTraits
 from .rng import GameRng
 
 __all__ = ["Option", "ReferenceGame", "ReferenceState", "check_int", "resolve_options"]
@@ -107,6 +108,11 @@ class ReferenceGame(ABC):
     @property
     @abstractmethod
     def num_actions(self) -> int: ...
+
+    @property
+    @abstractmethod
+    def traits(self) -> GameTraits:
+        """What the game is (cardsim.traits.GameTraits), for this configuration."""
 
     @abstractmethod
     def random_deck(self, rng: GameRng) -> list[str]:

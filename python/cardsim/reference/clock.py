@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..constants import TERMINAL
+from ..traits import GameTraits
 from .base import ReferenceGame, ReferenceState
 from .cards import check_packs, rank, shuffled_packs
 from .rng import GameRng
@@ -150,6 +151,18 @@ class Clock(ReferenceGame):
     @property
     def num_actions(self) -> int:
         return 1
+
+    @property
+    def traits(self) -> GameTraits:
+        # Each action turns one card; with two players each has a pack of their own.
+        return GameTraits(
+            dynamics="sequential",
+            deal="one_multiset" if self.players == 1 else "per_seat_packs",
+            max_decisions=52 * self.players,
+            per_seat_keys=("players",),
+            timed=False,
+            match=False,
+        )
 
     def random_deck(self, rng: GameRng) -> list[str]:
         return shuffled_packs(rng, self.players)

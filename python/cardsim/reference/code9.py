@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..constants import TERMINAL
+from ..traits import GameTraits
 from .base import Option, ReferenceGame, ReferenceState
 from .cards import SUITS, check_deck, normalize_card, rank, suit
 from .rng import GameRng
@@ -304,6 +305,19 @@ class Code9(ReferenceGame):
     def num_actions(self) -> int:
         return NUM_ACTIONS
 
+    @property
+    def traits(self) -> GameTraits:
+        # The tens naming the players' suits are drawn apart from the grid (or
+        # fixed by the suits option): no shuffle of one multiset deals them.
+        return GameTraits(
+            dynamics="sequential",
+            deal="seeded_only",
+            max_decisions=self._options["move_cap"],
+            per_seat_keys=("captured", "suits", "tens"),
+            timed=False,
+            match=False,
+        )
+
     def random_deck(self, rng: GameRng) -> list[str]:
         cards = grid_cards()
         rng.shuffle(cards)
@@ -368,6 +382,17 @@ class Code9Solitaire(ReferenceGame):
     @property
     def num_actions(self) -> int:
         return NUM_ACTIONS
+
+    @property
+    def traits(self) -> GameTraits:
+        return GameTraits(
+            dynamics="sequential",
+            deal="one_multiset",
+            max_decisions=self._options["move_cap"],
+            per_seat_keys=(),
+            timed=False,
+            match=False,
+        )
 
     def random_deck(self, rng: GameRng) -> list[str]:
         cards = grid_cards()

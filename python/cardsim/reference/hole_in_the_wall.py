@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..constants import TERMINAL
+from ..traits import GameTraits
 from .base import Option, ReferenceGame, ReferenceState
 from .cards import check_deck, colour, full_pack, rank, suit
 from .rng import GameRng
@@ -89,7 +90,7 @@ class HoleInTheWallState(ReferenceState):
         self.players: int = game.options["players"]
         self.teams: bool = game.options["teams"]
         self.match: bool = game.options["match"]
-        self.turn_cap: int = game.options["turn_cap"]
+        self.move_cap: int = game.options["move_cap"]
         self.score_holes: bool = game.options["score_holes"]
         self.packs = packs
         self.match_points = [0] * self.players
@@ -338,7 +339,7 @@ class HoleInTheWallState(ReferenceState):
             else:
                 self.over = True
             return
-        if self.turns >= self.turn_cap:
+        if self.turns >= self.move_cap:
             self.over = self.truncated = True
             return
         self.turn_of = (self.turn_of + 1) % self.players
@@ -462,7 +463,7 @@ class HoleInTheWall(ReferenceGame):
         Option("players", 2, "number of players", range=(2, 4)),
         Option("teams", False, "4 players as two partnerships: 0+1 against 2+3"),
         Option("match", False, "play one deal per player, the deal passing on; scores add up"),
-        Option("turn_cap", 1000, "turns per deal before the game is truncated", range=(1, 1000000)),
+        Option("move_cap", 1000, "turns per deal before the game is truncated", range=(1, 1000000)),
         Option(
             "score_holes",
             True,
@@ -485,6 +486,20 @@ class HoleInTheWall(ReferenceGame):
     @property
     def num_actions(self) -> int:
         return NUM_ACTIONS
+
+    @property
+    def traits(self) -> GameTraits:
+        # A turn places at most a hand of cards (the last one ends it, else "end"),
+        # or exchanges or passes once; a deal has at most move_cap turns.
+        match = bool(self._options["match"])
+        return GameTraits(
+            dynamics="sequential",
+            deal="per_seat_packs" if match else "one_multiset",
+            max_decisions=self.num_deals() * self._options["move_cap"] * HAND_SIZE,
+            per_seat_keys=("hand_sizes", "match_points", "placement_points"),
+            timed=False,
+            match=match,
+        )
 
     def num_deals(self) -> int:
         return self.num_players if self._options["match"] else 1

@@ -18,6 +18,7 @@ import re
 from typing import Any
 
 from ..constants import SIMULTANEOUS, TERMINAL
+from ..traits import GameTraits
 from .base import Option, ReferenceGame, ReferenceState
 from .cards import check_packs, colour, rank, shuffled_packs, suit
 from .rng import GameRng
@@ -307,7 +308,7 @@ class RacingDemonState(ReferenceState):
             for s in self.seats:
                 s.turned = 0
         self.settle_stalemate()
-        if not self.is_terminal() and self.moves >= self.rd.options["max_moves"]:
+        if not self.is_terminal() and self.moves >= self.rd.options["move_cap"]:
             self.truncated = True
 
     @staticmethod
@@ -496,13 +497,22 @@ class RacingDemon(ReferenceGame):
             "build down in alternating colours on the line, moving sequences",
         ),
         Option(
-            "max_moves",
+            "move_cap",
             20000,
             "actions (all players together) before the round is truncated",
             range=(1, 100_000_000),
         ),
-        Option("speeds", "", "timed simulator: mean seconds per action, one for all or per player"),
-        Option("seat_policies", "", "timed simulator: a policy per seat, overriding the run's"),
+        Option(
+            "speeds",
+            "",
+            "timed simulator: mean seconds per action, one for all or one per player, e.g."
+            " '1.0,0.8' (empty: 1 s each); each delay is uniform in [0.5, 1.5] x the mean",
+        ),
+        Option(
+            "seat_policies",
+            "",
+            "timed simulator: a policy per seat, e.g. 'greedy,random' (empty: the run's policy)",
+        ),
         Option(
             "target",
             100,
@@ -523,6 +533,18 @@ class RacingDemon(ReferenceGame):
     @property
     def num_actions(self) -> int:
         return self.num_players * per_player_actions(self.num_players)
+
+    @property
+    def traits(self) -> GameTraits:
+        # Everyone plays at once from their own pack; batch runs race them.
+        return GameTraits(
+            dynamics="simultaneous",
+            deal="per_seat_packs",
+            max_decisions=self._options["move_cap"],
+            per_seat_keys=("players",),
+            timed=True,
+            match=False,
+        )
 
     def random_deck(self, rng: GameRng) -> list[str]:
         return shuffled_packs(rng, self.num_players)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..constants import TERMINAL
+from ..traits import GameTraits
 from .base import Option, ReferenceGame, ReferenceState
 from .cards import RANKS, SUITS, canonical_index, check_deck, full_pack, rank, suit
 from .rng import GameRng, splitmix_mix
@@ -175,7 +176,7 @@ class RummyState(ReferenceState):
         self.taken: str | None = None
         self.call: dict[str, int] | None = None
         self.fresh = not self.laid_down[player]
-        if self.turn >= self.o["max_turns"]:
+        if self.turn >= self.o["move_cap"]:
             self.end_deal(truncated=True)
             return
         self.turn += 1
@@ -554,7 +555,7 @@ _COMMON_OPTIONS = [
         "turn-overs of the discard pile allowed in a deal, then truncated",
         range=(0, 50),
     ),
-    Option("max_turns", 1000, "turns in a deal before it is truncated", range=(1, 30000)),
+    Option("move_cap", 1000, "turns in a deal before it is truncated", range=(1, 30000)),
 ]
 
 
@@ -584,6 +585,24 @@ class Rummy(ReferenceGame):
     @property
     def num_actions(self) -> int:
         return NUM_ACTIONS
+
+    @property
+    def traits(self) -> GameTraits:
+        # A turn: at most a turn-over and a draw, a meld or lay-off per card in the
+        # hand (never above 52), a discard, and each player's call decision.
+        players = self.num_players
+        deals = 1
+        if self.match:
+            deals = self._options["deals"] or self._options["max_deals"]
+        per_turn = 2 + 52 + 1 + players
+        return GameTraits(
+            dynamics="sequential",
+            deal="one_multiset",
+            max_decisions=deals * self._options["move_cap"] * per_turn,
+            per_seat_keys=("hand_sizes", "totals") if self.match else ("hand_sizes",),
+            timed=False,
+            match=self.match,
+        )
 
     def random_deck(self, rng: GameRng) -> list[str]:
         deck = full_pack()

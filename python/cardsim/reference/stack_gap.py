@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..constants import TERMINAL
+from ..traits import GameTraits
 from .base import Option, ReferenceGame, ReferenceState
 from .cards import JOKER, canonical_deck, check_deck, normalize_card, rank
 from .rng import GameRng
@@ -381,6 +382,19 @@ class StackGap(ReferenceGame):
     @property
     def num_actions(self) -> int:
         return NUM_ACTIONS
+
+    @property
+    def traits(self) -> GameTraits:
+        # The rules end every game: 15 slots less the 5 dealt leave 10 placements,
+        # and a player's third discard ends the game.
+        return GameTraits(
+            dynamics="sequential",
+            deal="one_multiset",
+            max_decisions=10 + 2 * self.num_players + 1,
+            per_seat_keys=("hand_sizes", "rubble", "scores"),
+            timed=False,
+            match=False,
+        )
 
     def _pack(self) -> list[str]:
         return canonical_deck(1, 2 if self._options["jokers"] else 0)

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..constants import TERMINAL
+from ..traits import GameTraits
 from .base import Option, ReferenceGame, ReferenceState
 from .cards import canonical_deck, check_deck, rank, suit
 from .rng import GameRng
@@ -298,6 +299,17 @@ class TheWall(ReferenceGame):
     @property
     def num_actions(self) -> int:
         return NUM_ACTIONS
+
+    @property
+    def traits(self) -> GameTraits:
+        return GameTraits(
+            dynamics="sequential",
+            deal="one_multiset",
+            max_decisions=self._options["move_cap"],
+            per_seat_keys=(),
+            timed=False,
+            match=False,
+        )
 
     def random_deck(self, rng: GameRng) -> list[str]:
         deck = canonical_deck(packs=2)
