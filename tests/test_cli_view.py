@@ -57,16 +57,12 @@ def test_play_stops_cleanly_when_input_ends_or_on_quit():
 @pytest.mark.parametrize(
     ("game", "options"),
     [
-        ("racing_demon", {"players": 2, "max_moves": 200}),
+        ("racing_demon", {"players": 2, "move_cap": 200}),
         ("hole_in_the_wall", {"players": 3}),
         ("clock_duel", {}),
         ("stack_gap", {"players": 2}),
-        (
-            "the_wall",
-            {"move_cap": 60}
-            if "move_cap" in str(cardsim.api._core.option_specs("the_wall"))
-            else {},
-        ),
+        ("the_wall", {"move_cap": 60}),
+        ("code9", {"players": 4}),
     ],
 )
 def test_play_every_kind_of_game(game, options):

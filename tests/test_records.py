@@ -161,7 +161,7 @@ def test_the_timed_game_without_its_race_is_refused_clearly():
 # --- trajectories ----------------------------------------------------------------------------
 @pytest.mark.parametrize("name", ["rummy", "racing_demon", "code9", "clock"])
 def test_trajectory_replays_the_history(name):
-    opts = {"max_moves": 300} if name == "racing_demon" else {}
+    opts = {"move_cap": 300} if name == "racing_demon" else {}
     state = _played(cardsim.make(name, **opts), 5, 120)
     steps = cardsim.trajectory(state)
     assert [s.action for s in steps] == list(state.history)

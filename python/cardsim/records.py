@@ -238,7 +238,7 @@ def replay_game(
     It deals and plays from the runner's own stream (the same C++ code path), so
     its scores, winners and number of actions equal row ``index - first_game``
     of that run, and its ``history`` holds every action. A timed game (Racing
-    Demon, ``game.has_times``) is replayed by its timed race
+    Demon, ``game.traits.timed``) is replayed by its timed race
     (``cardsim.timed.play_timed``), which repeats the runner's schedule.
     ``backend="reference"`` re-plays the same deal and actions on the Python
     reference (every action re-checked there).
@@ -254,7 +254,7 @@ def replay_game(
         raise ValueError(f"unknown policy {policy!r} (known: {', '.join(api.POLICIES)})")
     if not isinstance(backend, str) or backend not in api.BACKENDS:
         raise ValueError(f"unknown backend {backend!r} (known: {', '.join(api.BACKENDS)})")
-    if g.has_times:
+    if g.traits.timed:
         from .timed import play_timed
 
         state = play_timed(g, seed=s, index=i, policy=policy).state
