@@ -57,6 +57,7 @@ int main(int argc, char** argv) {
   const auto t0 = std::chrono::steady_clock::now();
   for (std::uint64_t i = 0; i < games; ++i) play(game, seed, i, 0, deck, actions);
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::printf("random play, 2 players: %.2f M actions/s on one thread\n", static_cast<double>(actions) / s / 1e6);
+  std::printf("random play, 2 players: %.2f M actions/s on one thread\n",
+              static_cast<double>(actions) / s / 1e6);
   return 0;
 }

@@ -1,4 +1,4 @@
-"""Monte Carlo figures for docs/rules/racing_demon.md (issue 8).
+"""Monte Carlo figures for docs/rules/racing_demon.md.
 
     python bench/racing_demon_figures.py [--games 100000] [--threads 2]
 

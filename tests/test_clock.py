@@ -1,4 +1,4 @@
-"""Clock Patience and the duel: the rules of RULES.md as scenarios, and the exact
+"""Clock Patience and the duel: the rules as scenarios, and the exact
 probabilities checked statistically at a fixed seed."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Code 9 Attack and its solitaire: the rulings of RULES.md and issue 4, on both backends.
+"""Code 9 Attack and its solitaire: the rulings of docs/rules/code9.md, on both backends.
 
 Grids are written as six rows of six cards, top row first: deck[r*6 + c] is
 row r, column c. In action strings the card is named by its rank in the
@@ -22,7 +22,7 @@ from test_crosscheck import assert_same
 
 BACKENDS = cardsim.BACKENDS
 
-# All nine spades on the border: the seed's "minimum possible score is 9".
+# All nine spades on the border: the rules' "minimum possible score is 9".
 BORDER = """
 AS 2S 3S 4S 5S 6S
 7S AC 2C 3C 4C 8S
@@ -337,7 +337,8 @@ def test_explicit_suits_by_option_by_tens_or_by_default(backend):
         ("code9", {"players": "3"}, TypeError, "int"),
         ("code9", {"players": True}, TypeError, "int"),
         ("code9", {"move_cap": 0}, ValueError, "between"),
-        ("code9", {"suits": "SH"}, TypeError, "list of str"),
+        ("code9", {"suits": 7}, TypeError, "list of str"),
+        ("code9", {"suits": "SX"}, ValueError, "unknown suit"),
         ("code9", {"suits": ["S"]}, ValueError, "one suit per player"),
         ("code9", {"suits": ["S", "X"]}, ValueError, "unknown suit"),
         ("code9", {"suits": ["S", "10"]}, ValueError, "unknown suit"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import re
 from pathlib import Path
 
 import cardsim
@@ -49,3 +50,29 @@ def test_every_game_has_a_rules_page():
     for info in cardsim.games():
         stem = info.name.removesuffix("_duel").removesuffix("_solitaire").removesuffix("_match")
         assert (DOCS / "rules" / f"{stem}.md").exists(), info.name
+
+
+def test_the_repository_cites_nothing_outside_itself():
+    """No file points a reader at a text they cannot open: a rulings file, the source
+    texts' file names, a path outside the repository, or an issue number."""
+    root = DOCS.parent
+    forbidden = re.compile(
+        r"RULES\.md|\.\./shared|/work/|\b\d{3}_[0-9a-f]{16}\b|\bseed \d{3}\b|\bissue #?\d+",
+        re.IGNORECASE,
+    )
+    offenders = []
+    for top in ("cpp", "python", "tests", "bench", "docs", ".ci"):
+        for path in (root / top).rglob("*"):
+            if path.suffix not in {".py", ".pyi", ".hpp", ".cpp", ".md", ".txt", ""}:
+                continue
+            if not path.is_file() or "golden" in path.parts or "__pycache__" in path.parts:
+                continue
+            if path == Path(__file__).resolve():
+                continue
+            found = forbidden.finditer(path.read_text(errors="replace"))
+            offenders += [f"{path.relative_to(root)}: {m.group(0)}" for m in found]
+    for name in ("README.md", "CONTRIBUTING.md", "CHANGELOG.md", "CMakeLists.txt"):
+        if (root / name).exists():
+            text = (root / name).read_text()
+            offenders += [f"{name}: {m.group(0)}" for m in forbidden.finditer(text)]
+    assert not offenders, offenders

@@ -1,4 +1,4 @@
-"""Hole in the Wall: the seed's worked examples and RULES.md's rulings as scenarios from
+"""Hole in the Wall: the rules' worked examples and the rulings as scenarios from
 explicit decks, on both backends; bad input; and the batch runner."""
 
 from __future__ import annotations
@@ -153,7 +153,7 @@ def test_deal_with_four_players_starts_left_of_the_dealer(backend):
     assert d["hands"] == hands and d["dealer"] == 3 and d["current_player"] == 0
 
 
-# --- sequences from a base 7 (RULES.md and the seed's rule 4 example) ------------------
+# --- sequences from a base 7 (the rules' example) ------------------------------------
 BASE7 = ["KC", "2D", "4S", "7H", "JC", "QD", "AS"]  # the 7 of hearts stands in column 3
 
 
@@ -350,7 +350,7 @@ def test_hole_points_go_to_the_dealer(backend):
     assert s.scores() == [p[0], p[1], p[2] + d["hole_points"]]
 
 
-# A 4-player deal (seed, random-play seed) where the placements favour players
+# A 4-player deal where the placements favour players
 # 0+1 but the dealer's holes (player 3) turn the game for the partnership 2+3.
 TEAM_CASE = (3, 3)
 

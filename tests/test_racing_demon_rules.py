@@ -1,4 +1,4 @@
-"""Racing Demon rulings (RULES.md "Racing Demon", the seed, issue 8), on both backends.
+"""Racing Demon rulings (docs/rules/racing_demon.md), on both backends.
 
 Every scenario deals explicit packs. ``pack()`` places the cards a test cares
 about and fills every other place with unused cards, kings first, so that the
@@ -169,7 +169,7 @@ def test_the_player_who_plays_the_king_claims_the_foundation(backend):
     f = s.to_dict()["foundations"][0]
     assert f["claimed_by"] == 1 and f["cards"] == HEARTS
     assert f["owners"] == [0] * 12 + [1]
-    # The seed's sums: +2 per claimed suit, +1 per own card in the middle
+    # The rules' sums: +2 per claimed suit, +1 per own card in the middle
     # (claimed ones too), -1 per card left in the Pile.
     assert s.scores() == [12 - 13, 2 + 1 - 12]
     assert not [a for a in s.legal_actions() if "f0" in s.action_to_string(a)]

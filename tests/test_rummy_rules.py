@@ -1,5 +1,5 @@
-"""Rummy scenarios from explicit decks: the seed's worked examples, the RULES.md
-rulings and issue 6's list, each run on both backends."""
+"""Rummy scenarios from explicit decks: the rules' worked examples and every
+ruling of docs/rules/rummy.md, each run on both backends."""
 
 from __future__ import annotations
 

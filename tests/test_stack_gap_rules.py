@@ -1,4 +1,4 @@
-"""Stack Gap Wall Builder: the seed's worked examples and every ruling of RULES.md
+"""Stack Gap Wall Builder: the rules' worked examples and every ruling
 ("Stack Gap Wall Builder") and of the issue, from explicit decks, on both backends.
 
 Decks are written as the cards that matter, top first; ``deck()`` appends the
@@ -117,7 +117,7 @@ def test_two_jokers_met_on_level_1_both_go_under(backend):
     assert d["draw_pile"] == [*rest, "JK", "JK"]
 
 
-# --- placement and points: the seed's examples --------------------------------------
+# --- placement and points: the rules' examples -------------------------------------
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

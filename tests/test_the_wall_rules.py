@@ -1,6 +1,6 @@
-"""The Wall: scenario tests from RULES.md "The Wall", the seed and issue 7, on both backends.
+"""The Wall: scenario tests of docs/rules/the_wall.md, on both backends.
 
-Decks are built by position (RULES.md: deck[0..3] upper piles, deck[4..11]
+Decks are built by position (deck[0..3] upper piles, deck[4..11]
 lower piles, deck[12..24] reserve with deck[24] on top, deck[25] the first
 waste card, then the stock from the top down); positions a test does not name
 are filled with the remaining cards in canonical order.

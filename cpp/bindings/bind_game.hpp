@@ -121,7 +121,12 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
           "Every option, defaults filled in.")
       .def(
           "new_game",
-          [](const std::shared_ptr<G>& g, py::object seed, py::object deck) {
+          [](const std::shared_ptr<G>& g, const py::args& args, py::object seed, py::object deck) {
+            if (!args.empty())
+              throw WrongType(
+                  "new_game takes keywords only: new_game(seed=...) or new_game(deck=[...]), "
+                  "got " +
+                  std::to_string(args.size()) + " positional argument" + (args.size() == 1 ? "" : "s"));
             return new_state<G>(g, seed, deck);
           },
           py::kw_only(), py::arg("seed") = py::none(), py::arg("deck") = py::none(),
@@ -345,9 +350,10 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
           [](const S& s, py::handle text) {
             if (!PyUnicode_Check(text.ptr()))
               throw WrongType("action text must be a str, got " + type_name_of(text));
-            return s.state.string_to_action(text.cast<std::string>());
+            return s.state.string_to_action(canonical_card_words(text.cast<std::string>()));
           },
-          "The action id of a text from action_to_string; ValueError if unknown.")
+          "The action id of a text from action_to_string (cards in any spelling a deck accepts, "
+          "e.g. 10h for TH); ValueError if unknown.")
       .def(
           "_greedy_action",
           [](const S& s, py::handle seed, py::handle player) {

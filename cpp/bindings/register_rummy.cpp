@@ -115,7 +115,7 @@ void register_rummy(py::module_& m) {
   hooks.observation = [](const RummyState& s, int p) { return observation_dict(s, p); };
   bind_game<RummyGame>(m, "Rummy", hooks);
   register_game<RummyGame>("rummy",
-                           "Rummy: one deal for 2-6 players, runs and sets, with the seed's variations",
+                           "Rummy: one deal for 2-6 players, runs and sets, with its common variations",
                            [](const OptionMap& o) { return std::make_shared<RummyGame>(o, false); });
   register_game<RummyGame>("rummy_match",
                            "Rummy match play: deals to a target score or a fixed number of deals",

@@ -11,6 +11,8 @@ See README.md and docs/ for the state contract shared by every game.
 
 from __future__ import annotations
 
+from importlib.metadata import PackageNotFoundError, version
+
 from . import _core
 from .api import BACKENDS, POLICIES, GameInfo, games, make, simulate
 from .constants import MAX_PLAYERS, SIMULTANEOUS, TERMINAL
@@ -43,7 +45,10 @@ __all__ = [
 
 #: Exact, mergeable totals of a batch run (see SimulationResult.summary).
 Summary = _core.Summary
-__version__ = "0.1.0"
+try:  # the one place the version is written is pyproject.toml
+    __version__ = version("cardsim")
+except PackageNotFoundError:  # imported from a source tree that was never installed
+    __version__ = "0+unknown"
 
 # Every state gets resample_hidden(player, rng) (numpy only, like the core).
 _resample.install()

@@ -12,6 +12,7 @@ import numpy as np
 
 from . import _core, reference
 from .progress import ProgressBar
+from .protocols import Game
 from .result import SimulationResult
 from .shards import run_sharded
 
@@ -48,7 +49,7 @@ def games() -> list[GameInfo]:
     return out
 
 
-def make(name: str, backend: str = "cpp", **options: Any) -> Any:
+def make(name: str, backend: str = "cpp", **options: Any) -> Game:
     """Game ``name`` with ``options``, from the C++ core (default) or the Python reference.
 
     Raises ValueError for an unknown game, backend, option or option value, and
@@ -59,7 +60,8 @@ def make(name: str, backend: str = "cpp", **options: Any) -> Any:
         raise ValueError(f"unknown backend {backend!r} (known: {', '.join(BACKENDS)})")
     if backend == "reference":
         return reference.make(name, **options)
-    return _core.make(name, options)
+    game: Game = _core.make(name, options)
+    return game
 
 
 def _check_count(value: Any, what: str) -> int:
@@ -104,7 +106,7 @@ def simulate(
     same call after an interruption plays only the missing ones. Sharded runs keep
     the summary only.
     """
-    g = make(game, **options) if isinstance(game, str) else game
+    g: Any = make(game, **options) if isinstance(game, str) else game
     if not hasattr(g, "_simulate"):
         raise TypeError("simulate needs a game name or a C++ game from cardsim.make")
     if options and not isinstance(game, str):

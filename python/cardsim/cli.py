@@ -8,7 +8,7 @@ import sys
 from contextlib import ExitStack
 from typing import Any
 
-from . import api, cli_view
+from . import _core, api, cli_view
 
 __all__ = ["main"]
 
@@ -30,7 +30,7 @@ def _typed_option(game: str, name: str, text: str) -> Any:
     """The value of ``--option name=text``, read as the option's declared type
     when the game declares it (a str option keeps its commas), else guessed."""
     try:
-        specs = {o["name"]: o for o in api._core.option_specs(game)}
+        specs = {o["name"]: o for o in _core.option_specs(game)}
     except ValueError:  # an unknown game: simulate reports it
         specs = {}
     if name in specs and isinstance(specs[name]["default"], str):
@@ -86,7 +86,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                 from distributed import Client
             except ImportError:
                 raise ValueError("--dask needs dask: pip install 'cardsim[dask]'") from None
-            client = stack.enter_context(Client(args.dask))
+            client_cls: Any = Client  # untyped
+            client = stack.enter_context(client_cls(args.dask))
             sharding["executor"] = client.get_executor(pure=False)
         result = api.simulate(
             args.game,

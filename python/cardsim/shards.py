@@ -126,7 +126,7 @@ class _InProcess:
         self._future = Future
 
     def submit(self, fn: Any, *args: Any) -> Any:
-        f = self._future()
+        f: Any = self._future()
         try:
             f.set_result(fn(*args))
         except BaseException as e:  # handed to the caller through the future

@@ -1,4 +1,4 @@
-// Clock Patience, and the two-pack duel (RULES.md "Clock Patience").
+// Clock Patience, and the two-pack duel.
 //
 // Rules in brief: 52 cards dealt face down into 13 piles of 4: deck[i] goes to
 // pile (i mod 13)+1, the last card dealt to a pile is its top. Piles 1..12 are

@@ -1,4 +1,4 @@
-// Code 9 Attack, for 2-4 players, and its solitaire form (RULES.md "Code 9 Attack").
+// Code 9 Attack, for 2-4 players, and its solitaire form.
 //
 // Rules in brief: the 36 cards A-9 of the four suits fill a 6x6 grid row-major
 // (deck[r*6+c] is row r, column c, row 0 at the top). Each player owns one suit
@@ -380,14 +380,16 @@ class Code9Game {
  public:
   using State = Code9State;
 
-  Code9Game(const OptionMap& options, bool solitaire) {
+  Code9Game(const OptionMap& given, bool solitaire) {
     setup_.solitaire = solitaire;
+    const OptionMap options = suits_as_letters(given);
     OptionReader reader(options, name());
     if (!solitaire) {
       setup_.num_players = static_cast<int>(reader.get_int("players", 2, 2, 4, "number of players"));
       const auto suits = reader.get_list(
           "suits",
-          "each player's suit (C, D, H or S), seat order; empty: dealt at random with a seed, "
+          "each player's suit (C, D, H or S), seat order, as a list or a string such as 'SH'; "
+          "empty: dealt at random with a seed, "
           "C, D, H, S in seat order with an explicit 36-card deck");
       read_suits(suits);
     } else {
@@ -500,6 +502,18 @@ class Code9Game {
     for (int s = 0; s < kSuits; ++s)
       for (int r = 1; r <= kRanks; ++r) spec.copies[make_card(r, s)] = 1;
     return spec;
+  }
+
+  // The short form of `suits`: a string of letters, "SH" for ["S", "H"].
+  static OptionMap suits_as_letters(OptionMap options) {
+    auto it = options.find("suits");
+    if (it == options.end()) return options;
+    if (const auto* text = std::get_if<std::string>(&it->second)) {
+      std::vector<std::string> letters;
+      for (char ch : *text) letters.emplace_back(1, ch);
+      it->second = letters;
+    }
+    return options;
   }
 
   void read_suits(const std::vector<std::string>& suits) {

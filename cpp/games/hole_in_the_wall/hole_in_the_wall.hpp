@@ -1,4 +1,4 @@
-// Hole in the Wall (RULES.md "Hole in the Wall", seed 000_835806f65459f2e4).
+// Hole in the Wall (docs/rules/hole_in_the_wall.md).
 //
 // Rules in brief. 2-4 players build one wall of cards, 7 columns wide, upward
 // from a base row. The dealer (player n-1 in the first deal) takes cards from
@@ -549,11 +549,47 @@ class HoleInTheWallState {
     return {};
   }
 
-  Action string_to_action(std::string_view s) const {
+  // A card may stand for the hand slot holding it: "place QD r1c0 new",
+  // "exchange 3C,QD" (the slot forms are the aliases action_to_string writes).
+  Action string_to_action(std::string_view text) const { return parse_slots(slots_of_cards(text)); }
+
+ private:
+  // `text` with each card naming a slot of the mover's hand replaced by the slot.
+  std::string slots_of_cards(std::string_view text) const {
+    std::size_t from = 0;
+    if (text.starts_with("place ")) from = 6;
+    if (text.starts_with("exchange ")) from = 9;
+    if (from == 0) return std::string(text);
+    const std::size_t to = from == 6 ? std::min(text.find(' ', from), text.size()) : text.size();
+    std::vector<int> slots;
+    std::size_t i = from;
+    while (i < to) {
+      const std::size_t end = std::min(text.find(',', i), to);
+      const std::string_view word = text.substr(i, end - i);
+      const Card c = try_parse_card(word);
+      if (c == kNoCard) return std::string(text);  // a slot number (or a typo, reported later)
+      const Hand& h = hands_[over_ ? 0 : cur_];
+      int slot = -1;
+      for (std::size_t k = 0; k < h.size(); ++k)
+        if (h[k] == c) slot = static_cast<int>(k);
+      if (over_ || slot < 0)
+        throw InvalidArgument("unknown action '" + std::string(text) + "': " + card_to_string(c) +
+                              " is not in the hand of the player to move");
+      slots.push_back(slot);
+      i = end + 1;
+    }
+    std::sort(slots.begin(), slots.end());
+    std::string out(text.substr(0, from));
+    for (std::size_t k = 0; k < slots.size(); ++k) out += (k ? "," : "") + std::to_string(slots[k]);
+    out += text.substr(to);
+    return out;
+  }
+
+  Action parse_slots(std::string_view s) const {
     const auto bad = [&] {
       return InvalidArgument("unknown action '" + std::string(s) +
-                             "' (expected 'place <slot> r<row>c<col> new|cont', 'end', 'exchange <slots>' "
-                             "such as 'exchange 0,2', or 'pass')");
+                             "' (expected 'place <slot or card> r<row>c<col> new|cont', 'end', 'exchange "
+                             "<slots or cards>' such as 'exchange 0,2', or 'pass')");
     };
     if (s == "end") return kEndTurn;
     if (s == "pass") return kPass;
@@ -592,6 +628,7 @@ class HoleInTheWallState {
     throw bad();
   }
 
+ public:
   std::string to_string() const {
     std::string out = "deal " + std::to_string(deal_) + ", dealer " + std::to_string(dealer_) + ", turn " +
                       std::to_string(turns_) + (over_ ? (truncated_ ? ", truncated\n" : ", over\n") : "\n");

@@ -1,4 +1,4 @@
-// Racing Demon (RULES.md "Racing Demon"; seed 002, "Racing Demon").
+// Racing Demon (docs/rules/racing_demon.md).
 //
 // Rules in brief. 1-8 players, each with their own 52-card pack; every card
 // remembers its owner. From a player's pack: deck[0..12] the Pile (deck[12]
@@ -764,7 +764,7 @@ class RacingDemonGame {
     return moves;
   }
 
-  // Match play (RULES.md: "A match runs to a target"; the seed plays to 100).
+  // Match play: a match runs to a target score (100 by default).
   // Rounds are dealt afresh from the same stream, each played by the timed
   // race, until a running total reaches `target`; the highest total then wins
   // (equal highest: a draw). After kMaxRounds rounds the match is truncated

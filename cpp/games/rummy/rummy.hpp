@@ -1,5 +1,4 @@
-// Rummy, the basic game for 2-6 players, and match play (RULES.md "Rummy";
-// seed 002_9ffc3bba9eda5515.txt).
+// Rummy, the basic game for 2-6 players, and match play (docs/rules/rummy.md).
 //
 // Rules in brief. 52 cards. The dealer is player n-1 (deal k of a match:
 // (n-1+k) mod n); cards go one at a time from the top of the deck, starting
@@ -141,7 +140,7 @@ inline constexpr std::array<Mask, kNumActions> kActionCards = [] {
 
 inline int standard_value(Card c) { return rank_of(c) >= 10 ? 10 : rank_of(c); }
 
-// The seed's table values: courts 10, an ace 15 (5 at the low end of a run), the rest 5.
+// The table-scoring values: courts 10, an ace 15 (5 at the low end of a run), the rest 5.
 inline int table_value(Card c, bool ace_low_in_run) {
   const int r = rank_of(c);
   if (r == 1) return ace_low_in_run ? 5 : 15;

@@ -1,5 +1,5 @@
-// Stack Gap Wall Builder, solo and two players (RULES.md "Stack Gap Wall Builder",
-// seed 001_01fa5cceea599ef4.txt). Registered as `stack_gap`.
+// Stack Gap Wall Builder, solo and two players (docs/rules/stack_gap.md).
+// Registered as `stack_gap`.
 //
 // Rules in brief: a pyramid wall, level L has 6-L slots (5+4+3+2+1 = 15). The
 // deal puts deck[0..4] on level 1 left to right (a joker met there goes to the

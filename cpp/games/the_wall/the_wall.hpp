@@ -1,4 +1,4 @@
-// The Wall, a two-pack patience (RULES.md "The Wall"; seed 003, in French).
+// The Wall, a two-pack patience (docs/rules/the_wall.md).
 //
 // Rules in brief. 104 cards. Deal: deck[0..3] to the 4 upper piles, deck[4..11]
 // to the 8 lower piles (one face-up card each), deck[12..24] to the face-down
@@ -421,9 +421,7 @@ class TheWallGame {
 
   explicit TheWallGame(const OptionMap& options) {
     OptionReader reader(options, name());
-    discards_ = static_cast<int>(
-        reader.get_int("discards", 4, 0, kMaxDiscards,
-                       "number of discard piles (not legible in the seed; RULES.md sets 4)"));
+    discards_ = static_cast<int>(reader.get_int("discards", 4, 0, kMaxDiscards, "number of discard piles"));
     move_cap_ = static_cast<int>(reader.get_int(
         "move_cap", 5000, 1, 100'000'000, "moves after which a game that still has moves ends as truncated"));
     reader.finish();

@@ -62,7 +62,7 @@ def env_id(game_name: str) -> str:
 class CardsimEnv(gymnasium.Env[np.ndarray, np.int64]):
     """One seat of a cardsim game as a Gymnasium environment (see the module doc)."""
 
-    metadata = {"render_modes": ["ansi", "svg"], "render_fps": 4}
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "svg"], "render_fps": 4}
 
     def __init__(
         self,
@@ -184,7 +184,8 @@ class CardsimEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def action_masks(self) -> np.ndarray:
         """The legal-action mask as bool (the name sb3-contrib's MaskablePPO calls)."""
-        return self._info()["action_mask"].astype(bool)
+        mask: np.ndarray = self._info()["action_mask"].astype(bool)
+        return mask
 
 
 def register_all() -> list[str]:

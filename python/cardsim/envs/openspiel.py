@@ -332,12 +332,13 @@ class CardsimState(pyspiel.State):
         state); ISMCTS, which only plays on from it, is unaffected.
         """
         if self.inner is None:
-            return self.clone()  # nothing of the deal is known yet: any is as good
+            same: CardsimState = self.clone()  # nothing of the deal is known yet: any is as good
+            return same
         rng = np.random.default_rng(int(probability_sampler() * 2**53))
         inner = resample_hidden(self.inner, player_id, rng)
         if self._cfg.mode == "cards":
             return _rebuild(self, [card_index(c) for c in inner.deck])
-        out = self.clone()
+        out: CardsimState = self.clone()
         out.inner = inner
         return out
 

@@ -269,11 +269,11 @@ class CardsimParallelEnv(_Base, ParallelEnv[str, dict[str, np.ndarray], int]):
         else:
             for k in self.np_random.permutation(len(agents)):
                 agent = agents[int(k)]
-                a = chosen[agent]
-                if a == self.wait or self.state.is_terminal():
+                act = chosen[agent]
+                if act == self.wait or self.state.is_terminal():
                     continue
-                if a in seat_actions(self.state, self._seat[agent]):
-                    self.state.apply_action(a)
+                if act in seat_actions(self.state, self._seat[agent]):
+                    self.state.apply_action(act)
                 else:
                     infos[agent]["dropped"] = True
             if self.state.is_terminal():

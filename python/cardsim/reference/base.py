@@ -18,6 +18,7 @@ import numpy as np
 
 from ..errors import IllegalActionError
 from ..traits import GameTraits
+from .cards import canonical_card_words
 from .rng import GameRng
 
 __all__ = ["Option", "ReferenceGame", "ReferenceState", "check_int", "resolve_options"]
@@ -125,8 +126,14 @@ class ReferenceGame(ABC):
     @abstractmethod
     def deal(self, deck: list[str]) -> ReferenceState: ...
 
-    def new_game(self, *, seed: Any = None, deck: Any = None) -> ReferenceState:
+    def new_game(self, *args: Any, seed: Any = None, deck: Any = None) -> ReferenceState:
         """Deals from an explicit ``deck`` (card strings, top first) or from ``seed``."""
+        if args:
+            s = "" if len(args) == 1 else "s"
+            raise TypeError(
+                "new_game takes keywords only: new_game(seed=...) or new_game(deck=[...]),"
+                f" got {len(args)} positional argument{s}"
+            )
         if deck is not None:
             if seed is not None:
                 raise ValueError("new_game takes seed= or deck=, not both")
@@ -230,7 +237,7 @@ class ReferenceState(ABC):
         """The action id of a text from action_to_string; ValueError if unknown."""
         if not isinstance(text, str):
             raise TypeError(f"action text must be a str, got {type(text).__name__}")
-        return self._parse_action(text)
+        return self._parse_action(canonical_card_words(text))
 
     def apply_action(self, action: Any) -> None:
         """Plays ``action``; raises IllegalActionError (state unchanged) if it is not legal."""

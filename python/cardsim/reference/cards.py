@@ -1,4 +1,4 @@
-"""Cards as the rules write them (RULES.md, "Common conventions").
+"""Cards as the rules write them.
 
 A card is the text itself, e.g. ``"TH"``; ``"JK"`` is a joker. The reference
 works on these strings directly, so its state reads like the rules.
@@ -6,6 +6,7 @@ works on these strings directly, so its state reads like the rules.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -14,6 +15,7 @@ __all__ = [
     "JOKER",
     "RANKS",
     "SUITS",
+    "canonical_card_words",
     "canonical_deck",
     "check_deck",
     "check_packs",
@@ -62,6 +64,23 @@ def normalize_card(text: Any) -> str:
     raise ValueError(
         f"unknown card {text!r} (expected rank A23456789TJQK or 10, then suit CDHS, or JK)"
     )
+
+
+_WORD = re.compile(r"[A-Za-z0-9]+")
+
+
+def canonical_card_words(text: str) -> str:
+    """``text`` with every word (a run of letters and digits) that reads as a card
+    written the canonical way (``"10h"`` -> ``"TH"``); other words unchanged."""
+
+    def fix(m: re.Match[str]) -> str:
+        word = m.group(0)
+        try:
+            return normalize_card(word)
+        except ValueError:
+            return word
+
+    return _WORD.sub(fix, text)
 
 
 def check_deck(deck: Any, expected: Iterable[str], game: str) -> list[str]:

@@ -1,4 +1,4 @@
-"""Clock Patience and its two-pack duel, from RULES.md "Clock Patience".
+"""Clock Patience and its two-pack duel, from the rules (docs/rules/clock.md).
 
 The deal puts deck[i] on pile (i mod 13) + 1; piles 1..12 are the hours A..Q
 and pile 13 the centre, where the kings go. Play turns the top face-down card
@@ -175,7 +175,7 @@ class Clock(ReferenceGame):
 
 
 class ClockDuel(Clock):
-    """The seed's two-pack game: each player works their own clock; more cards out wins."""
+    """The two-pack game: each player works their own clock; more cards out wins."""
 
     name = "clock_duel"
     players = 2

@@ -1,4 +1,4 @@
-"""Hole in the Wall, from RULES.md "Hole in the Wall" and seed 000_835806f65459f2e4.
+"""Hole in the Wall, from the rules (docs/rules/hole_in_the_wall.md).
 
 Two to four players build one wall of cards, seven columns wide, upward from a
 base row. Cards go on in rank sequences; a card scores for every orthogonal
@@ -28,7 +28,7 @@ from typing import Any
 from ..constants import TERMINAL
 from ..traits import GameTraits
 from .base import Option, ReferenceGame, ReferenceState
-from .cards import check_deck, colour, full_pack, rank, suit
+from .cards import check_deck, colour, full_pack, normalize_card, rank, suit
 from .rng import GameRng
 
 __all__ = ["HoleInTheWall", "HoleInTheWallState"]
@@ -419,7 +419,31 @@ class HoleInTheWallState(ReferenceState):
     _PLACE = re.compile(r"place (\d{1,3}) r(\d{1,3})c(\d{1,3}) (new|cont)")
     _EXCHANGE = re.compile(r"exchange (\d{1,3}(?:,\d{1,3})*)")
 
+    def _slots_for_cards(self, text: str) -> str:
+        """A card may name the hand slot holding it ("place QD r1c0 new",
+        "exchange 3C,QD"); returns the text in the slot form."""
+        m = re.fullmatch(r"(place |exchange )([^ ]+)(.*)", text)
+        if not m:
+            return text
+        head, names, rest = m[1], m[2], m[3]
+        if head == "exchange " and rest:
+            return text
+        slots = []
+        for word in names.split(","):
+            try:
+                card = normalize_card(word)
+            except ValueError:
+                return text  # slot numbers, or a typo the parser reports
+            hand = [] if self.over else self.hands[self.turn_of]
+            if card not in hand:
+                raise ValueError(
+                    f"unknown action {text!r}: {card} is not in the hand of the player to move"
+                )
+            slots.append(hand.index(card))
+        return head + ",".join(str(i) for i in sorted(slots)) + rest
+
     def _parse_action(self, text: str) -> int:
+        text = self._slots_for_cards(text)
         if text == "end":
             return END_TURN
         if text == "pass":
@@ -435,8 +459,8 @@ class HoleInTheWallState(ReferenceState):
             if slots == sorted(set(slots)) and slots[-1] < HAND_SIZE:
                 return EXCHANGE + sum(1 << i for i in slots)
         raise ValueError(
-            f"unknown action {text!r} (expected 'place <slot> r<row>c<col> new|cont', 'end',"
-            " 'exchange <slots>' such as 'exchange 0,2', or 'pass')"
+            f"unknown action {text!r} (expected 'place <slot or card> r<row>c<col> new|cont',"
+            " 'end', 'exchange <slots or cards>' such as 'exchange 0,2', or 'pass')"
         )
 
     def __str__(self) -> str:

@@ -1,4 +1,4 @@
-"""Racing Demon, from RULES.md "Racing Demon" and the seed's text.
+"""Racing Demon, from the rules (docs/rules/racing_demon.md).
 
 Every player has their own pack and works it at the same time as everyone
 else. Out of each pack: 13 cards make the Pile (its top face up), 4 the line,

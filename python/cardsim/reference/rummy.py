@@ -1,4 +1,4 @@
-"""Rummy for 2-6 players and match play, from RULES.md "Rummy" and the seed.
+"""Rummy for 2-6 players and match play, from the rules (docs/rules/rummy.md).
 
 Written from the rules, for clarity: hands are lists of card strings, melds
 are lists of cards, and every legality question is answered by asking the
@@ -86,7 +86,7 @@ def standard_value(card: str) -> int:
 
 
 def table_value(card: str, ace_low_in_run: bool) -> int:
-    """The seed's variation: courts 10; an ace 15, but 5 in an A-2-3 run; the rest 5."""
+    """The table-scoring variation: courts 10; an ace 15, but 5 in an A-2-3 run; the rest 5."""
     if rank(card) == 1:
         return 5 if ace_low_in_run else 15
     return 10 if rank(card) >= 11 else 5

@@ -1,4 +1,4 @@
-"""Stack Gap Wall Builder, from RULES.md "Stack Gap Wall Builder" and its seed.
+"""Stack Gap Wall Builder, from the rules (docs/rules/stack_gap.md).
 
 The wall is a pyramid of five rows: row 1 (the foundation, dealt) has five
 places, row 5 one. A place on row L+1 sits on the gap between the two cards

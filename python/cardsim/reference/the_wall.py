@@ -1,4 +1,4 @@
-"""The Wall, a two-pack patience, from RULES.md "The Wall" (seed 003, in French).
+"""The Wall, a two-pack patience, from the rules (docs/rules/the_wall.md).
 
 Layout: 4 upper piles and 8 lower piles with one face-up card each, a reserve
 of 13 face-down cards, a stock, a one-card waste, ``discards`` discard piles and
@@ -281,7 +281,7 @@ class TheWall(ReferenceGame):
         Option(
             "discards",
             4,
-            "number of discard piles (not legible in the seed; RULES.md sets 4)",
+            "number of discard piles",
             range=(0, MAX_DISCARDS),
         ),
         Option(
