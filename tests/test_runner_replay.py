@@ -39,3 +39,22 @@ def test_random_policy_replays_exactly(name, options):
         assert r.winners_mask[k] == sum(1 << p for p in winners)
         expected = -2 if state.is_draw() else (winners[0] if winners else -1)
         assert r.winner[k] == expected
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=[config_id(*c) for c in CONFIGS])
+def test_replay_game_records_the_runners_actions(name, options):
+    """cardsim.replay_game (the C++ runner's own loop, recording) plays exactly the
+    actions the Python replay of the stream above chooses, on the reference too."""
+    seed, first = 2026, 40
+    game = reference.make(name, **options)
+    for k in range(3):
+        rng = GameRng.for_game(seed, first + k)
+        deck = game.random_deck(rng)
+        state = game.new_game(deck=deck)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_action(legal[0] if len(legal) == 1 else legal[rng.below(len(legal))])
+        cpp = cardsim.replay_game(name, seed=seed, index=first + k, **options)
+        assert cpp.history == state.history
+        assert list(cpp.deck) == deck
+        assert cpp.to_dict() == state.to_dict()

@@ -301,6 +301,33 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
         "like any state, but has no deal (`deck` and pickling refuse); the generic "
         "cardsim.envs.resample.resample_hidden gives a redealt deck instead.");
   }
+  // Game `index` of a batch run, dealt and played exactly as run_batch does
+  // (same stream, same policy), returned as a state whose history holds every
+  // action: cardsim.replay_game pulls one game out of a large run with it.
+  game_cls.def(
+      "_replay_game",
+      [](const std::shared_ptr<G>& g, py::handle seed, py::handle index,
+         const std::vector<std::string>& policies) -> PyState<G> {
+        const std::uint64_t s = seed_from_py(seed);
+        const std::uint64_t i = seed_from_py(index);
+        const SeatPolicies seats = seat_policies(parse_policies(policies, g->num_players()), 0);
+        if constexpr (HasPlayOut<G>) {
+          (void)s, (void)i, (void)seats;
+          throw InvalidArgument(
+              g->name() + " is played by its timed race; use cardsim.timed.play_timed to replay a game");
+        } else {
+          Rng rng = Rng::for_game(s, i);
+          std::vector<Card> cards;
+          g->random_deck(rng, cards);
+          PyState<G> out{g, g->deal(cards), cards, {}};
+          PlayContext<G> ctx;
+          play_turns(*g, out.state, seats, rng, ctx.search, [&out](Action a) { out.history.push_back(a); });
+          return out;
+        }
+      },
+      py::arg("seed"), py::arg("index"), py::arg("policies"),
+      "Internal: game `index` of a batch run with `seed` and `policy`, with its history (use "
+      "cardsim.replay_game).");
 
   state_cls
       .def_property_readonly(

@@ -64,12 +64,20 @@ struct PlayContext {
   SearchWorkspace<G> search;
 };
 
+// Records nothing: the batch runner's play-out stays as lean as before.
+struct NoRecord {
+  void operator()(Action) const {}
+};
+
 // The generic play-out: one actor at a time, chosen by that seat's policy.
 // One loop, kept small: a second loop or an inlined search would push the
 // game's apply() and the generator out of line (measured with callgrind).
-template <class G>
-[[gnu::always_inline]] inline std::int64_t play_turns(const G& game, typename G::State& state, const SeatPolicies& seats, Rng& rng,
-                        SearchWorkspace<G>& search) {
+// `record` sees every action applied (replay_game keeps them; the runner
+// passes NoRecord).
+template <class G, class Record = NoRecord>
+[[gnu::always_inline]] inline std::int64_t play_turns(const G& game, typename G::State& state,
+                                                      const SeatPolicies& seats, Rng& rng,
+                                                      SearchWorkspace<G>& search, Record&& record = {}) {
   typename G::State::ActionList legal;
   std::int64_t moves = 0;
   const bool mixed = !seats.uniform_simple;
@@ -82,12 +90,16 @@ template <class G>
       kind = spec.kind;
       if (spec.is_search()) {
         // A forced move needs no search.
-        state.apply(legal.size() > 1 ? search_action_outlined(game, state, legal, spec, rng, search) : legal[0]);
+        const Action a = legal.size() > 1 ? search_action_outlined(game, state, legal, spec, rng, search) : legal[0];
+        state.apply(a);
+        record(a);
         ++moves;
         continue;
       }
     }
-    state.apply(simple_action(kind, game, state, legal, rng));
+    const Action a = simple_action(kind, game, state, legal, rng);
+    state.apply(a);
+    record(a);
     ++moves;
   }
   return moves;

@@ -17,6 +17,7 @@ from .api import BACKENDS, POLICIES, SEARCH_POLICIES, GameInfo, games, make, sim
 from .constants import MAX_PLAYERS, SIMULTANEOUS, TERMINAL
 from .envs import resample as _resample
 from .errors import IllegalActionError
+from .records import load_record, replay_game, trajectory
 from .result import Estimate, SimulationResult, load_result
 from .solve import Solution, SolveBatchResult, solve, solve_batch
 from .tournament import TournamentResult, tournament
@@ -41,12 +42,16 @@ __all__ = [
     "VectorEnv",
     "__version__",
     "games",
+    "load_record",
     "load_result",
     "make",
+    "render",
+    "replay_game",
     "simulate",
     "solve",
     "solve_batch",
     "tournament",
+    "trajectory",
 ]
 
 #: Exact, mergeable totals of a batch run (see SimulationResult.summary).
@@ -64,3 +69,9 @@ def __getattr__(name: str) -> object:
 
 # Every state gets resample_hidden(player, rng) (numpy only, like the core).
 _resample.install()
+# ... and record() (a JSON-safe game record) and _repr_svg_ (Jupyter's drawing).
+from . import records as _records  # noqa: E402
+from . import render  # noqa: E402
+
+_records.install()
+render.install()

@@ -1,4 +1,5 @@
-"""The ``cardsim`` command: list games, run batches and tournaments."""
+"""The ``cardsim`` command: list games, run batches and tournaments, solve, replay, show
+and play games."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
-from . import _core, api
+from . import _core, api, cli_view
 from ._version import __version__
 
 __all__ = ["main", "parse_count"]
@@ -154,6 +155,10 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
+    if args.plot:  # fail before the run, not after it
+        from .plot import require_matplotlib
+
+        require_matplotlib()
     options = _game_options(args)
     per_game = bool(args.out) and Path(args.out).suffix.lower() in (".csv", ".parquet")
     sharding: dict[str, Any] = {}
@@ -183,7 +188,10 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             policy=args.policy,
             threads=args.threads,
             first_game=args.first_game,
-            summary_only=None if per_game and not sharding else True,
+            # --plot keeps the per-game arrays (game lengths) unless the run is sharded.
+            summary_only=False
+            if args.plot and not sharding
+            else (None if per_game and not sharding else True),
             progress=None,
             seat_rotation=args.seat_rotation,
             **sharding,
@@ -192,6 +200,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     if args.out:
         _write_out(result, args.out)
     print(json.dumps(result.to_dict(), indent=2) if args.json else result)
+    cli_view.plot_simulation(args, result)
     return 0
 
 
@@ -277,6 +286,7 @@ def main(argv: list[str] | None = None) -> int:
         help="save the result: .json (summary; see cardsim.load_result), or one row per game"
         " as .csv or .parquet (needs pyarrow)",
     )
+    cli_view.add_plot_option(p_sim)
     p_sim.set_defaults(run=_cmd_simulate)
 
     p_tour = sub.add_parser(
@@ -300,7 +310,6 @@ def main(argv: list[str] | None = None) -> int:
     p_tour.add_argument("--json", action="store_true", help="print the result as JSON")
     p_tour.set_defaults(run=_cmd_tournament)
 
-    argv = sys.argv[1:] if argv is None else list(argv)
     p_solve = sub.add_parser("solve", help="solve seeded deals of a patience (docs/solvers.md)")
     p_solve.add_argument("game", help="the_wall, stack_gap, code9_solitaire or clock")
     p_solve.add_argument("--deals", type=_count_arg, default=1000, help="number of deals")
@@ -321,6 +330,10 @@ def main(argv: list[str] | None = None) -> int:
     p_solve.add_argument("--checkpoint", metavar="FILE", help="record shards; rerun to resume")
     p_solve.add_argument("--shard-size", type=int, default=0, help="deals per shard")
     p_solve.set_defaults(run=_cmd_solve)
+
+    cli_view.add_subcommands(sub)
+
+    argv = sys.argv[1:] if argv is None else list(argv)
 
     args = parser.parse_args(argv)
     try:

@@ -234,6 +234,14 @@ class SimulationResult:
             "players": players,
         }
 
+    def plot(self, path: Any = None) -> Any:
+        """Score distribution per seat, win rates with 95% intervals, and game
+        lengths, as a matplotlib Figure (saved to ``path`` when given). Needs the
+        ``plot`` extra: ``pip install 'cardsim[plot]'`` (else a ValueError says so)."""
+        from .plot import plot_result
+
+        return plot_result(self, path)
+
     def to_pandas(self) -> Any:
         """The per-game arrays as a pandas DataFrame (needs pandas and a full run)."""
         import pandas as pd

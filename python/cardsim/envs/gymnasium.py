@@ -41,6 +41,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from .. import render
 from ..api import games
 from ..constants import SIMULTANEOUS
 from ..errors import IllegalActionError
@@ -65,7 +66,7 @@ def env_id(game_name: str) -> str:
 class CardsimEnv(gymnasium.Env[np.ndarray, np.int64]):
     """One seat of a cardsim game as a Gymnasium environment (see the module doc)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "svg"], "render_fps": 4}
 
     def __init__(
         self,
@@ -177,9 +178,13 @@ class CardsimEnv(gymnasium.Env[np.ndarray, np.int64]):
         return self._obs(), float(reward), terminated, truncated, self._info()
 
     def render(self) -> str | None:  # type: ignore[override]
-        if self.render_mode == "ansi" and self.state is not None:
-            return str(self.state)
-        return None
+        """The learner's view only (``observation(seat)``): "ansi" as text,
+        "svg" as an SVG drawing; opponents' hidden cards are never shown."""
+        if self.state is None or self.render_mode is None:
+            return None
+        if self.render_mode == "svg":
+            return render.svg(self.state, player=self.seat)
+        return render.text(self.state, self.seat)
 
     def action_masks(self) -> np.ndarray:
         """The legal-action mask as bool (the name sb3-contrib's MaskablePPO calls)."""

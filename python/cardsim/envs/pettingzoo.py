@@ -36,6 +36,7 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv, ParallelEnv
 
+from .. import render
 from ..constants import SIMULTANEOUS
 from ..errors import IllegalActionError
 from ._common import outcome_returns, resolve_game, seat_actions
@@ -62,11 +63,13 @@ class _Base:
         self.game = resolve_game(game, backend, **options)
         if illegal not in ("penalty", "raise"):
             raise ValueError(f"illegal must be 'penalty' or 'raise', got {illegal!r}")
-        if render_mode is not None and render_mode != "ansi":
+        if render_mode is not None and render_mode not in ("ansi", "svg"):
             raise ValueError(f"unknown render_mode {render_mode!r}")
         self.illegal = illegal
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
+        #: The seat whose view render() shows (None: the AEC agent to act, else seat 0).
+        self.render_seat: int | None = None
         self.metadata = {**type(self).metadata, "name": f"cardsim_{self.game.name}_v0"}
         n = self.game.num_players
         self.possible_agents = [f"player_{i}" for i in range(n)]
@@ -110,10 +113,22 @@ class _Base:
             "action_mask": self._mask(seat),
         }
 
+    def _render_seat(self) -> int:
+        # AEC: the agent to act; parallel: seat 0 (set ``render_seat`` to choose).
+        if self.render_seat is not None:
+            return int(self.render_seat)
+        agent = getattr(self, "agent_selection", None)
+        return self._seat.get(agent, 0) if isinstance(agent, str) else 0
+
     def render(self) -> str | None:
-        if self.render_mode == "ansi" and self.state is not None:
-            return str(self.state)
-        return None
+        """One seat's view only (``observation(seat)``; see ``render_seat``):
+        "ansi" as text, "svg" as an SVG drawing. Hidden cards are never shown."""
+        if self.state is None or self.render_mode is None:
+            return None
+        seat = self._render_seat()
+        if self.render_mode == "svg":
+            return render.svg(self.state, player=seat)
+        return render.text(self.state, seat)
 
     def close(self) -> None:
         pass
@@ -122,7 +137,7 @@ class _Base:
 class CardsimAECEnv(_Base, AECEnv[str, dict[str, np.ndarray], int]):
     """Any cardsim game as a PettingZoo AEC env (see the module doc)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "cardsim_v0", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "svg"], "name": "cardsim_v0", "is_parallelizable": False}
 
     def __init__(
         self,
@@ -198,7 +213,7 @@ class CardsimAECEnv(_Base, AECEnv[str, dict[str, np.ndarray], int]):
 class CardsimParallelEnv(_Base, ParallelEnv[str, dict[str, np.ndarray], int]):
     """Any cardsim game as a PettingZoo parallel env (see the module doc)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "cardsim_v0"}
+    metadata = {"render_modes": ["ansi", "svg"], "name": "cardsim_v0"}
 
     def __init__(
         self,
