@@ -62,7 +62,8 @@ int main(int argc, char** argv) {
       const double cpu = cpu_now() - c0;
       const double calls = static_cast<double>(reps) * static_cast<double>(states.size()) * n;
       std::printf(
-          "{\"config\": \"%s\", \"tensor_size\": %zu, \"states\": %zu, \"calls\": %.0f, \"ns_per_call\": %.1f, "
+          "{\"config\": \"%s\", \"tensor_size\": %zu, \"states\": %zu, \"calls\": %.0f, \"ns_per_call\": "
+          "%.1f, "
           "\"cpu_ns_per_call\": %.1f, \"check\": %.3f}\n",
           name.c_str(), size, states.size(), calls, 1e9 * secs / calls, 1e9 * cpu / calls, check);
     }

@@ -228,8 +228,8 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
           "_simulate",
           [](const G& g, py::handle seed, std::uint64_t first, std::uint64_t count,
              const std::vector<std::string>& policies, int threads, Summary& summary, py::object scores,
-             py::object winner, py::object winners_mask, py::object moves, py::object truncated, py::object times,
-             bool seat_rotation, py::object by_policy) {
+             py::object winner, py::object winners_mask, py::object moves, py::object truncated,
+             py::object times, bool seat_rotation, py::object by_policy) {
             const std::uint64_t s = seed_from_py(seed);
             const BatchPlan plan = plan_for(g, policies, seat_rotation);
             check_plan(g, plan);

@@ -177,7 +177,6 @@ concept HasStalemate = requires(const S& s) {
   { s.ended_in_stalemate() } -> std::convertible_to<bool>;
 };
 
-
 // The state counts the cards it holds (the C++ suite checks none is lost).
 template <class S>
 concept HasCardCount = requires(const S& s) {

@@ -32,8 +32,8 @@ inline constexpr int kMaxSearchBudget = 1000000;
 // One parsed spec. Plain data: the per-step dispatch reads `kind` only.
 struct PolicySpec {
   Policy kind = Policy::Random;
-  int budget = 0;                  // search players only
-  double c = kDefaultUct;          // ismcts only
+  int budget = 0;                   // search players only
+  double c = kDefaultUct;           // ismcts only
   Policy rollout = Policy::Greedy;  // search players' playouts
   bool is_search() const { return kind == Policy::Pimc || kind == Policy::Ismcts; }
 };
@@ -113,8 +113,8 @@ inline PolicySpec parse_policy_spec(const std::string& text, const std::string& 
         throw bad("c must be a number in [0, 100], got '" + value + "'");
       spec.c = c;
     } else {
-      throw bad("unknown key '" + key + "' (known: " +
-                std::string(spec.kind == Policy::Ismcts ? "c, rollout" : "rollout") + ")");
+      throw bad("unknown key '" + key +
+                "' (known: " + std::string(spec.kind == Policy::Ismcts ? "c, rollout" : "rollout") + ")");
     }
   }
   return spec;
@@ -153,7 +153,8 @@ inline SeatPolicies seat_policies(const std::vector<PolicySpec>& policies, int r
   for (int p = 0; p < s.num_players; ++p)
     s.seat[static_cast<std::size_t>(p)] = policies[static_cast<std::size_t>((p + rotation) % s.num_players)];
   s.uniform_simple = !s.any_search();
-  for (int p = 1; p < s.num_players; ++p) s.uniform_simple = s.uniform_simple && s.seat[p].kind == s.seat[0].kind;
+  for (int p = 1; p < s.num_players; ++p)
+    s.uniform_simple = s.uniform_simple && s.seat[p].kind == s.seat[0].kind;
   return s;
 }
 

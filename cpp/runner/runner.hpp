@@ -38,8 +38,8 @@ struct BatchOutput {
   std::uint16_t* winners_mask = nullptr;
   std::int32_t* moves = nullptr;
   bool* truncated = nullptr;
-  double* times = nullptr;         // [count][num_players]; filled only by games with a play-out hook
-  Summary* by_policy = nullptr;    // totals indexed by the run's policy list instead of by seat
+  double* times = nullptr;       // [count][num_players]; filled only by games with a play-out hook
+  Summary* by_policy = nullptr;  // totals indexed by the run's policy list instead of by seat
 };
 
 // What a batch plays: one policy per entry of the list, seated in order, or
@@ -90,7 +90,8 @@ template <class G, class Record = NoRecord>
       kind = spec.kind;
       if (spec.is_search()) {
         // A forced move needs no search.
-        const Action a = legal.size() > 1 ? search_action_outlined(game, state, legal, spec, rng, search) : legal[0];
+        const Action a =
+            legal.size() > 1 ? search_action_outlined(game, state, legal, spec, rng, search) : legal[0];
         state.apply(a);
         record(a);
         ++moves;
@@ -123,9 +124,10 @@ inline void add_by_policy(Summary& by_policy, int np, int r, const Scores& s, Ou
 // Always inlined: a separate call per game costs a few percent in games as
 // short as Clock's (measured with callgrind).
 template <class G>
-[[gnu::always_inline]] inline void play_seated(const G& game, typename G::State& state, Rng& rng, const SeatPolicies& seats, int r,
-                 PlayContext<G>& ctx, Summary& summary, Summary* by_policy, const BatchOutput& out,
-                 std::uint64_t row) {
+[[gnu::always_inline]] inline void play_seated(const G& game, typename G::State& state, Rng& rng,
+                                               const SeatPolicies& seats, int r, PlayContext<G>& ctx,
+                                               Summary& summary, Summary* by_policy, const BatchOutput& out,
+                                               std::uint64_t row) {
   const int np = game.num_players();
   std::int64_t moves = 0;
   if constexpr (HasPlayOut<G>) {
@@ -152,8 +154,9 @@ template <class G>
 // One deal, played under each of the `rotations` seatings. Allocates only
 // while dealing (the deck buffer, once per thread).
 template <class G>
-void play_one(const G& game, std::uint64_t seed, std::uint64_t index, const SeatPolicies* seatings, int rotations,
-              PlayContext<G>& ctx, Summary& summary, Summary* by_policy, const BatchOutput& out, std::uint64_t k) {
+void play_one(const G& game, std::uint64_t seed, std::uint64_t index, const SeatPolicies* seatings,
+              int rotations, PlayContext<G>& ctx, Summary& summary, Summary* by_policy,
+              const BatchOutput& out, std::uint64_t k) {
   Rng rng = Rng::for_game(seed, index);
   game.random_deck(rng, ctx.deck);
   typename G::State state = game.deal(ctx.deck);
@@ -192,8 +195,8 @@ void check_plan(const G& game, const BatchPlan& plan) {
 // plan's policy list). Work is handed out in blocks from a shared counter so
 // that threads stay busy when game lengths vary.
 template <class G>
-void run_batch(const G& game, std::uint64_t seed, std::uint64_t first, std::uint64_t count, const BatchPlan& plan,
-               int threads, Summary& summary, const BatchOutput& out) {
+void run_batch(const G& game, std::uint64_t seed, std::uint64_t first, std::uint64_t count,
+               const BatchPlan& plan, int threads, Summary& summary, const BatchOutput& out) {
   check_plan(game, plan);
   if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   // Search players take far longer per game: smaller blocks keep threads even.
@@ -213,7 +216,8 @@ void run_batch(const G& game, std::uint64_t seed, std::uint64_t first, std::uint
     local.counts_stalemates = HasStalemate<typename G::State>;
     Summary local_policy(game.num_players());
     std::array<SeatPolicies, kMaxPlayers> seatings;
-    for (int r = 0; r < plan.rotations(); ++r) seatings[static_cast<std::size_t>(r)] = seat_policies(plan.policies, r);
+    for (int r = 0; r < plan.rotations(); ++r)
+      seatings[static_cast<std::size_t>(r)] = seat_policies(plan.policies, r);
     try {
       PlayContext<G> ctx;  // reused: dealing and search allocate once per thread
       for (;;) {

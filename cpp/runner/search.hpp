@@ -152,7 +152,8 @@ Action ismcts_action(const G& game, const typename G::State& root, const typenam
              ch = ws.nodes[static_cast<std::size_t>(ch)].next_sibling) {
           const Node& c = ws.nodes[static_cast<std::size_t>(ch)];
           if (!ws.is_legal[static_cast<std::size_t>(c.action)]) continue;
-          const double v = c.total / c.visits + spec.c * std::sqrt(std::log(static_cast<double>(c.avail)) / c.visits);
+          const double v =
+              c.total / c.visits + spec.c * std::sqrt(std::log(static_cast<double>(c.avail)) / c.visits);
           if (v > best) {
             best = v;
             next = ch;
@@ -193,8 +194,9 @@ Action ismcts_action(const G& game, const typename G::State& root, const typenam
 
 // The search player's choice at `state` (more than one legal action).
 template <class G>
-Action search_action(const G& game, const typename G::State& state, const typename G::State::ActionList& legal,
-                     const PolicySpec& spec, Rng& rng, SearchWorkspace<G>& ws) {
+Action search_action(const G& game, const typename G::State& state,
+                     const typename G::State::ActionList& legal, const PolicySpec& spec, Rng& rng,
+                     SearchWorkspace<G>& ws) {
   if constexpr (CanSearch<G>) {
     return spec.kind == Policy::Pimc ? pimc_action(game, state, legal, spec, rng, ws)
                                      : ismcts_action(game, state, legal, spec, rng, ws);
@@ -210,8 +212,8 @@ namespace cardsim {
 // Out of line, so that the runner's step loop stays small.
 template <class G>
 [[gnu::noinline]] Action search_action_outlined(const G& game, const typename G::State& state,
-                                                const typename G::State::ActionList& legal, const PolicySpec& spec,
-                                                Rng& rng, SearchWorkspace<G>& ws) {
+                                                const typename G::State::ActionList& legal,
+                                                const PolicySpec& spec, Rng& rng, SearchWorkspace<G>& ws) {
   return search_action(game, state, legal, spec, rng, ws);
 }
 

@@ -3,6 +3,7 @@ cardsim's C++ core: game states, move generation, scoring and the batch runner.
 """
 
 from __future__ import annotations
+import collections.abc
 import numpy
 import numpy.typing
 import typing
@@ -10,27 +11,35 @@ import typing
 __all__: list[str] = [
     "ClockGame",
     "ClockState",
+    "ClockVectorEnv",
     "Code9Game",
     "Code9State",
+    "Code9VectorEnv",
     "HoleInTheWallGame",
     "HoleInTheWallState",
+    "HoleInTheWallVectorEnv",
     "MAX_PLAYERS",
     "RacingDemonGame",
     "RacingDemonState",
+    "RacingDemonVectorEnv",
     "RummyGame",
     "RummyState",
+    "RummyVectorEnv",
     "SIMULTANEOUS",
     "StackGapGame",
     "StackGapState",
+    "StackGapVectorEnv",
     "Summary",
     "TERMINAL",
     "TheWallGame",
     "TheWallState",
+    "TheWallVectorEnv",
     "card_to_string",
     "games",
     "make",
     "option_specs",
     "parse_card",
+    "parse_policy_spec",
 ]
 
 class Summary:
@@ -87,6 +96,11 @@ class Summary:
         Per seat: exact n, sum, sum_sq, min and max of the final scores.
         """
     @property
+    def stalemates(self) -> typing.Any:
+        """
+        Rounds ended by a stalemate (Racing Demon); None for games without a stalemate rule.
+        """
+    @property
     def truncated(self) -> int:
         """
         Games stopped by the move cap.
@@ -111,12 +125,18 @@ class ClockGame:
         """
         Internal: the option specs (name, default, doc, range or choices).
         """
+    def _replay_game(
+        self, seed: typing.Any, index: typing.Any, policies: collections.abc.Sequence[str]
+    ) -> ClockState:
+        """
+        Internal: game `index` of a batch run with `seed` and `policy`, with its history (use cardsim.replay_game).
+        """
     def _simulate(
         self,
         seed: typing.Any,
         first: typing.SupportsInt | typing.SupportsIndex,
         count: typing.SupportsInt | typing.SupportsIndex,
-        policy: str,
+        policies: collections.abc.Sequence[str],
         threads: typing.SupportsInt | typing.SupportsIndex,
         summary: Summary,
         scores: typing.Any = None,
@@ -125,13 +145,27 @@ class ClockGame:
         moves: typing.Any = None,
         truncated: typing.Any = None,
         times: typing.Any = None,
+        seat_rotation: bool = False,
+        by_policy: typing.Any = None,
     ) -> None:
         """
-        Internal: runs games [first, first+count) in C++ with the GIL released (use cardsim.simulate).
+        Internal: runs games [first, first+count) in C++ with the GIL released, one policy spec per seat (or one for all); with seat_rotation each deal once per rotation (use cardsim.simulate).
         """
-    def new_game(self, *, seed: typing.Any = None, deck: typing.Any = None) -> ClockState:
+    def _vector_env(
+        self,
+        num_envs: typing.Any,
+        seat: typing.Any,
+        opponents: typing.Any,
+        seed: typing.Any,
+        threads: typing.Any,
+        reward: typing.Any,
+    ) -> ClockVectorEnv:
         """
-        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
+        Internal: the C++ vector env behind cardsim.VectorEnv.
+        """
+    def new_game(self, *args, seed: typing.Any = None, deck: typing.Any = None) -> ClockState:
+        """
+        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a fresh random seed, recorded in state.seed and to_dict() so the deal can be repeated.
         """
     @property
     def name(self) -> str:
@@ -147,6 +181,11 @@ class ClockGame:
     def num_players(self) -> int:
         """
         Seats in this configuration.
+        """
+    @property
+    def observation_tensor_shape(self) -> tuple[int]:
+        """
+        The shape of observation_tensor, fixed for this configuration (docs/rules/<game>.md).
         """
     @property
     def options(self) -> dict:
@@ -174,6 +213,10 @@ class ClockState:
     def _greedy_action(self, seed: typing.Any, player: typing.Any = None) -> int:
         """
         Internal: the action the greedy policy picks here (ties broken from seed).
+        """
+    def _repr_svg_(self) -> str:
+        """
+        Jupyter's rich display: the full drawing (``cardsim.render.svg``).
         """
     def action_to_string(self, arg0: typing.Any) -> str:
         """
@@ -219,9 +262,19 @@ class ClockState:
         """
         What one seat may see, as a JSON-safe dict (hidden cards are counts).
         """
-    def resample_hidden(self, player: int, rng: typing.Any = None) -> typing.Any:
+    def observation_tensor(
+        self, player: typing.Any, out: typing.Any = None
+    ) -> numpy.typing.NDArray[numpy.float32]:
         """
-        A state ``player`` cannot tell from this one: the same actions from a deal in which the cards ``player`` never saw are dealt afresh (``rng``: a numpy Generator or a seed). See cardsim.envs.resample.resample_hidden.
+        What seat `player` may see, as a 1-D float32 array of observation_tensor_shape (layout in docs/rules/<game>.md). out= writes into that array instead and returns it; a wrong type, dtype, shape or layout is a TypeError / ValueError and leaves it untouched.
+        """
+    def record(self) -> dict[str, typing.Any]:
+        """
+        This game as a JSON-safe record (``cardsim.load_record`` reads it back).
+        """
+    def resample_hidden(self, player: typing.Any, rng: typing.Any = None) -> ClockState:
+        """
+        A state `player` cannot tell from this one: the cards `player` has not seen are redealt, in C++, among the places `player` cannot see (rng: a seed or a numpy Generator). The result plays on like any state, but has no deal (`deck` and pickling refuse); the generic cardsim.envs.resample.resample_hidden gives a redealt deck instead.
         """
     def scores(self) -> list:
         """
@@ -229,11 +282,11 @@ class ClockState:
         """
     def string_to_action(self, arg0: typing.Any) -> int:
         """
-        The action id of a text from action_to_string; ValueError if unknown.
+        The action id of a text from action_to_string (cards in any spelling a deck accepts, e.g. 10h for TH); ValueError if unknown.
         """
     def to_dict(self) -> dict:
         """
-        The full state as a JSON-safe dict (format in docs/rules/<game>.md).
+        The full state as a JSON-safe dict (format in docs/rules/<game>.md), with the seed it was dealt from (None for an explicit deck).
         """
     def winners(self) -> list:
         """
@@ -259,6 +312,38 @@ class ClockState:
         """
         Seats in the game.
         """
+    @property
+    def seed(self) -> typing.Any:
+        """
+        The seed this game was dealt from (a fresh one when new_game had none); None for an explicit deck.
+        """
+
+class ClockVectorEnv:
+    """
+    Internal: N games stepped together in C++ (use cardsim.VectorEnv).
+    """
+    def _buffers(self) -> dict:
+        """
+        Read-only numpy views of the env's buffers, which reset and step overwrite in place.
+        """
+    def reset(self, seed: typing.Any = None) -> None:
+        """
+        Starts episode 0 of every env from seed, or with None each env's next episode.
+        """
+    def step(self, actions: typing.Any) -> None:
+        """
+        Checks every env's action, then plays them all (GIL released). Raises before changing anything.
+        """
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def observation_size(self) -> int: ...
+    @property
+    def reward_width(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def threads(self) -> int: ...
 
 class StackGapGame:
     """
@@ -274,12 +359,18 @@ class StackGapGame:
         """
         Internal: the option specs (name, default, doc, range or choices).
         """
+    def _replay_game(
+        self, seed: typing.Any, index: typing.Any, policies: collections.abc.Sequence[str]
+    ) -> StackGapState:
+        """
+        Internal: game `index` of a batch run with `seed` and `policy`, with its history (use cardsim.replay_game).
+        """
     def _simulate(
         self,
         seed: typing.Any,
         first: typing.SupportsInt | typing.SupportsIndex,
         count: typing.SupportsInt | typing.SupportsIndex,
-        policy: str,
+        policies: collections.abc.Sequence[str],
         threads: typing.SupportsInt | typing.SupportsIndex,
         summary: Summary,
         scores: typing.Any = None,
@@ -288,13 +379,27 @@ class StackGapGame:
         moves: typing.Any = None,
         truncated: typing.Any = None,
         times: typing.Any = None,
+        seat_rotation: bool = False,
+        by_policy: typing.Any = None,
     ) -> None:
         """
-        Internal: runs games [first, first+count) in C++ with the GIL released (use cardsim.simulate).
+        Internal: runs games [first, first+count) in C++ with the GIL released, one policy spec per seat (or one for all); with seat_rotation each deal once per rotation (use cardsim.simulate).
         """
-    def new_game(self, *, seed: typing.Any = None, deck: typing.Any = None) -> StackGapState:
+    def _vector_env(
+        self,
+        num_envs: typing.Any,
+        seat: typing.Any,
+        opponents: typing.Any,
+        seed: typing.Any,
+        threads: typing.Any,
+        reward: typing.Any,
+    ) -> StackGapVectorEnv:
         """
-        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
+        Internal: the C++ vector env behind cardsim.VectorEnv.
+        """
+    def new_game(self, *args, seed: typing.Any = None, deck: typing.Any = None) -> StackGapState:
+        """
+        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a fresh random seed, recorded in state.seed and to_dict() so the deal can be repeated.
         """
     @property
     def name(self) -> str:
@@ -310,6 +415,11 @@ class StackGapGame:
     def num_players(self) -> int:
         """
         Seats in this configuration.
+        """
+    @property
+    def observation_tensor_shape(self) -> tuple[int]:
+        """
+        The shape of observation_tensor, fixed for this configuration (docs/rules/<game>.md).
         """
     @property
     def options(self) -> dict:
@@ -337,6 +447,10 @@ class StackGapState:
     def _greedy_action(self, seed: typing.Any, player: typing.Any = None) -> int:
         """
         Internal: the action the greedy policy picks here (ties broken from seed).
+        """
+    def _repr_svg_(self) -> str:
+        """
+        Jupyter's rich display: the full drawing (``cardsim.render.svg``).
         """
     def _set_position(self, arg0: typing.Any) -> None: ...
     def action_to_string(self, arg0: typing.Any) -> str:
@@ -383,9 +497,19 @@ class StackGapState:
         """
         What one seat may see, as a JSON-safe dict (hidden cards are counts).
         """
-    def resample_hidden(self, player: int, rng: typing.Any = None) -> typing.Any:
+    def observation_tensor(
+        self, player: typing.Any, out: typing.Any = None
+    ) -> numpy.typing.NDArray[numpy.float32]:
         """
-        A state ``player`` cannot tell from this one: the same actions from a deal in which the cards ``player`` never saw are dealt afresh (``rng``: a numpy Generator or a seed). See cardsim.envs.resample.resample_hidden.
+        What seat `player` may see, as a 1-D float32 array of observation_tensor_shape (layout in docs/rules/<game>.md). out= writes into that array instead and returns it; a wrong type, dtype, shape or layout is a TypeError / ValueError and leaves it untouched.
+        """
+    def record(self) -> dict[str, typing.Any]:
+        """
+        This game as a JSON-safe record (``cardsim.load_record`` reads it back).
+        """
+    def resample_hidden(self, player: typing.Any, rng: typing.Any = None) -> StackGapState:
+        """
+        A state `player` cannot tell from this one: the cards `player` has not seen are redealt, in C++, among the places `player` cannot see (rng: a seed or a numpy Generator). The result plays on like any state, but has no deal (`deck` and pickling refuse); the generic cardsim.envs.resample.resample_hidden gives a redealt deck instead.
         """
     def scores(self) -> list:
         """
@@ -393,11 +517,11 @@ class StackGapState:
         """
     def string_to_action(self, arg0: typing.Any) -> int:
         """
-        The action id of a text from action_to_string; ValueError if unknown.
+        The action id of a text from action_to_string (cards in any spelling a deck accepts, e.g. 10h for TH); ValueError if unknown.
         """
     def to_dict(self) -> dict:
         """
-        The full state as a JSON-safe dict (format in docs/rules/<game>.md).
+        The full state as a JSON-safe dict (format in docs/rules/<game>.md), with the seed it was dealt from (None for an explicit deck).
         """
     def winners(self) -> list:
         """
@@ -423,6 +547,38 @@ class StackGapState:
         """
         Seats in the game.
         """
+    @property
+    def seed(self) -> typing.Any:
+        """
+        The seed this game was dealt from (a fresh one when new_game had none); None for an explicit deck.
+        """
+
+class StackGapVectorEnv:
+    """
+    Internal: N games stepped together in C++ (use cardsim.VectorEnv).
+    """
+    def _buffers(self) -> dict:
+        """
+        Read-only numpy views of the env's buffers, which reset and step overwrite in place.
+        """
+    def reset(self, seed: typing.Any = None) -> None:
+        """
+        Starts episode 0 of every env from seed, or with None each env's next episode.
+        """
+    def step(self, actions: typing.Any) -> None:
+        """
+        Checks every env's action, then plays them all (GIL released). Raises before changing anything.
+        """
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def observation_size(self) -> int: ...
+    @property
+    def reward_width(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def threads(self) -> int: ...
 
 class TheWallGame:
     """
@@ -438,12 +594,18 @@ class TheWallGame:
         """
         Internal: the option specs (name, default, doc, range or choices).
         """
+    def _replay_game(
+        self, seed: typing.Any, index: typing.Any, policies: collections.abc.Sequence[str]
+    ) -> TheWallState:
+        """
+        Internal: game `index` of a batch run with `seed` and `policy`, with its history (use cardsim.replay_game).
+        """
     def _simulate(
         self,
         seed: typing.Any,
         first: typing.SupportsInt | typing.SupportsIndex,
         count: typing.SupportsInt | typing.SupportsIndex,
-        policy: str,
+        policies: collections.abc.Sequence[str],
         threads: typing.SupportsInt | typing.SupportsIndex,
         summary: Summary,
         scores: typing.Any = None,
@@ -452,13 +614,27 @@ class TheWallGame:
         moves: typing.Any = None,
         truncated: typing.Any = None,
         times: typing.Any = None,
+        seat_rotation: bool = False,
+        by_policy: typing.Any = None,
     ) -> None:
         """
-        Internal: runs games [first, first+count) in C++ with the GIL released (use cardsim.simulate).
+        Internal: runs games [first, first+count) in C++ with the GIL released, one policy spec per seat (or one for all); with seat_rotation each deal once per rotation (use cardsim.simulate).
         """
-    def new_game(self, *, seed: typing.Any = None, deck: typing.Any = None) -> TheWallState:
+    def _vector_env(
+        self,
+        num_envs: typing.Any,
+        seat: typing.Any,
+        opponents: typing.Any,
+        seed: typing.Any,
+        threads: typing.Any,
+        reward: typing.Any,
+    ) -> TheWallVectorEnv:
         """
-        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
+        Internal: the C++ vector env behind cardsim.VectorEnv.
+        """
+    def new_game(self, *args, seed: typing.Any = None, deck: typing.Any = None) -> TheWallState:
+        """
+        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a fresh random seed, recorded in state.seed and to_dict() so the deal can be repeated.
         """
     @property
     def name(self) -> str:
@@ -474,6 +650,11 @@ class TheWallGame:
     def num_players(self) -> int:
         """
         Seats in this configuration.
+        """
+    @property
+    def observation_tensor_shape(self) -> tuple[int]:
+        """
+        The shape of observation_tensor, fixed for this configuration (docs/rules/<game>.md).
         """
     @property
     def options(self) -> dict:
@@ -501,6 +682,10 @@ class TheWallState:
     def _greedy_action(self, seed: typing.Any, player: typing.Any = None) -> int:
         """
         Internal: the action the greedy policy picks here (ties broken from seed).
+        """
+    def _repr_svg_(self) -> str:
+        """
+        Jupyter's rich display: the full drawing (``cardsim.render.svg``).
         """
     def action_to_string(self, arg0: typing.Any) -> str:
         """
@@ -546,9 +731,19 @@ class TheWallState:
         """
         What one seat may see, as a JSON-safe dict (hidden cards are counts).
         """
-    def resample_hidden(self, player: int, rng: typing.Any = None) -> typing.Any:
+    def observation_tensor(
+        self, player: typing.Any, out: typing.Any = None
+    ) -> numpy.typing.NDArray[numpy.float32]:
         """
-        A state ``player`` cannot tell from this one: the same actions from a deal in which the cards ``player`` never saw are dealt afresh (``rng``: a numpy Generator or a seed). See cardsim.envs.resample.resample_hidden.
+        What seat `player` may see, as a 1-D float32 array of observation_tensor_shape (layout in docs/rules/<game>.md). out= writes into that array instead and returns it; a wrong type, dtype, shape or layout is a TypeError / ValueError and leaves it untouched.
+        """
+    def record(self) -> dict[str, typing.Any]:
+        """
+        This game as a JSON-safe record (``cardsim.load_record`` reads it back).
+        """
+    def resample_hidden(self, player: typing.Any, rng: typing.Any = None) -> TheWallState:
+        """
+        A state `player` cannot tell from this one: the cards `player` has not seen are redealt, in C++, among the places `player` cannot see (rng: a seed or a numpy Generator). The result plays on like any state, but has no deal (`deck` and pickling refuse); the generic cardsim.envs.resample.resample_hidden gives a redealt deck instead.
         """
     def scores(self) -> list:
         """
@@ -556,11 +751,11 @@ class TheWallState:
         """
     def string_to_action(self, arg0: typing.Any) -> int:
         """
-        The action id of a text from action_to_string; ValueError if unknown.
+        The action id of a text from action_to_string (cards in any spelling a deck accepts, e.g. 10h for TH); ValueError if unknown.
         """
     def to_dict(self) -> dict:
         """
-        The full state as a JSON-safe dict (format in docs/rules/<game>.md).
+        The full state as a JSON-safe dict (format in docs/rules/<game>.md), with the seed it was dealt from (None for an explicit deck).
         """
     def winners(self) -> list:
         """
@@ -586,6 +781,38 @@ class TheWallState:
         """
         Seats in the game.
         """
+    @property
+    def seed(self) -> typing.Any:
+        """
+        The seed this game was dealt from (a fresh one when new_game had none); None for an explicit deck.
+        """
+
+class TheWallVectorEnv:
+    """
+    Internal: N games stepped together in C++ (use cardsim.VectorEnv).
+    """
+    def _buffers(self) -> dict:
+        """
+        Read-only numpy views of the env's buffers, which reset and step overwrite in place.
+        """
+    def reset(self, seed: typing.Any = None) -> None:
+        """
+        Starts episode 0 of every env from seed, or with None each env's next episode.
+        """
+    def step(self, actions: typing.Any) -> None:
+        """
+        Checks every env's action, then plays them all (GIL released). Raises before changing anything.
+        """
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def observation_size(self) -> int: ...
+    @property
+    def reward_width(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def threads(self) -> int: ...
 
 class Code9Game:
     """
@@ -601,12 +828,18 @@ class Code9Game:
         """
         Internal: the option specs (name, default, doc, range or choices).
         """
+    def _replay_game(
+        self, seed: typing.Any, index: typing.Any, policies: collections.abc.Sequence[str]
+    ) -> Code9State:
+        """
+        Internal: game `index` of a batch run with `seed` and `policy`, with its history (use cardsim.replay_game).
+        """
     def _simulate(
         self,
         seed: typing.Any,
         first: typing.SupportsInt | typing.SupportsIndex,
         count: typing.SupportsInt | typing.SupportsIndex,
-        policy: str,
+        policies: collections.abc.Sequence[str],
         threads: typing.SupportsInt | typing.SupportsIndex,
         summary: Summary,
         scores: typing.Any = None,
@@ -615,13 +848,27 @@ class Code9Game:
         moves: typing.Any = None,
         truncated: typing.Any = None,
         times: typing.Any = None,
+        seat_rotation: bool = False,
+        by_policy: typing.Any = None,
     ) -> None:
         """
-        Internal: runs games [first, first+count) in C++ with the GIL released (use cardsim.simulate).
+        Internal: runs games [first, first+count) in C++ with the GIL released, one policy spec per seat (or one for all); with seat_rotation each deal once per rotation (use cardsim.simulate).
         """
-    def new_game(self, *, seed: typing.Any = None, deck: typing.Any = None) -> Code9State:
+    def _vector_env(
+        self,
+        num_envs: typing.Any,
+        seat: typing.Any,
+        opponents: typing.Any,
+        seed: typing.Any,
+        threads: typing.Any,
+        reward: typing.Any,
+    ) -> Code9VectorEnv:
         """
-        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
+        Internal: the C++ vector env behind cardsim.VectorEnv.
+        """
+    def new_game(self, *args, seed: typing.Any = None, deck: typing.Any = None) -> Code9State:
+        """
+        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a fresh random seed, recorded in state.seed and to_dict() so the deal can be repeated.
         """
     @property
     def name(self) -> str:
@@ -637,6 +884,11 @@ class Code9Game:
     def num_players(self) -> int:
         """
         Seats in this configuration.
+        """
+    @property
+    def observation_tensor_shape(self) -> tuple[int]:
+        """
+        The shape of observation_tensor, fixed for this configuration (docs/rules/<game>.md).
         """
     @property
     def options(self) -> dict:
@@ -664,6 +916,10 @@ class Code9State:
     def _greedy_action(self, seed: typing.Any, player: typing.Any = None) -> int:
         """
         Internal: the action the greedy policy picks here (ties broken from seed).
+        """
+    def _repr_svg_(self) -> str:
+        """
+        Jupyter's rich display: the full drawing (``cardsim.render.svg``).
         """
     def action_to_string(self, arg0: typing.Any) -> str:
         """
@@ -709,9 +965,19 @@ class Code9State:
         """
         What one seat may see, as a JSON-safe dict (hidden cards are counts).
         """
-    def resample_hidden(self, player: int, rng: typing.Any = None) -> typing.Any:
+    def observation_tensor(
+        self, player: typing.Any, out: typing.Any = None
+    ) -> numpy.typing.NDArray[numpy.float32]:
         """
-        A state ``player`` cannot tell from this one: the same actions from a deal in which the cards ``player`` never saw are dealt afresh (``rng``: a numpy Generator or a seed). See cardsim.envs.resample.resample_hidden.
+        What seat `player` may see, as a 1-D float32 array of observation_tensor_shape (layout in docs/rules/<game>.md). out= writes into that array instead and returns it; a wrong type, dtype, shape or layout is a TypeError / ValueError and leaves it untouched.
+        """
+    def record(self) -> dict[str, typing.Any]:
+        """
+        This game as a JSON-safe record (``cardsim.load_record`` reads it back).
+        """
+    def resample_hidden(self, player: typing.Any, rng: typing.Any = None) -> Code9State:
+        """
+        A state `player` cannot tell from this one: the cards `player` has not seen are redealt, in C++, among the places `player` cannot see (rng: a seed or a numpy Generator). The result plays on like any state, but has no deal (`deck` and pickling refuse); the generic cardsim.envs.resample.resample_hidden gives a redealt deck instead.
         """
     def scores(self) -> list:
         """
@@ -719,11 +985,11 @@ class Code9State:
         """
     def string_to_action(self, arg0: typing.Any) -> int:
         """
-        The action id of a text from action_to_string; ValueError if unknown.
+        The action id of a text from action_to_string (cards in any spelling a deck accepts, e.g. 10h for TH); ValueError if unknown.
         """
     def to_dict(self) -> dict:
         """
-        The full state as a JSON-safe dict (format in docs/rules/<game>.md).
+        The full state as a JSON-safe dict (format in docs/rules/<game>.md), with the seed it was dealt from (None for an explicit deck).
         """
     def winners(self) -> list:
         """
@@ -749,6 +1015,38 @@ class Code9State:
         """
         Seats in the game.
         """
+    @property
+    def seed(self) -> typing.Any:
+        """
+        The seed this game was dealt from (a fresh one when new_game had none); None for an explicit deck.
+        """
+
+class Code9VectorEnv:
+    """
+    Internal: N games stepped together in C++ (use cardsim.VectorEnv).
+    """
+    def _buffers(self) -> dict:
+        """
+        Read-only numpy views of the env's buffers, which reset and step overwrite in place.
+        """
+    def reset(self, seed: typing.Any = None) -> None:
+        """
+        Starts episode 0 of every env from seed, or with None each env's next episode.
+        """
+    def step(self, actions: typing.Any) -> None:
+        """
+        Checks every env's action, then plays them all (GIL released). Raises before changing anything.
+        """
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def observation_size(self) -> int: ...
+    @property
+    def reward_width(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def threads(self) -> int: ...
 
 class HoleInTheWallGame:
     """
@@ -764,12 +1062,18 @@ class HoleInTheWallGame:
         """
         Internal: the option specs (name, default, doc, range or choices).
         """
+    def _replay_game(
+        self, seed: typing.Any, index: typing.Any, policies: collections.abc.Sequence[str]
+    ) -> HoleInTheWallState:
+        """
+        Internal: game `index` of a batch run with `seed` and `policy`, with its history (use cardsim.replay_game).
+        """
     def _simulate(
         self,
         seed: typing.Any,
         first: typing.SupportsInt | typing.SupportsIndex,
         count: typing.SupportsInt | typing.SupportsIndex,
-        policy: str,
+        policies: collections.abc.Sequence[str],
         threads: typing.SupportsInt | typing.SupportsIndex,
         summary: Summary,
         scores: typing.Any = None,
@@ -778,13 +1082,29 @@ class HoleInTheWallGame:
         moves: typing.Any = None,
         truncated: typing.Any = None,
         times: typing.Any = None,
+        seat_rotation: bool = False,
+        by_policy: typing.Any = None,
     ) -> None:
         """
-        Internal: runs games [first, first+count) in C++ with the GIL released (use cardsim.simulate).
+        Internal: runs games [first, first+count) in C++ with the GIL released, one policy spec per seat (or one for all); with seat_rotation each deal once per rotation (use cardsim.simulate).
         """
-    def new_game(self, *, seed: typing.Any = None, deck: typing.Any = None) -> HoleInTheWallState:
+    def _vector_env(
+        self,
+        num_envs: typing.Any,
+        seat: typing.Any,
+        opponents: typing.Any,
+        seed: typing.Any,
+        threads: typing.Any,
+        reward: typing.Any,
+    ) -> HoleInTheWallVectorEnv:
         """
-        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
+        Internal: the C++ vector env behind cardsim.VectorEnv.
+        """
+    def new_game(
+        self, *args, seed: typing.Any = None, deck: typing.Any = None
+    ) -> HoleInTheWallState:
+        """
+        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a fresh random seed, recorded in state.seed and to_dict() so the deal can be repeated.
         """
     @property
     def name(self) -> str:
@@ -800,6 +1120,11 @@ class HoleInTheWallGame:
     def num_players(self) -> int:
         """
         Seats in this configuration.
+        """
+    @property
+    def observation_tensor_shape(self) -> tuple[int]:
+        """
+        The shape of observation_tensor, fixed for this configuration (docs/rules/<game>.md).
         """
     @property
     def options(self) -> dict:
@@ -827,6 +1152,10 @@ class HoleInTheWallState:
     def _greedy_action(self, seed: typing.Any, player: typing.Any = None) -> int:
         """
         Internal: the action the greedy policy picks here (ties broken from seed).
+        """
+    def _repr_svg_(self) -> str:
+        """
+        Jupyter's rich display: the full drawing (``cardsim.render.svg``).
         """
     def action_to_string(self, arg0: typing.Any) -> str:
         """
@@ -872,9 +1201,19 @@ class HoleInTheWallState:
         """
         What one seat may see, as a JSON-safe dict (hidden cards are counts).
         """
-    def resample_hidden(self, player: int, rng: typing.Any = None) -> typing.Any:
+    def observation_tensor(
+        self, player: typing.Any, out: typing.Any = None
+    ) -> numpy.typing.NDArray[numpy.float32]:
         """
-        A state ``player`` cannot tell from this one: the same actions from a deal in which the cards ``player`` never saw are dealt afresh (``rng``: a numpy Generator or a seed). See cardsim.envs.resample.resample_hidden.
+        What seat `player` may see, as a 1-D float32 array of observation_tensor_shape (layout in docs/rules/<game>.md). out= writes into that array instead and returns it; a wrong type, dtype, shape or layout is a TypeError / ValueError and leaves it untouched.
+        """
+    def record(self) -> dict[str, typing.Any]:
+        """
+        This game as a JSON-safe record (``cardsim.load_record`` reads it back).
+        """
+    def resample_hidden(self, player: typing.Any, rng: typing.Any = None) -> HoleInTheWallState:
+        """
+        A state `player` cannot tell from this one: the cards `player` has not seen are redealt, in C++, among the places `player` cannot see (rng: a seed or a numpy Generator). The result plays on like any state, but has no deal (`deck` and pickling refuse); the generic cardsim.envs.resample.resample_hidden gives a redealt deck instead.
         """
     def scores(self) -> list:
         """
@@ -882,11 +1221,11 @@ class HoleInTheWallState:
         """
     def string_to_action(self, arg0: typing.Any) -> int:
         """
-        The action id of a text from action_to_string; ValueError if unknown.
+        The action id of a text from action_to_string (cards in any spelling a deck accepts, e.g. 10h for TH); ValueError if unknown.
         """
     def to_dict(self) -> dict:
         """
-        The full state as a JSON-safe dict (format in docs/rules/<game>.md).
+        The full state as a JSON-safe dict (format in docs/rules/<game>.md), with the seed it was dealt from (None for an explicit deck).
         """
     def winners(self) -> list:
         """
@@ -912,6 +1251,38 @@ class HoleInTheWallState:
         """
         Seats in the game.
         """
+    @property
+    def seed(self) -> typing.Any:
+        """
+        The seed this game was dealt from (a fresh one when new_game had none); None for an explicit deck.
+        """
+
+class HoleInTheWallVectorEnv:
+    """
+    Internal: N games stepped together in C++ (use cardsim.VectorEnv).
+    """
+    def _buffers(self) -> dict:
+        """
+        Read-only numpy views of the env's buffers, which reset and step overwrite in place.
+        """
+    def reset(self, seed: typing.Any = None) -> None:
+        """
+        Starts episode 0 of every env from seed, or with None each env's next episode.
+        """
+    def step(self, actions: typing.Any) -> None:
+        """
+        Checks every env's action, then plays them all (GIL released). Raises before changing anything.
+        """
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def observation_size(self) -> int: ...
+    @property
+    def reward_width(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def threads(self) -> int: ...
 
 class RacingDemonGame:
     """
@@ -927,12 +1298,18 @@ class RacingDemonGame:
         """
         Internal: the option specs (name, default, doc, range or choices).
         """
+    def _replay_game(
+        self, seed: typing.Any, index: typing.Any, policies: collections.abc.Sequence[str]
+    ) -> RacingDemonState:
+        """
+        Internal: game `index` of a batch run with `seed` and `policy`, with its history (use cardsim.replay_game).
+        """
     def _simulate(
         self,
         seed: typing.Any,
         first: typing.SupportsInt | typing.SupportsIndex,
         count: typing.SupportsInt | typing.SupportsIndex,
-        policy: str,
+        policies: collections.abc.Sequence[str],
         threads: typing.SupportsInt | typing.SupportsIndex,
         summary: Summary,
         scores: typing.Any = None,
@@ -941,13 +1318,27 @@ class RacingDemonGame:
         moves: typing.Any = None,
         truncated: typing.Any = None,
         times: typing.Any = None,
+        seat_rotation: bool = False,
+        by_policy: typing.Any = None,
     ) -> None:
         """
-        Internal: runs games [first, first+count) in C++ with the GIL released (use cardsim.simulate).
+        Internal: runs games [first, first+count) in C++ with the GIL released, one policy spec per seat (or one for all); with seat_rotation each deal once per rotation (use cardsim.simulate).
         """
-    def new_game(self, *, seed: typing.Any = None, deck: typing.Any = None) -> RacingDemonState:
+    def _vector_env(
+        self,
+        num_envs: typing.Any,
+        seat: typing.Any,
+        opponents: typing.Any,
+        seed: typing.Any,
+        threads: typing.Any,
+        reward: typing.Any,
+    ) -> RacingDemonVectorEnv:
         """
-        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
+        Internal: the C++ vector env behind cardsim.VectorEnv.
+        """
+    def new_game(self, *args, seed: typing.Any = None, deck: typing.Any = None) -> RacingDemonState:
+        """
+        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a fresh random seed, recorded in state.seed and to_dict() so the deal can be repeated.
         """
     @property
     def name(self) -> str:
@@ -963,6 +1354,11 @@ class RacingDemonGame:
     def num_players(self) -> int:
         """
         Seats in this configuration.
+        """
+    @property
+    def observation_tensor_shape(self) -> tuple[int]:
+        """
+        The shape of observation_tensor, fixed for this configuration (docs/rules/<game>.md).
         """
     @property
     def options(self) -> dict:
@@ -990,6 +1386,10 @@ class RacingDemonState:
     def _greedy_action(self, seed: typing.Any, player: typing.Any = None) -> int:
         """
         Internal: the action the greedy policy picks here (ties broken from seed).
+        """
+    def _repr_svg_(self) -> str:
+        """
+        Jupyter's rich display: the full drawing (``cardsim.render.svg``).
         """
     def action_to_string(self, arg0: typing.Any) -> str:
         """
@@ -1035,6 +1435,16 @@ class RacingDemonState:
         """
         What one seat may see, as a JSON-safe dict (hidden cards are counts).
         """
+    def observation_tensor(
+        self, player: typing.Any, out: typing.Any = None
+    ) -> numpy.typing.NDArray[numpy.float32]:
+        """
+        What seat `player` may see, as a 1-D float32 array of observation_tensor_shape (layout in docs/rules/<game>.md). out= writes into that array instead and returns it; a wrong type, dtype, shape or layout is a TypeError / ValueError and leaves it untouched.
+        """
+    def record(self) -> dict[str, typing.Any]:
+        """
+        This game as a JSON-safe record (``cardsim.load_record`` reads it back).
+        """
     def resample_hidden(self, player: int, rng: typing.Any = None) -> typing.Any:
         """
         A state ``player`` cannot tell from this one: the same actions from a deal in which the cards ``player`` never saw are dealt afresh (``rng``: a numpy Generator or a seed). See cardsim.envs.resample.resample_hidden.
@@ -1045,11 +1455,11 @@ class RacingDemonState:
         """
     def string_to_action(self, arg0: typing.Any) -> int:
         """
-        The action id of a text from action_to_string; ValueError if unknown.
+        The action id of a text from action_to_string (cards in any spelling a deck accepts, e.g. 10h for TH); ValueError if unknown.
         """
     def to_dict(self) -> dict:
         """
-        The full state as a JSON-safe dict (format in docs/rules/<game>.md).
+        The full state as a JSON-safe dict (format in docs/rules/<game>.md), with the seed it was dealt from (None for an explicit deck).
         """
     def winners(self) -> list:
         """
@@ -1075,6 +1485,38 @@ class RacingDemonState:
         """
         Seats in the game.
         """
+    @property
+    def seed(self) -> typing.Any:
+        """
+        The seed this game was dealt from (a fresh one when new_game had none); None for an explicit deck.
+        """
+
+class RacingDemonVectorEnv:
+    """
+    Internal: N games stepped together in C++ (use cardsim.VectorEnv).
+    """
+    def _buffers(self) -> dict:
+        """
+        Read-only numpy views of the env's buffers, which reset and step overwrite in place.
+        """
+    def reset(self, seed: typing.Any = None) -> None:
+        """
+        Starts episode 0 of every env from seed, or with None each env's next episode.
+        """
+    def step(self, actions: typing.Any) -> None:
+        """
+        Checks every env's action, then plays them all (GIL released). Raises before changing anything.
+        """
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def observation_size(self) -> int: ...
+    @property
+    def reward_width(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def threads(self) -> int: ...
 
 class RummyGame:
     """
@@ -1090,12 +1532,18 @@ class RummyGame:
         """
         Internal: the option specs (name, default, doc, range or choices).
         """
+    def _replay_game(
+        self, seed: typing.Any, index: typing.Any, policies: collections.abc.Sequence[str]
+    ) -> RummyState:
+        """
+        Internal: game `index` of a batch run with `seed` and `policy`, with its history (use cardsim.replay_game).
+        """
     def _simulate(
         self,
         seed: typing.Any,
         first: typing.SupportsInt | typing.SupportsIndex,
         count: typing.SupportsInt | typing.SupportsIndex,
-        policy: str,
+        policies: collections.abc.Sequence[str],
         threads: typing.SupportsInt | typing.SupportsIndex,
         summary: Summary,
         scores: typing.Any = None,
@@ -1104,13 +1552,27 @@ class RummyGame:
         moves: typing.Any = None,
         truncated: typing.Any = None,
         times: typing.Any = None,
+        seat_rotation: bool = False,
+        by_policy: typing.Any = None,
     ) -> None:
         """
-        Internal: runs games [first, first+count) in C++ with the GIL released (use cardsim.simulate).
+        Internal: runs games [first, first+count) in C++ with the GIL released, one policy spec per seat (or one for all); with seat_rotation each deal once per rotation (use cardsim.simulate).
         """
-    def new_game(self, *, seed: typing.Any = None, deck: typing.Any = None) -> RummyState:
+    def _vector_env(
+        self,
+        num_envs: typing.Any,
+        seat: typing.Any,
+        opponents: typing.Any,
+        seed: typing.Any,
+        threads: typing.Any,
+        reward: typing.Any,
+    ) -> RummyVectorEnv:
         """
-        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a random seed.
+        Internal: the C++ vector env behind cardsim.VectorEnv.
+        """
+    def new_game(self, *args, seed: typing.Any = None, deck: typing.Any = None) -> RummyState:
+        """
+        Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a fresh random seed, recorded in state.seed and to_dict() so the deal can be repeated.
         """
     @property
     def name(self) -> str:
@@ -1126,6 +1588,11 @@ class RummyGame:
     def num_players(self) -> int:
         """
         Seats in this configuration.
+        """
+    @property
+    def observation_tensor_shape(self) -> tuple[int]:
+        """
+        The shape of observation_tensor, fixed for this configuration (docs/rules/<game>.md).
         """
     @property
     def options(self) -> dict:
@@ -1153,6 +1620,10 @@ class RummyState:
     def _greedy_action(self, seed: typing.Any, player: typing.Any = None) -> int:
         """
         Internal: the action the greedy policy picks here (ties broken from seed).
+        """
+    def _repr_svg_(self) -> str:
+        """
+        Jupyter's rich display: the full drawing (``cardsim.render.svg``).
         """
     def action_to_string(self, arg0: typing.Any) -> str:
         """
@@ -1198,9 +1669,19 @@ class RummyState:
         """
         What one seat may see, as a JSON-safe dict (hidden cards are counts).
         """
-    def resample_hidden(self, player: int, rng: typing.Any = None) -> typing.Any:
+    def observation_tensor(
+        self, player: typing.Any, out: typing.Any = None
+    ) -> numpy.typing.NDArray[numpy.float32]:
         """
-        A state ``player`` cannot tell from this one: the same actions from a deal in which the cards ``player`` never saw are dealt afresh (``rng``: a numpy Generator or a seed). See cardsim.envs.resample.resample_hidden.
+        What seat `player` may see, as a 1-D float32 array of observation_tensor_shape (layout in docs/rules/<game>.md). out= writes into that array instead and returns it; a wrong type, dtype, shape or layout is a TypeError / ValueError and leaves it untouched.
+        """
+    def record(self) -> dict[str, typing.Any]:
+        """
+        This game as a JSON-safe record (``cardsim.load_record`` reads it back).
+        """
+    def resample_hidden(self, player: typing.Any, rng: typing.Any = None) -> RummyState:
+        """
+        A state `player` cannot tell from this one: the cards `player` has not seen are redealt, in C++, among the places `player` cannot see (rng: a seed or a numpy Generator). The result plays on like any state, but has no deal (`deck` and pickling refuse); the generic cardsim.envs.resample.resample_hidden gives a redealt deck instead.
         """
     def scores(self) -> list:
         """
@@ -1208,11 +1689,11 @@ class RummyState:
         """
     def string_to_action(self, arg0: typing.Any) -> int:
         """
-        The action id of a text from action_to_string; ValueError if unknown.
+        The action id of a text from action_to_string (cards in any spelling a deck accepts, e.g. 10h for TH); ValueError if unknown.
         """
     def to_dict(self) -> dict:
         """
-        The full state as a JSON-safe dict (format in docs/rules/<game>.md).
+        The full state as a JSON-safe dict (format in docs/rules/<game>.md), with the seed it was dealt from (None for an explicit deck).
         """
     def winners(self) -> list:
         """
@@ -1238,13 +1719,45 @@ class RummyState:
         """
         Seats in the game.
         """
+    @property
+    def seed(self) -> typing.Any:
+        """
+        The seed this game was dealt from (a fresh one when new_game had none); None for an explicit deck.
+        """
+
+class RummyVectorEnv:
+    """
+    Internal: N games stepped together in C++ (use cardsim.VectorEnv).
+    """
+    def _buffers(self) -> dict:
+        """
+        Read-only numpy views of the env's buffers, which reset and step overwrite in place.
+        """
+    def reset(self, seed: typing.Any = None) -> None:
+        """
+        Starts episode 0 of every env from seed, or with None each env's next episode.
+        """
+    def step(self, actions: typing.Any) -> None:
+        """
+        Checks every env's action, then plays them all (GIL released). Raises before changing anything.
+        """
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def observation_size(self) -> int: ...
+    @property
+    def reward_width(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def threads(self) -> int: ...
 
 def _racing_demon_matches(
     game: RacingDemonGame,
     seed: typing.Any,
     first: typing.SupportsInt | typing.SupportsIndex,
     count: typing.SupportsInt | typing.SupportsIndex,
-    policy: str,
+    policies: collections.abc.Sequence[str],
 ) -> dict:
     """
     Internal: matches [first, first+count) of Racing Demon to the game's target (use cardsim.timed.simulate_matches).
@@ -1294,6 +1807,10 @@ def make(name: typing.Any, options: typing.Any) -> typing.Any:
 
 def option_specs(arg0: typing.Any) -> typing.Any: ...
 def parse_card(arg0: typing.Any) -> int: ...
+def parse_policy_spec(spec: str, where: str = "") -> dict:
+    """
+    The parsed form of a policy spec (kind, and budget, rollout, c for search players); ValueError, prefixed by `where`, if malformed.
+    """
 
 MAX_PLAYERS: int = 8
 SIMULTANEOUS: int = -2

@@ -46,7 +46,7 @@ def parse_count(text: str) -> int:
         ) from None
     if value < 1:
         raise ValueError(f"a game count must be at least 1, got {text!r}")
-    return value
+    return int(value)
 
 
 def _count_arg(text: str) -> int:

@@ -166,7 +166,7 @@ def _ask(state: Any, seat: int, legal: list[int], inp: TextIO, out: TextIO) -> i
             print(f"no move numbered {i}: choose 0..{len(legal) - 1}", file=out)
             continue
         try:
-            a = state.string_to_action(answer)
+            a = int(state.string_to_action(answer))
         except (ValueError, TypeError):
             print(f"not a move: {answer!r} (type its number or its text as listed)", file=out)
             continue
@@ -176,7 +176,7 @@ def _ask(state: Any, seat: int, legal: list[int], inp: TextIO, out: TextIO) -> i
 
 
 def _opponent(state: Any, seat: int, policy: str, rng: np.random.Generator) -> int:
-    legal = state.legal_actions_for(seat)
+    legal: list[int] = state.legal_actions_for(seat)
     if policy == "greedy":
         return int(state._greedy_action(int(rng.integers(2**63)), seat))
     if policy == "first":

@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from . import api
+from . import _core, api
 from .errors import IllegalActionError
 
 __all__ = [
@@ -176,7 +176,7 @@ def load_record(data: Any, backend: str = "cpp") -> Any:
     game_name = data["game"]
     if not isinstance(game_name, str):
         raise TypeError(f"record game must be a str, got {type(game_name).__name__}")
-    known = sorted(api._core.games())
+    known = sorted(_core.games())
     if game_name not in known:
         raise ValueError(f"record names unknown game {game_name!r} (known: {', '.join(known)})")
     options = data["options"]

@@ -26,7 +26,7 @@ from . import _core
 from ._version import __version__
 from .progress import Progress
 
-__all__ = ["Checkpoint", "ShardResult", "merge", "plan", "run_shard", "run_sharded"]
+__all__ = ["Checkpoint", "ShardLog", "ShardResult", "merge", "plan", "run_shard", "run_sharded"]
 
 #: The checkpoint format: 2 is the append-only log.
 CHECKPOINT_VERSION = 2
@@ -107,6 +107,9 @@ class Checkpoint:
     line, which the next open drops (that one shard is played again); a crash
     while compacting leaves the old log whole.
     """
+
+    #: Whether recorded shards are kept whole (see ShardLog) instead of merged.
+    keeps_shards = False
 
     def __init__(
         self,
@@ -217,12 +220,17 @@ class Checkpoint:
         self._file.write(_encode({"kind": "shard", **r.__dict__}))
         self._file.flush()  # in the OS once add returns: a killed process loses nothing
 
-    def _compact(self) -> None:
+    def _compacted(self) -> str:
+        """The log's text after compaction: the header and the merged totals."""
         text = _encode({"kind": "run", "run": self.identity, "cardsim": __version__})
         if self.ranges:
             text += _encode(
                 {"kind": "merged", "ranges": self.ranges, "summary": self.summary.to_state()}
             )
+        return text
+
+    def _compact(self) -> None:
+        text = self._compacted()
         if self._file is not None:
             self._file.close()
         tmp = self.path.with_name(self.path.name + ".tmp")
@@ -232,7 +240,8 @@ class Checkpoint:
             os.fsync(f.fileno())
         os.replace(tmp, self.path)  # atomic: the old log or the new, never half of one
         self._file = open(self.path, "a", encoding="utf-8")  # noqa: SIM115
-        self.done.clear()
+        if not self.keeps_shards:
+            self.done.clear()
         self._since_compaction = 0
 
     def close(self) -> None:
@@ -240,6 +249,34 @@ class Checkpoint:
         if self._file is not None and not self._file.closed:
             self._compact()
             self._file.close()
+
+
+class ShardLog(Checkpoint):
+    """A checkpoint whose shard results are kept whole, not merged into a Summary.
+
+    For runs whose shards return per-game arrays (``solve_batch``): the same
+    append-only, CRC-checked log with the same crash guarantees, but compaction
+    (only on close: the arrays do not shrink when merged) rewrites every shard
+    as one line each, and ``done`` holds every recorded shard.
+    """
+
+    keeps_shards = True
+
+    def __init__(self, path: str | os.PathLike[str], identity: dict[str, Any]) -> None:
+        super().__init__(path, identity, num_players=1, compact_every=2**62)
+
+    def _absorb(self, summary_state: dict[str, Any], spans: list[tuple[int, int]]) -> None:
+        for lo, hi in spans:
+            if any(lo < b and a < hi for a, b in self.ranges):
+                raise ValueError(f"games {lo}..{hi - 1} are recorded twice")
+            self.ranges.append((int(lo), int(hi)))
+        self.ranges = _coalesce(self.ranges)
+
+    def _compacted(self) -> str:
+        text = _encode({"kind": "run", "run": self.identity, "cardsim": __version__})
+        for r in sorted(self.done.values(), key=lambda r: r.first_game):
+            text += _encode({"kind": "shard", **r.__dict__})
+        return text
 
 
 def _encode(record: dict[str, Any]) -> str:

@@ -472,7 +472,7 @@ def _run_sharded(
         "time_limit": time_limit,
         "table_entries": table_entries,
     }
-    ckpt = shards.Checkpoint(checkpoint, identity) if checkpoint is not None else None
+    ckpt = shards.ShardLog(checkpoint, identity) if checkpoint is not None else None
     results = list(ckpt.done.values()) if ckpt else []
     todo = [
         (lo, k) for lo, k in shards.plan(first, n, shard_size) if not (ckpt and lo in ckpt.done)
@@ -497,6 +497,8 @@ def _run_sharded(
     finally:
         if bar:
             bar.close()
+        if ckpt:
+            ckpt.close()
     shards.check_coverage(first, n, results)
     arrays = _empty(n)
     for r in results:

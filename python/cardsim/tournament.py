@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from . import api
+from . import _core, api
 from .result import Estimate
 
 __all__ = ["Pairing", "TournamentResult", "tournament"]
@@ -268,7 +268,7 @@ def tournament(
     for i, p in enumerate(policies):
         if not isinstance(p, str):
             raise TypeError(f"policy {i}: a policy must be a spec string, got {type(p).__name__}")
-        api._core.parse_policy_spec(p.strip(), f"policy {i}: ")
+        _core.parse_policy_spec(p.strip(), f"policy {i}: ")
         names.append(p.strip())
     if len(names) < 2:
         raise ValueError(f"a tournament needs at least two policies, got {len(names)}")

@@ -196,7 +196,8 @@ class VectorEnv(_Base):  # type: ignore[misc]
 
     def action_masks(self) -> np.ndarray:
         """The current legal-action masks, (num_envs, num_actions) bool."""
-        return self._buffers["action_mask"].copy()
+        mask: np.ndarray = self._buffers["action_mask"].copy()
+        return mask
 
     def close_extras(self, **kwargs: Any) -> None:
         """Stops the worker threads and frees the buffers."""

@@ -12,8 +12,8 @@
 #include "core/rng.hpp"
 #include "games/all_games.hpp"
 #include "invariants.hpp"
-#include "vector_env_checks.hpp"
 #include "solver_checks.hpp"
+#include "vector_env_checks.hpp"
 
 using namespace cardsim;
 using cardsim::testing::check_playouts;

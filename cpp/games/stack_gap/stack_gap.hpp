@@ -168,7 +168,8 @@ class StackGapState {
     for (int q = 0; q < num_players_; ++q)
       if (q != player)
         for (Card& c : hands_[static_cast<std::size_t>(q)]) hidden.add(c);
-    for (std::size_t k = static_cast<std::size_t>(shown_at_bottom_); k < draw_.size(); ++k) hidden.add(draw_[k]);
+    for (std::size_t k = static_cast<std::size_t>(shown_at_bottom_); k < draw_.size(); ++k)
+      hidden.add(draw_[k]);
     hidden.redeal(rng);
   }
 
