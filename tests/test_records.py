@@ -155,7 +155,7 @@ def test_replay_game_bad_game():
 def test_the_timed_game_without_its_race_is_refused_clearly():
     g = cardsim.make("racing_demon")
     with pytest.raises(ValueError, match="timed race"):
-        g._replay_game(1, 0, "random")
+        g._replay_game(1, 0, ["random"])
 
 
 # --- trajectories ----------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import random
 
 import numpy as np
 import pytest
-from tests.solve_plain import code9_fewest_moves, stack_gap_values, the_wall_winnable
+from solve_plain import code9_fewest_moves, stack_gap_values, the_wall_winnable
 
 import cardsim
 from cardsim.solve import verify_solution

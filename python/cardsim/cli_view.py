@@ -101,7 +101,9 @@ def add_show(sub: Any) -> None:
     p.add_argument("game", help="a registered game name")
     p.add_argument("--seed", type=int, default=0, help="the run's seed")
     p.add_argument("--index", type=int, default=0, help="the game's index in the run")
-    p.add_argument("--policy", default="random", choices=api.POLICIES, help="the run's policy")
+    p.add_argument(
+        "--policy", default="random", help="the run's policy spec, or one per seat joined by commas"
+    )
     _add_game_options(p)
     p.add_argument("--html", metavar="OUT", help="write a self-contained HTML replay page")
     p.add_argument("--record", metavar="OUT", help="write the game record (JSON)")

@@ -3,7 +3,7 @@ pull one game out of a batch run, and export a game's history for learning.
 
 A record is a plain JSON-safe dict::
 
-    {"format": "cardsim-record", "version": 1, "cardsim_version": "0.1.0",
+    {"format": "cardsim-record", "version": 1, "cardsim_version": "<version>",
      "game": "rummy", "options": {...}, "deck": ["7H", ...], "actions": [12, 40, ...],
      "outcome": {"terminal": true, "truncated": false, "scores": [..],
                  "winners": [0], "draw": false, "moves": 57,
@@ -53,7 +53,7 @@ _REQUIRED = (
     "actions",
     "outcome",
 )
-_OPTIONAL = ("source",)
+_OPTIONAL = ("source", "seed")
 _OUTCOME = ("terminal", "truncated", "scores", "winners", "draw", "moves", "digest")
 _SOURCE = ("seed", "index", "policy")
 
@@ -73,10 +73,17 @@ def _outcome(state: Any) -> dict[str, Any]:
         "draw": bool(state.is_draw()),
         "moves": len(state.history),
         # The final position's fingerprint: a replay that ends anywhere else fails.
-        "digest": hashlib.sha256(
-            json.dumps(state.to_dict(), sort_keys=True, separators=(",", ":")).encode()
-        ).hexdigest()[:32],
+        "digest": _digest(state),
     }
+
+
+def _digest(state: Any) -> str:
+    # The seed names how the deck was made, not the position: a replay from the
+    # recorded deck has none, and must still match.
+    position = {k: v for k, v in state.to_dict().items() if k != "seed"}
+    return hashlib.sha256(
+        json.dumps(position, sort_keys=True, separators=(",", ":")).encode()
+    ).hexdigest()[:32]
 
 
 def record(state: Any, source: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -99,6 +106,9 @@ def record(state: Any, source: dict[str, Any] | None = None) -> dict[str, Any]:
         "actions": [int(a) for a in state.history],
         "outcome": _outcome(state),
     }
+    seed = getattr(state, "seed", None)
+    if seed is not None:  # dealt by new_game(seed=...): load_record deals it the same way
+        out["seed"] = int(seed)
     if source is not None:
         out["source"] = _check_source(source)
     return out
@@ -116,10 +126,16 @@ def _check_source(source: Any) -> dict[str, Any]:
         v = source.get(key)
         if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 0):
             raise ValueError(f"record source {key} must be an int >= 0, got {v!r}")
-    if "policy" in source and source["policy"] not in api.POLICIES:
-        raise ValueError(
-            f"record source policy must be one of {api.POLICIES}, got {source['policy']!r}"
-        )
+    if "policy" in source:
+        policy = source["policy"]
+        specs = policy.split(",") if isinstance(policy, str) else policy
+        if not isinstance(specs, list) or not all(isinstance(p, str) for p in specs):
+            raise ValueError(f"record source policy must be a policy spec, got {policy!r}")
+        for p in specs:
+            try:
+                _core.parse_policy_spec(p.strip(), "")
+            except (ValueError, TypeError) as e:
+                raise ValueError(f"record source policy: {e}") from None
     return dict(source)
 
 
@@ -193,11 +209,16 @@ def load_record(data: Any, backend: str = "cpp") -> Any:
         raise ValueError(f"record outcome must have exactly the keys {list(_OUTCOME)}")
     if "source" in data:
         _check_source(data["source"])
+    seed = data.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise ValueError(f"record seed must be an int >= 0 or absent, got {seed!r}")
     try:
         game = api.make(game_name, backend=backend, **options)
-        state = game.new_game(deck=deck)
+        state = game.new_game(deck=deck) if seed is None else game.new_game(seed=seed)
     except (ValueError, TypeError) as e:
         raise type(e)(f"record {game_name}: {e}") from None
+    if seed is not None and [str(c) for c in state.deck] != deck:
+        raise ValueError(f"record {game_name}: its deck is not the deal of its seed {seed}")
     for k, a in enumerate(actions):
         if isinstance(a, bool) or not isinstance(a, int):
             raise TypeError(f"record action {k} must be an int, got {a!r}")
