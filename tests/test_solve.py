@@ -9,10 +9,10 @@ import random
 
 import numpy as np
 import pytest
-from solve_plain import code9_fewest_moves, stack_gap_values, the_wall_winnable
 
 import cardsim
 from cardsim.solve import verify_solution
+from solve_plain import code9_fewest_moves, stack_gap_values, the_wall_winnable
 
 SOLVABLE = [
     ("the_wall", {}),
