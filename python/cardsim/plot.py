@@ -135,7 +135,8 @@ def plot_solve_batch(result: Any, path: str | os.PathLike[str] | None = None) ->
         values = np.array(list(dist.keys()))
         share = np.array(list(dist.values())) / sum(dist.values())
         ax_s.bar(values, share, width=0.9 if len(values) < 2 else 0.9 * np.diff(values).min())
-        ax_s.set_xlabel("best score (points)" if result.game == "stack_gap" else "best score (moves)")
+        unit = "points" if result.game == "stack_gap" else "moves"
+        ax_s.set_xlabel(f"best score ({unit})")
         ax_s.set_ylabel("share of settled deals")
         ax_s.set_title("score, settled deals")
     else:
