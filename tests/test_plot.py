@@ -1,4 +1,5 @@
-"""SimulationResult.plot and `cardsim simulate --plot`."""
+"""SimulationResult, TournamentResult and SolveBatchResult .plot, and `--plot` on
+`cardsim simulate`, `tournament` and `solve`."""
 
 from __future__ import annotations
 
@@ -54,3 +55,81 @@ def test_bad_path():
         r.plot(path=3)
     with pytest.raises(ValueError, match="no games"):
         cardsim.simulate("clock", games=0).plot()
+
+
+def _png(path):
+    data = path.read_bytes()
+    assert data.startswith(PNG) and len(data) > 10_000  # a real picture, not an empty canvas
+    return data
+
+
+def test_tournament_plot(tmp_path):
+    t = cardsim.tournament("rummy", policies="random,greedy,first", games=30, seed=2, threads=1)
+    fig = t.plot(tmp_path / "tour.png")
+    _png(tmp_path / "tour.png")
+    ax_w, ax_r = fig.axes
+    # One bar per ordered pairing at its win rate, with intervals; one per policy's rating.
+    (wins,) = [c for c in ax_w.containers if type(c).__name__ == "BarContainer"]
+    assert len(wins) == len(t.pairings) == 6 and wins.errorbar is not None
+    assert [b.get_width() for b in wins] == pytest.approx([p.win_rate.value for p in t.pairings])
+    (ratings,) = [c for c in ax_r.containers if type(c).__name__ == "BarContainer"]
+    order = sorted(range(3), key=lambda i: -t.ratings[i].value)
+    assert [b.get_width() for b in ratings] == pytest.approx([t.ratings[i].value for i in order])
+    assert [x.get_text() for x in ax_r.get_yticklabels()] == [t.policies[i] for i in order]
+
+
+def test_solve_batch_plot(tmp_path):
+    r = cardsim.solve_batch("stack_gap", deals=40, seed=1, threads=1, node_limit=20_000)
+    fig = r.plot(tmp_path / "solve.png")
+    _png(tmp_path / "solve.png")
+    ax_o, ax_s, ax_t = fig.axes
+    (bars,) = [c for c in ax_o.containers if type(c).__name__ == "BarContainer"]
+    assert [b.get_height() for b in bars] == pytest.approx(
+        [r.wins / 40, r.losses / 40, r.unknown / 40]
+    )
+    assert bars.errorbar is not None
+    (scores,) = [c for c in ax_s.containers if type(c).__name__ == "BarContainer"]
+    dist = r.score_distribution()
+    assert len(scores) == len(dist) and sum(b.get_height() for b in scores) == pytest.approx(1)
+    assert "time per deal" in ax_t.get_title()
+    # An unscored game says so in place of the score panel.
+    c = cardsim.solve_batch("clock", deals=20, seed=1, threads=1).plot()
+    assert any("no score" in t.get_text() for t in c.axes[1].texts)
+
+
+def test_cli_tournament_and_solve_plot(tmp_path, capsys):
+    out = tmp_path / "tour.png"
+    args = ["tournament", "rummy", "--policies", "random,greedy", "--games", "20", "--threads", "1"]
+    assert main([*args, "--plot", str(out)]) == 0
+    _png(out)
+    out = tmp_path / "solve.png"
+    args = ["solve", "the_wall", "--deals", "10", "--node-limit", "20000", "--threads", "1"]
+    assert main([*args, "--plot", str(out)]) == 0
+    _png(out)
+    assert "wrote plot" in capsys.readouterr().err
+
+
+def test_tournament_and_solve_missing_matplotlib(monkeypatch, tmp_path, capsys):
+    t = cardsim.tournament("rummy", policies="random,greedy", games=10, seed=1, threads=1)
+    s = cardsim.solve_batch("clock", deals=10, seed=1, threads=1)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    for r in (t, s):
+        with pytest.raises(ValueError, match=r"pip install 'cardsim\[plot\]'"):
+            r.plot()
+    # The CLI refuses before running anything.
+    for args in (
+        ["tournament", "rummy", "--policies", "random,greedy", "--games", "10"],
+        ["solve", "clock", "--deals", "10"],
+    ):
+        assert main([*args, "--plot", str(tmp_path / "x.png")]) == 2
+        err = capsys.readouterr()
+        assert "cardsim[plot]" in err.err and err.out == ""
+        assert not (tmp_path / "x.png").exists()
+
+
+def test_tournament_and_solve_bad_path():
+    t = cardsim.tournament("rummy", policies="random,greedy", games=10, seed=1, threads=1)
+    s = cardsim.solve_batch("clock", deals=10, seed=1, threads=1)
+    for r in (t, s):
+        with pytest.raises(TypeError, match="path"):
+            r.plot(path=3)

@@ -141,6 +141,7 @@ def _game_options(args: argparse.Namespace) -> dict[str, Any]:
 def _cmd_tournament(args: argparse.Namespace) -> int:
     from .tournament import tournament
 
+    cli_view.require_plot(args)  # fail before the run, not after it
     result = tournament(
         args.game,
         policies=args.policies,
@@ -151,14 +152,12 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
         **_game_options(args),
     )
     print(json.dumps(result.to_dict(), indent=2) if args.json else result)
+    cli_view.plot_simulation(args, result)
     return 0
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    if args.plot:  # fail before the run, not after it
-        from .plot import require_matplotlib
-
-        require_matplotlib()
+    cli_view.require_plot(args)  # fail before the run, not after it
     options = _game_options(args)
     per_game = bool(args.out) and Path(args.out).suffix.lower() in (".csv", ".parquet")
     sharding: dict[str, Any] = {}
@@ -207,6 +206,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 def _cmd_solve(args: argparse.Namespace) -> int:
     from .solve import solve_batch
 
+    cli_view.require_plot(args)  # fail before the run, not after it
     options: dict[str, Any] = {}
     for item in args.option or []:
         if "=" not in item:
@@ -236,6 +236,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
             **options,
         )
     print(json.dumps(result.to_dict(), indent=2) if args.json else result)
+    cli_view.plot_simulation(args, result)
     return 0
 
 
@@ -308,6 +309,7 @@ def main(argv: list[str] | None = None) -> int:
         "--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)"
     )
     p_tour.add_argument("--json", action="store_true", help="print the result as JSON")
+    cli_view.add_plot_option(p_tour)
     p_tour.set_defaults(run=_cmd_tournament)
 
     p_solve = sub.add_parser("solve", help="solve seeded deals of a patience (docs/solvers.md)")
@@ -329,6 +331,7 @@ def main(argv: list[str] | None = None) -> int:
     p_solve.add_argument("--workers", type=int, default=0, help="shard over a process pool")
     p_solve.add_argument("--checkpoint", metavar="FILE", help="record shards; rerun to resume")
     p_solve.add_argument("--shard-size", type=int, default=0, help="deals per shard")
+    cli_view.add_plot_option(p_solve)
     p_solve.set_defaults(run=_cmd_solve)
 
     cli_view.add_subcommands(sub)

@@ -23,6 +23,7 @@ __all__ = [
     "add_show",
     "add_subcommands",
     "plot_simulation",
+    "require_plot",
 ]
 
 
@@ -255,14 +256,23 @@ def cmd_play(args: argparse.Namespace) -> int:
     return play(args.game, args.seat, args.opponents, args.seed, **_game_options(args))
 
 
-# --- cardsim simulate ... --plot OUT.png ---------------------------------------------------
+# --- cardsim simulate / tournament / solve ... --plot OUT.png ------------------------------
 def add_plot_option(p: argparse.ArgumentParser) -> None:
-    """Adds ``--plot OUT`` to ``cardsim simulate``."""
+    """Adds ``--plot OUT`` to ``cardsim simulate``, ``tournament`` or ``solve``."""
     p.add_argument("--plot", metavar="OUT", help="save a picture of the run (needs cardsim[plot])")
 
 
+def require_plot(args: argparse.Namespace) -> None:
+    """With ``--plot``, checks matplotlib is there, so a missing extra fails
+    before the run rather than after it."""
+    if getattr(args, "plot", None):
+        from .plot import require_matplotlib
+
+        require_matplotlib()
+
+
 def plot_simulation(args: argparse.Namespace, result: Any) -> None:
-    """Saves the run's picture when ``--plot`` was given."""
+    """Saves the picture of a run, tournament or solve batch when ``--plot`` was given."""
     if getattr(args, "plot", None):
         result.plot(args.plot)
         print(f"wrote plot {args.plot}", file=sys.stderr)

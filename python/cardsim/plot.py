@@ -1,4 +1,6 @@
-"""Pictures of a batch run (``SimulationResult.plot``), drawn with matplotlib.
+"""Pictures of a batch run (``SimulationResult.plot``), a tournament
+(``TournamentResult.plot``) and a solve batch (``SolveBatchResult.plot``),
+drawn with matplotlib.
 
 matplotlib is an optional extra: ``pip install 'cardsim[plot]'``. Without it,
 ``plot`` raises a ValueError naming the extra.
@@ -11,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["plot_result", "require_matplotlib"]
+__all__ = ["plot_result", "plot_solve_batch", "plot_tournament", "require_matplotlib"]
 
 
 def require_matplotlib() -> Any:
@@ -29,6 +31,129 @@ def require_matplotlib() -> Any:
     return plt
 
 
+def _check_path(path: Any) -> None:
+    if path is not None and not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"path must be a str or path, got {type(path).__name__}")
+
+
+def _bars(ax: Any, labels: list[str], estimates: list[Any], colours: Any) -> None:
+    """Horizontal bars at each estimate's value with its interval as error bars;
+    an undefined bound (one game) draws no bar of error."""
+    values = [e.value for e in estimates]
+    lows = [0.0 if np.isnan(e.low) else max(0.0, e.value - e.low) for e in estimates]
+    highs = [0.0 if np.isnan(e.high) else max(0.0, e.high - e.value) for e in estimates]
+    y = np.arange(len(labels))
+    ax.barh(y, values, xerr=[lows, highs], capsize=3, color=colours)
+    ax.set_yticks(y, labels, fontsize=8)
+    ax.invert_yaxis()  # first label on top, as in the printed tables
+
+
+def _save(fig: Any, path: Any) -> Any:
+    fig.tight_layout()
+    if path is not None:
+        fig.savefig(os.fspath(path), dpi=80)
+    return fig
+
+
+def plot_tournament(result: Any, path: str | os.PathLike[str] | None = None) -> Any:
+    """Two panels: the win rate of each policy against each other one (95%
+    intervals, a line at 1/2) and the Bradley-Terry ratings on the Elo scale
+    with their 95% intervals, best first. Returns the matplotlib Figure; with
+    ``path``, also saves it there (format from the suffix)."""
+    plt = require_matplotlib()
+    _check_path(path)
+    if not result.pairings:
+        raise ValueError("nothing to plot: the tournament has no pairings")
+    rows = len(result.pairings)
+    height = max(3.2, 0.28 * max(rows, len(result.policies)) + 1.4)
+    fig, (ax_w, ax_r) = plt.subplots(1, 2, figsize=(12, height))
+    fig.suptitle(
+        f"{result.game} tournament: {len(result.policies)} policies, {result.games:,} deals"
+        f" per table, {result.plays:,} games, seed {result.seed}"
+    )
+    _bars(
+        ax_w,
+        [f"{p.a} vs {p.b}" for p in result.pairings],
+        [p.win_rate for p in result.pairings],
+        "#4c72b0",
+    )
+    ax_w.axvline(0.5, color="#999999", linestyle="--", linewidth=1)
+    ax_w.set_xlim(0, 1)
+    ax_w.set_title("win rate against the opponent (95% interval)")
+    ax_w.set_xlabel("win rate (a draw or shared win counts 1/2)")
+
+    order = sorted(range(len(result.policies)), key=lambda i: -result.ratings[i].value)
+    _bars(
+        ax_r,
+        [result.policies[i] for i in order],
+        [result.ratings[i] for i in order],
+        ["#55a868" if result.ratings[i].value >= 0 else "#c44e52" for i in order],
+    )
+    ax_r.axvline(0.0, color="#999999", linewidth=1)
+    ax_r.set_title("rating, Elo scale, mean 0 (95% interval)")
+    ax_r.set_xlabel("Elo")
+    return _save(fig, path)
+
+
+def plot_solve_batch(result: Any, path: str | os.PathLike[str] | None = None) -> Any:
+    """Three panels: the fractions of deals won, lost and left unknown by the
+    limits (95% Wilson intervals); the score distribution over settled deals
+    (scored games; otherwise the panel says the game has no score); and the
+    search time per deal. Returns the matplotlib Figure; with ``path``, also
+    saves it there (format from the suffix)."""
+    from .result import wilson
+
+    plt = require_matplotlib()
+    _check_path(path)
+    if result.deals == 0:
+        raise ValueError("nothing to plot: the batch has no deals")
+    fig, (ax_o, ax_s, ax_t) = plt.subplots(1, 3, figsize=(13, 3.8))
+    fig.suptitle(
+        f"{result.game}: {result.deals:,} deals solved, seed {result.seed},"
+        f" node limit {result.node_limit:,}"
+    )
+    counts = [("win", result.wins), ("loss", result.losses), ("unknown", result.unknown)]
+    estimates = [wilson(c, result.deals) for _, c in counts]
+    x = np.arange(len(counts))
+    ax_o.bar(
+        x,
+        [e.value for e in estimates],
+        yerr=[
+            [max(0.0, e.value - e.low) for e in estimates],
+            [max(0.0, e.high - e.value) for e in estimates],
+        ],
+        capsize=4,
+        color=["#55a868", "#c44e52", "#999999"],
+    )
+    ax_o.set_xticks(x, [name for name, _ in counts])
+    ax_o.set_ylim(0, 1)
+    ax_o.set_title("outcome (95% interval)")
+    ax_o.set_ylabel("share of deals")
+
+    dist = result.score_distribution("score")
+    if dist:
+        values = np.array(list(dist.keys()))
+        share = np.array(list(dist.values())) / sum(dist.values())
+        ax_s.bar(values, share, width=0.9 if len(values) < 2 else 0.9 * np.diff(values).min())
+        unit = "points" if result.game == "stack_gap" else "moves"
+        ax_s.set_xlabel(f"best score ({unit})")
+        ax_s.set_ylabel("share of settled deals")
+        ax_s.set_title("score, settled deals")
+    else:
+        why = "no settled deal" if result.scored else f"{result.game} has no score"
+        ax_s.text(0.5, 0.5, why, ha="center", va="center", transform=ax_s.transAxes)
+        ax_s.set_xticks([])
+        ax_s.set_yticks([])
+        ax_s.set_title("score")
+
+    seconds = np.asarray(result.seconds, dtype=float)
+    ax_t.hist(seconds * 1e3, bins=min(40, max(1, result.deals)), color="#4c72b0")
+    ax_t.set_title(f"time per deal (median {np.median(seconds) * 1e3:.3g} ms)")
+    ax_t.set_xlabel("milliseconds")
+    ax_t.set_ylabel("deals")
+    return _save(fig, path)
+
+
 def plot_result(result: Any, path: str | os.PathLike[str] | None = None) -> Any:
     """Three panels: score distribution per seat, win rate per seat (95% Wilson
     intervals, with draws and truncations), and game lengths. Returns the
@@ -39,8 +164,7 @@ def plot_result(result: Any, path: str | os.PathLike[str] | None = None) -> Any:
     per-game lengths were not kept.
     """
     plt = require_matplotlib()
-    if path is not None and not isinstance(path, (str, os.PathLike)):
-        raise TypeError(f"path must be a str or path, got {type(path).__name__}")
+    _check_path(path)
     if result.summary.games == 0:
         raise ValueError("nothing to plot: the run has no games")
     n = result.num_players
@@ -97,7 +221,4 @@ def plot_result(result: Any, path: str | os.PathLike[str] | None = None) -> Any:
         ax_m.set_xticks([0], ["mean (summary only)"])
     ax_m.set_title("game length (actions)")
     ax_m.set_xlabel("actions")
-    fig.tight_layout()
-    if path is not None:
-        fig.savefig(os.fspath(path), dpi=80)
-    return fig
+    return _save(fig, path)

@@ -246,6 +246,15 @@ class SolveBatchResult:
             return {}
         return {f"p{q:g}": float(np.percentile(self.seconds, q)) for q in qs}
 
+    def plot(self, path: Any = None) -> Any:
+        """Outcome fractions (win / loss / unknown) with 95% intervals, the score
+        distribution of settled deals (scored games) and the time per deal, as a
+        matplotlib Figure (saved to ``path`` when given). Needs the ``plot``
+        extra: ``pip install 'cardsim[plot]'`` (else a ValueError says so)."""
+        from .plot import plot_solve_batch
+
+        return plot_solve_batch(self, path)
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe summary (no per-deal arrays)."""
         wr = self.win_rate()

@@ -75,6 +75,14 @@ class TournamentResult:
                 return p
         raise ValueError(f"no pairing of {na!r} against {nb!r} in this tournament")
 
+    def plot(self, path: Any = None) -> Any:
+        """Win rates per pairing and ratings, each with its 95% interval, as a
+        matplotlib Figure (saved to ``path`` when given). Needs the ``plot``
+        extra: ``pip install 'cardsim[plot]'`` (else a ValueError says so)."""
+        from .plot import plot_tournament
+
+        return plot_tournament(self, path)
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe form of the whole result."""
 
