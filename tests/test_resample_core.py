@@ -138,14 +138,16 @@ def test_rummy_every_consistent_configuration_equally_likely():
 def test_the_wall_redeal_is_uniform_over_the_face_down_cards():
     """Near the end of the stock: every arrangement of reserve + stock is equally likely."""
     game = cardsim.make("the_wall")
-    state = game.new_game(seed=4)
+    # Seed 6 under this seeded random play reaches five face-down cards (101 moves).
+    state = game.new_game(seed=6)
+    play = np.random.default_rng(6)
     while (
         not state.is_terminal()
         and len(state.to_dict()["stock"]) + len(state.to_dict()["reserve"]) > 5
     ):
-        state.apply_action(state.legal_actions()[0])
-    if state.is_terminal():
-        pytest.skip("deal ended before the stock ran low")
+        legal = state.legal_actions()
+        state.apply_action(legal[int(play.integers(len(legal)))])
+    assert not state.is_terminal(), "the chosen line must reach a low stock"
     d = state.to_dict()
     places = list(d["reserve"]) + list(d["stock"])
     rng = np.random.default_rng(1)
