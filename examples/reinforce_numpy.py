@@ -32,18 +32,7 @@ from typing import Any
 import numpy as np
 
 import cardsim
-
-
-def masked_random(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """One uniformly random legal id per row (0 where a row has none)."""
-    counts = mask.sum(axis=1)
-    _, cols = np.nonzero(mask)
-    starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
-    pick = starts + (rng.random(len(counts)) * np.maximum(counts, 1)).astype(np.int64)
-    out = np.zeros(len(counts), dtype=np.int64)
-    has = counts > 0
-    out[has] = cols[pick[has]]
-    return out
+from cardsim.vector import masked_random
 
 
 class MaskedPolicy:

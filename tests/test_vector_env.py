@@ -17,6 +17,7 @@ import cardsim
 from cardsim.constants import SIMULTANEOUS, TERMINAL
 from cardsim.envs._common import outcome_returns
 from cardsim.reference.rng import GameRng, splitmix_mix
+from cardsim.vector import masked_random
 from envs_support import GAME_NAMES, fast_options
 
 gymnasium = pytest.importorskip("gymnasium")
@@ -43,18 +44,6 @@ def _seats(name: str) -> list[int | None]:
     if game.new_game(seed=0).current_player() != SIMULTANEOUS:
         seats.append(None)
     return seats
-
-
-def masked_random(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """One uniformly random legal id per row (0 where a row has none)."""
-    counts = mask.sum(axis=1)
-    _, cols = np.nonzero(mask)
-    starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
-    pick = starts + (rng.random(len(counts)) * np.maximum(counts, 1)).astype(np.int64)
-    out = np.zeros(len(counts), dtype=np.int64)
-    has = counts > 0
-    out[has] = cols[pick[has]]
-    return out
 
 
 def rollout(env: Any, steps: int, seed: int = 0) -> list[tuple[Any, ...]]:

@@ -7,18 +7,6 @@
 //
 // The optional features a generic caller may use are named here too (and
 // nowhere else): the feature concepts below the contract.
-//
-// The exact observation tensor (optional; the bindings detect it). A game that
-// has one gives XGame::observation_tensor_size(), fixed for a configuration,
-// and XState::observation_tensor(player, out), which writes exactly that many
-// floats to out: every entry, at every point of the game (terminal included),
-// allocating nothing. The tensor is exact: it is a function of observation(p)
-// alone (so it shows no card p cannot see), and different observations give
-// different tensors, except for fields the game's docs name as left out (such
-// as a move counter no decision depends on). Every entry is finite and lies
-// in [-1, 1]. The layout is documented in docs/rules/<game>.md, "Observation
-// tensor", and the pure-Python reference encodes the same layout on its own
-// (core/tensor.hpp has a writer for card planes and one-hots).
 #pragma once
 
 #include <array>

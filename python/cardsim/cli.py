@@ -133,7 +133,7 @@ def _game_options(args: argparse.Namespace) -> dict[str, Any]:
             raise ValueError(f"--option wants NAME=VALUE, got {item!r}")
         k, v = item.split("=", 1)
         options[k] = _typed_option(args.game, k, v)
-    if args.players is not None:
+    if getattr(args, "players", None) is not None:  # `solve` has no --players
         options["players"] = args.players
     return options
 
@@ -207,12 +207,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     from .solve import solve_batch
 
     cli_view.require_plot(args)  # fail before the run, not after it
-    options: dict[str, Any] = {}
-    for item in args.option or []:
-        if "=" not in item:
-            raise ValueError(f"--option wants NAME=VALUE, got {item!r}")
-        k, v = item.split("=", 1)
-        options[k] = _typed_option(args.game, k, v)
+    options = _game_options(args)
     sharding: dict[str, Any] = {}
     if args.checkpoint:
         sharding["checkpoint"] = args.checkpoint

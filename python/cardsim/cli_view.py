@@ -28,17 +28,9 @@ __all__ = [
 
 
 def _game_options(args: argparse.Namespace) -> dict[str, Any]:
-    from .cli import _typed_option
+    from .cli import _game_options as read  # cli imports this module: import on use
 
-    options: dict[str, Any] = {}
-    for item in args.option or []:
-        if "=" not in item:
-            raise ValueError(f"--option wants NAME=VALUE, got {item!r}")
-        k, v = item.split("=", 1)
-        options[k] = _typed_option(args.game, k, v)
-    if args.players is not None:
-        options["players"] = args.players
-    return options
+    return read(args)
 
 
 def _add_game_options(p: argparse.ArgumentParser) -> None:

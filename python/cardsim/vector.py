@@ -35,7 +35,20 @@ except ImportError:  # pragma: no cover - exercised only without the extra
     _Base = object
     _AUTORESET = "NextStep"
 
-__all__ = ["VectorEnv"]
+__all__ = ["VectorEnv", "masked_random"]
+
+
+def masked_random(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """One uniformly random legal id per row of a (num_envs, num_actions) mask (0 where a
+    row has none): a random learner for VectorEnv, in numpy."""
+    counts = mask.sum(axis=1)
+    _, cols = np.nonzero(mask)
+    starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
+    pick = starts + (rng.random(len(counts)) * np.maximum(counts, 1)).astype(np.int64)
+    out = np.zeros(len(counts), dtype=np.int64)
+    has = counts > 0
+    out[has] = cols[pick[has]]
+    return out
 
 
 def _game_of(game: Any, options: dict[str, Any]) -> Any:
