@@ -92,9 +92,10 @@ struct Move {
   bool operator==(const Move&) const = default;
 };
 
-// Ids under the layout of the header comment; it depends on the player count.
-[[gnu::always_inline]] constexpr Move decode(Action a, int players) {
-  const int per = actions_per_player(players), slots = 4 * players;
+// Ids under the layout of the header comment, for `slots` = 4 * players
+// foundation slots and `per` = actions_per_player(players) ids per player
+// (the state keeps both, rather than recompute them for every id).
+[[gnu::always_inline]] constexpr Move decode(Action a, int slots, int per) {
   const auto actor = static_cast<std::int8_t>(a / per);
   const int local = a % per;
   if (local == 0) return Move{MoveKind::Turn, actor};
@@ -112,9 +113,8 @@ struct Move {
               static_cast<std::int8_t>(k < i ? k : k + 1)};
 }
 
-[[gnu::always_inline]] constexpr Action encode(const Move& m, int players) {
-  const int slots = 4 * players;
-  const Action base = m.actor * actions_per_player(players);
+[[gnu::always_inline]] constexpr Action encode(const Move& m, int slots, int per) {
+  const Action base = m.actor * per;
   const Action builds = base + 1 + kSources * (slots + 1);
   switch (m.kind) {
     case MoveKind::Turn: return base;
@@ -131,7 +131,7 @@ struct Move {
 static_assert([] {
   for (int n = 1; n <= kMaxPlayers; ++n)
     for (Action a = 0; a < n * actions_per_player(n); ++a)
-      if (encode(decode(a, n), n) != a) return false;
+      if (encode(decode(a, 4 * n, actions_per_player(n)), 4 * n, actions_per_player(n)) != a) return false;
   return true;
 }());
 
@@ -259,8 +259,12 @@ class RacingDemonState {
     return false;
   }
 
-  Move decode(Action a) const { return racing_demon::decode(a, players_); }
-  Action encode(const Move& m) const { return racing_demon::encode(m, players_); }
+  [[gnu::always_inline]] Move decode(Action a) const {
+    return racing_demon::decode(a, 4 * players_, per_player_);
+  }
+  [[gnu::always_inline]] Action encode(const Move& m) const {
+    return racing_demon::encode(m, 4 * players_, per_player_);
+  }
 
   void legal_actions(ActionList& out) const {
     out.clear();
