@@ -98,19 +98,20 @@ constexpr int edge_distance(int place) {
 // the grid (kOff); or the mover passes.
 struct Move {
   bool pass = false;
-  std::int8_t rank = 1;
-  std::int8_t step = 0;
+  int rank = 1;
+  int step = 0;
 
-  static constexpr Move move(int rank, int step) {
-    return {false, static_cast<std::int8_t>(rank), static_cast<std::int8_t>(step)};
-  }
+  static constexpr Move move(int rank, int step) { return {false, rank, step}; }
   static constexpr Move pass_turn() { return {true}; }
 };
 
-constexpr Move decode(Action a) {
-  return a == kPass ? Move::pass_turn() : Move::move(a / kKinds + 1, a % kKinds);
+[[gnu::always_inline]] constexpr Move decode(Action a) {
+  if (a == kPass) return Move::pass_turn();
+  return Move::move(a / kKinds + 1, a % kKinds);
 }
-constexpr Action encode(const Move& m) { return m.pass ? kPass : (m.rank - 1) * kKinds + m.step; }
+[[gnu::always_inline]] constexpr Action encode(const Move& m) {
+  return m.pass ? kPass : (m.rank - 1) * kKinds + m.step;
+}
 
 static_assert([] {
   for (Action a = 0; a < kNumActions; ++a)

@@ -94,23 +94,22 @@ constexpr int right_support(int slot) { return kSlotInfo[slot].right; }
 // (with a joker's declaration), or discard it to the rubble pile.
 struct Move {
   bool discard = false;
-  std::int8_t hand = 0;
-  std::int8_t slot = 0;         // placements
-  std::int8_t declaration = 0;  // placements: kPlain, or a joker's kLow / kHigh
+  int hand = 0;
+  int slot = 0;         // placements
+  int declaration = 0;  // placements: kPlain, or a joker's kLow / kHigh
 
   static constexpr Move place(int hand, int slot, int declaration) {
-    return {false, static_cast<std::int8_t>(hand), static_cast<std::int8_t>(slot),
-            static_cast<std::int8_t>(declaration)};
+    return {false, hand, slot, declaration};
   }
-  static constexpr Move to_rubble(int hand) { return {true, static_cast<std::int8_t>(hand)}; }
+  static constexpr Move to_rubble(int hand) { return {true, hand}; }
 };
 
-constexpr Move decode(Action a) {
+[[gnu::always_inline]] constexpr Move decode(Action a) {
   if (a >= kDiscardBase) return Move::to_rubble(a - kDiscardBase);
   return Move::place(a / (kSlots * kDeclarations), a / kDeclarations % kSlots, a % kDeclarations);
 }
 
-constexpr Action encode(const Move& m) {
+[[gnu::always_inline]] constexpr Action encode(const Move& m) {
   return m.discard ? kDiscardBase + m.hand : (m.hand * kSlots + m.slot) * kDeclarations + m.declaration;
 }
 

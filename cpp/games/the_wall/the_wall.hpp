@@ -82,15 +82,17 @@ inline constexpr int kMaxLegal = (kUpperPiles + kMaxDiscards) * 9 + kLowerPiles 
 // An action in the rules' words: the top card of a source (kSrc*) goes to a
 // destination (kDst*).
 struct Move {
-  std::int8_t source = 0, destination = 0;
+  int source = 0, destination = 0;
 
-  static constexpr Move of(int source, int destination) {
-    return {static_cast<std::int8_t>(source), static_cast<std::int8_t>(destination)};
-  }
+  static constexpr Move of(int source, int destination) { return {source, destination}; }
 };
 
-constexpr Move decode(Action a) { return Move::of(a / kNumDestinations, a % kNumDestinations); }
-constexpr Action encode(const Move& m) { return m.source * kNumDestinations + m.destination; }
+[[gnu::always_inline]] constexpr Move decode(Action a) {
+  return Move::of(a / kNumDestinations, a % kNumDestinations);
+}
+[[gnu::always_inline]] constexpr Action encode(const Move& m) {
+  return m.source * kNumDestinations + m.destination;
+}
 
 static_assert([] {
   for (Action a = 0; a < kNumActions; ++a)
