@@ -221,28 +221,7 @@ class Code9State {
       ++passes_;
     } else {
       passes_ = 0;
-      const int s = suit_of_[me];
-      const int r = m.rank - 1, k = m.step;
-      const int from = place_[s][r];
-      const Card card = grid_[from];
-      grid_[from] = kNoCard;
-      if (k == kOff) {
-        place_[s][r] = kNowhere;
-        set_aside_.push_back(card);
-        if (r == kRanks - 1) winner_ = me;
-      } else {
-        const int to = from + kStep[k];
-        const Card victim = grid_[to];
-        if (victim != kNoCard) {
-          place_[suit_of(victim)][rank_of(victim) - 1] = kNowhere;
-          set_aside_.push_back(victim);
-          ++captured_[me];
-          // Only the special rule can take a 9; its owner, if any, wins.
-          if (rank_of(victim) == kRanks && owner_[suit_of(victim)] >= 0) winner_ = owner_[suit_of(victim)];
-        }
-        grid_[to] = card;
-        place_[s][r] = static_cast<std::int8_t>(to);
-      }
+      move_card(me, m);
     }
     ++moves_;
     if (winner_ >= 0 || passes_ >= num_players_) {
@@ -254,6 +233,33 @@ class Code9State {
       current_ = me + 1 == num_players_ ? 0 : me + 1;
       if (solitaire_ && !can_move(suit_of_[0])) current_ = kTerminalPlayer;
     }
+  }
+
+  // The mover's card leaves the grid, or steps into a place, capturing
+  // whatever stood there.
+  void move_card(int me, const Move& m) {
+    const int s = suit_of_[me];
+    const int r = m.rank - 1;
+    const int from = place_[s][r];
+    const Card card = grid_[from];
+    grid_[from] = kNoCard;
+    if (m.step == kOff) {
+      place_[s][r] = kNowhere;
+      set_aside_.push_back(card);
+      if (r == kRanks - 1) winner_ = me;
+      return;
+    }
+    const int to = from + kStep[m.step];
+    const Card victim = grid_[to];
+    if (victim != kNoCard) {
+      place_[suit_of(victim)][rank_of(victim) - 1] = kNowhere;
+      set_aside_.push_back(victim);
+      ++captured_[me];
+      // Only the special rule can take a 9; its owner, if any, wins.
+      if (rank_of(victim) == kRanks && owner_[suit_of(victim)] >= 0) winner_ = owner_[suit_of(victim)];
+    }
+    grid_[to] = card;
+    place_[s][r] = static_cast<std::int8_t>(to);
   }
 
   Scores scores() const {
