@@ -85,9 +85,9 @@ inline constexpr int kNewFoundation = -1;
 
 struct Move {
   MoveKind kind = MoveKind::Turn;
-  std::int8_t actor = 0;
-  std::int8_t source = kSrcPile;
-  std::int8_t target = 0;  // ToMiddle: a foundation slot or kNewFoundation; ToLine: a column
+  int actor = 0;
+  int source = kSrcPile;
+  int target = 0;  // ToMiddle: a foundation slot or kNewFoundation; ToLine: a column
 
   bool operator==(const Move&) const = default;
 };
@@ -96,21 +96,17 @@ struct Move {
 // foundation slots and `per` = actions_per_player(players) ids per player
 // (the state keeps both, rather than recompute them for every id).
 [[gnu::always_inline]] constexpr Move decode(Action a, int slots, int per) {
-  const auto actor = static_cast<std::int8_t>(a / per);
+  const int actor = a / per;
   const int local = a % per;
   if (local == 0) return Move{MoveKind::Turn, actor};
   if (local < 1 + kSources * (slots + 1)) {
     const int src = (local - 1) / (slots + 1), t = (local - 1) % (slots + 1);
-    return Move{MoveKind::ToMiddle, actor, static_cast<std::int8_t>(src),
-                static_cast<std::int8_t>(t == slots ? kNewFoundation : t)};
+    return Move{MoveKind::ToMiddle, actor, src, t == slots ? kNewFoundation : t};
   }
   const int b = local - 1 - kSources * (slots + 1);
-  if (b < 8)
-    return Move{MoveKind::ToLine, actor, static_cast<std::int8_t>(b < 4 ? kSrcPile : kSrcWaste),
-                static_cast<std::int8_t>(b % 4)};
+  if (b < 8) return Move{MoveKind::ToLine, actor, b < 4 ? kSrcPile : kSrcWaste, b % 4};
   const int i = (b - 8) / 3, k = (b - 8) % 3;
-  return Move{MoveKind::ToLine, actor, static_cast<std::int8_t>(1 + i),
-              static_cast<std::int8_t>(k < i ? k : k + 1)};
+  return Move{MoveKind::ToLine, actor, 1 + i, k < i ? k : k + 1};
 }
 
 [[gnu::always_inline]] constexpr Action encode(const Move& m, int slots, int per) {
@@ -218,17 +214,17 @@ class RacingDemonState {
     out.clear();
     if (is_terminal()) return;
     const Player& pl = seats_[p];
-    const auto actor = static_cast<std::int8_t>(p);
+    const int actor = p;
     if (pl.stock() > 0) out.push_back(encode(Move{MoveKind::Turn, actor}));
     for (int src = 0; src < kSources; ++src) {
       const Card c = source_card(pl, src);
       if (c == kNoCard) continue;
-      Move m{MoveKind::ToMiddle, actor, static_cast<std::int8_t>(src), kNewFoundation};
+      Move m{MoveKind::ToMiddle, actor, src, kNewFoundation};
       if (rank_of(c) == 1) {
         out.push_back(encode(m));
       } else {
         for (std::uint32_t slots = accepts_[c]; slots; slots &= slots - 1) {
-          m.target = static_cast<std::int8_t>(__builtin_ctz(slots));
+          m.target = __builtin_ctz(slots);
           out.push_back(encode(m));
         }
       }
@@ -429,20 +425,17 @@ class RacingDemonState {
 
   // Building on the line (build_on_line): the Pile or waste top onto a
   // column, then whole or part columns onto another, in id order.
-  void line_builds(const Player& pl, std::int8_t actor, PlayerActions& out) const {
+  void line_builds(const Player& pl, int actor, PlayerActions& out) const {
     for (const int src : {kSrcPile, kSrcWaste}) {
       const Card c = source_card(pl, src);
       if (c == kNoCard) continue;
       for (int col = 0; col < kLine; ++col)
-        if (builds_on(c, pl.line[col].back()))
-          out.push_back(encode(
-              Move{MoveKind::ToLine, actor, static_cast<std::int8_t>(src), static_cast<std::int8_t>(col)}));
+        if (builds_on(c, pl.line[col].back())) out.push_back(encode(Move{MoveKind::ToLine, actor, src, col}));
     }
     for (int i = 0; i < kLine; ++i)
       for (int j = 0; j < kLine; ++j)
         if (j != i && line_move_depth(pl, i, j) >= 0)
-          out.push_back(encode(
-              Move{MoveKind::ToLine, actor, static_cast<std::int8_t>(1 + i), static_cast<std::int8_t>(j)}));
+          out.push_back(encode(Move{MoveKind::ToLine, actor, 1 + i, j}));
   }
 
   std::string why_not_to_middle(const Player& pl, const Move& m, const std::string& who) const {

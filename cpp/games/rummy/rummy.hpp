@@ -154,34 +154,19 @@ enum class MoveKind : std::uint8_t {
 
 struct Move {
   MoveKind kind = MoveKind::DrawStock;
-  Card card = kNoCard;         // Discard, LayOff: the card
-  std::int8_t end = kOntoSet;  // LayOff: onto a set, the low or the high end of a run
-  std::int8_t suit = 0, low = 0,
-              length = 0;              // Run: ranks low .. low + length - 1 (14: the ace above the king)
-  std::int8_t rank = 0, left_out = 4;  // Set: its rank; the suit it lacks (4: none, all four suits)
+  Card card = kNoCard;                // Discard, LayOff: the card
+  int end = kOntoSet;                 // LayOff: onto a set, the low or the high end of a run
+  int suit = 0, low = 0, length = 0;  // Run: ranks low .. low + length - 1 (14: the ace above the king)
+  int rank = 0, left_out = 4;         // Set: its rank; the suit it lacks (4: none, all four suits)
 
   static constexpr Move of(MoveKind k) { return Move{k}; }
   static constexpr Move discard(Card c) { return Move{MoveKind::Discard, c}; }
-  static constexpr Move lay_off(Card c, int end) {
-    return Move{MoveKind::LayOff, c, static_cast<std::int8_t>(end)};
-  }
+  static constexpr Move lay_off(Card c, int end) { return Move{MoveKind::LayOff, c, end}; }
   static constexpr Move run(int suit, int low, int length) {
-    return Move{MoveKind::Run,
-                kNoCard,
-                kOntoSet,
-                static_cast<std::int8_t>(suit),
-                static_cast<std::int8_t>(low),
-                static_cast<std::int8_t>(length)};
+    return Move{MoveKind::Run, kNoCard, kOntoSet, suit, low, length};
   }
   static constexpr Move set(int rank, int left_out) {
-    return Move{MoveKind::Set,
-                kNoCard,
-                kOntoSet,
-                0,
-                0,
-                0,
-                static_cast<std::int8_t>(rank),
-                static_cast<std::int8_t>(left_out)};
+    return Move{MoveKind::Set, kNoCard, kOntoSet, 0, 0, 0, rank, left_out};
   }
   int high() const { return low + length - 1; }
 };
@@ -207,14 +192,11 @@ struct Move {
   }
 }
 
-// The kind alone, for the greedy policy, which asks it of every legal action
-// at every step (a full decode there costs several percent).
-constexpr MoveKind kind_of(Action a) {
-  if (a < kDiscardBase) return static_cast<MoveKind>(a);
-  if (a < kRunBase) return MoveKind::Discard;
-  if (a < kSetBase) return MoveKind::Run;
-  return a < kLayOffBase ? MoveKind::Set : MoveKind::LayOff;
-}
+// Kind tests for the greedy policy, which scans every legal action at every
+// step: one range check each (a full decode there costs several percent).
+constexpr bool is_discard(Action a) { return a >= kDiscardBase && a < kRunBase; }
+constexpr bool is_meld(Action a) { return a >= kRunBase && a < kLayOffBase; }
+constexpr bool is_lay_off(Action a) { return a >= kLayOffBase; }
 
 static_assert(encode(Move::of(MoveKind::DrawStock)) == kDrawStock &&
               encode(Move::of(MoveKind::TakeDiscard)) == kTakeDiscard &&
@@ -223,7 +205,10 @@ static_assert(encode(Move::of(MoveKind::DrawStock)) == kDrawStock &&
               encode(Move::of(MoveKind::Decline)) == kDecline);
 static_assert([] {
   for (Action a = 0; a < kNumActions; ++a)
-    if (encode(decode(a)) != a || kind_of(a) != decode(a).kind) return false;
+    if (encode(decode(a)) != a || is_discard(a) != (decode(a).kind == MoveKind::Discard) ||
+        is_meld(a) != (decode(a).kind == MoveKind::Run || decode(a).kind == MoveKind::Set) ||
+        is_lay_off(a) != (decode(a).kind == MoveKind::LayOff))
+      return false;
   return true;
 }());
 
@@ -648,9 +633,13 @@ class RummyState {
     switch (m.kind) {
       case MoveKind::Discard: return discard(p, m.card);
       case MoveKind::Run:
-        put_down(p, Meld{true, m.suit, m.low, static_cast<std::int8_t>(m.high()), kActionCards[a]});
+        put_down(p, Meld{true, static_cast<std::int8_t>(m.suit), static_cast<std::int8_t>(m.low),
+                         static_cast<std::int8_t>(m.high()), kActionCards[a]});
         break;
-      case MoveKind::Set: put_down(p, Meld{false, 0, m.rank, m.rank, kActionCards[a]}); break;
+      case MoveKind::Set:
+        put_down(p, Meld{false, 0, static_cast<std::int8_t>(m.rank), static_cast<std::int8_t>(m.rank),
+                         kActionCards[a]});
+        break;
       default: lay_off(p, m.card, m.end); break;
     }
     if (hands_[p]) return;
@@ -1059,21 +1048,17 @@ class RummyGame {
     }
     Action best = -1;
     int best_size = 0;
-    for (Action a : legal) {
-      const MoveKind k = kind_of(a);
-      if (k == MoveKind::Run || k == MoveKind::Set) {
+    for (Action a : legal)
+      if (is_meld(a)) {
         const int size = std::popcount(State::action_cards(a));
         if (size > best_size) best = a, best_size = size;
       }
-    }
     if (best >= 0) return best;
     for (Action a : legal)
-      if (kind_of(a) == MoveKind::LayOff) return a;
+      if (is_lay_off(a)) return a;
     int best_worth = -1000000;
-    for (Action a : legal) {
-      const MoveKind k = kind_of(a);
-      if (k > MoveKind::Discard) break;  // ids ascend with the kinds: no discard follows
-      if (k != MoveKind::Discard) continue;
+    for (Action a : legal) {  // only discards are left
+      if (!is_discard(a)) continue;
       const Card c = decode(a).card;
       const int worth = 4 * standard_value(c) - 20 * connections(hand & ~bit(c), c);
       if (worth > best_worth) best = a, best_worth = worth;
