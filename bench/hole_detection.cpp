@@ -75,8 +75,7 @@ int main(int argc, char** argv) {
     while (!state.is_terminal()) {
       state.legal_actions(legal);
       const Action a = legal[static_cast<std::size_t>(rng.below(legal.size()))];
-      if (a < kEndTurn) {
-        const Decoded d = decode(a);
+      if (const Move d = decode(a); d.kind == Move::Place) {
         samples.push_back({state.open_air(), std::max(state.top_row(), d.row), d.row, d.col});
       }
       state.apply(a);

@@ -37,7 +37,7 @@ class StackGapAdapter {
     out.clear();
     const auto& hand = s.hand(s.current_player());
     for (Action a : legal) {
-      const int h = a >= kDiscardBase ? a - kDiscardBase : a / (kSlots * kDeclarations);
+      const int h = stack_gap::decode(a).hand;
       bool copy = false;
       for (int e = 0; e < h; ++e)
         copy = copy || hand[static_cast<std::size_t>(e)] == hand[static_cast<std::size_t>(h)];

@@ -73,7 +73,7 @@ class TheWallAdapter {
         break;
       }
     for (Action a : legal) {
-      const int src = a / kNumDestinations, dst = a % kNumDestinations;
+      const auto [src, dst] = the_wall::decode(a);
       if (dst == kDstFoundation && safe_home(s, src)) {
         out.clear();
         out.push_back(a);

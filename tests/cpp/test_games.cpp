@@ -21,6 +21,43 @@ using cardsim::testing::expect;
 
 namespace {
 
+// The per-pack deal helpers: each 52-card segment is a whole pack, shuffled
+// on its own from card-id order, in turn from one stream; explicit decks of
+// packs are counted first, then checked pack by pack.
+void pack_checks() {
+  Rng a = Rng::for_game(5, 9), b = Rng::for_game(5, 9);
+  std::vector<Card> deck;
+  shuffled_packs(3, a, deck);
+  expect(deck.size() == 156, "three packs of 52");
+  for (int k = 0; k < 3; ++k) {
+    std::array<Card, 52> pack;
+    for (int c = 0; c < 52; ++c) pack[c] = static_cast<Card>(c);
+    b.shuffle(pack.data(), 52);
+    expect(std::equal(pack.begin(), pack.end(), deck.begin() + 52 * k), "each pack shuffled in turn");
+  }
+  std::vector<std::string> texts;
+  for (Card c : deck) texts.push_back(card_to_string(c));
+  expect(parse_packs(texts, 3, "g") == deck, "packs read back");
+  const auto error = [&](const std::vector<std::string>& t, int packs, const PackWords& words) {
+    try {
+      parse_packs(t, packs, "g", words);
+    } catch (const InvalidArgument& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  const std::vector<std::string> short_deck(texts.begin(), texts.end() - 1);
+  expect(error(short_deck, 3, kSeatPacks) ==
+             "g needs a deck of 156 cards (each player's 52, one after another), got 155",
+         "a short deck of packs is named with its layout");
+  std::vector<std::string> twice = texts;
+  twice[52] = twice[53];
+  expect(error(twice, 3, {" with x", "one per deal", "deal"}).find("g (deal 1's pack)") != std::string::npos,
+         "a bad pack is named by its owner");
+  expect(error(short_deck, 3, {" with x", "one per deal", "deal"}).starts_with("g with x needs"),
+         "the count error names the condition");
+}
+
 void core_checks() {
   for (int c = 0; c < kNumCardKinds; ++c)
     expect(parse_card(card_to_string(static_cast<Card>(c))) == c, "card text round trip");
@@ -44,6 +81,7 @@ void core_checks() {
   for (Card x : deck) ++seen[x];
   for (int k = 0; k < 52; ++k) expect(seen[k] == 2, "shuffle keeps the multiset");
   expect(seen[kJoker] == 2, "shuffle keeps the jokers");
+  pack_checks();
 }
 
 }  // namespace

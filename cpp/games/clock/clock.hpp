@@ -208,30 +208,10 @@ class ClockGame {
   }
 
   // Each player shuffles their own pack; the packs follow one another.
-  void random_deck(Rng& rng, std::vector<Card>& deck) const {
-    deck.resize(static_cast<std::size_t>(52 * num_players_));
-    for (int p = 0; p < num_players_; ++p) {
-      Card* pack = deck.data() + p * 52;
-      for (int c = 0; c < 52; ++c) pack[c] = static_cast<Card>(c);
-      rng.shuffle(pack, 52);
-    }
-  }
+  void random_deck(Rng& rng, std::vector<Card>& deck) const { shuffled_packs(num_players_, rng, deck); }
 
   std::vector<Card> parse_deck(const std::vector<std::string>& texts) const {
-    const auto expected = static_cast<std::size_t>(52 * num_players_);
-    if (texts.size() != expected)
-      throw InvalidArgument(name() + " needs a deck of " + std::to_string(expected) + " cards" +
-                            (num_players_ > 1 ? " (each player's 52, one after another)" : "") + ", got " +
-                            std::to_string(texts.size()));
-    std::vector<Card> deck;
-    for (int p = 0; p < num_players_; ++p) {
-      std::vector<std::string> pack(texts.begin() + p * 52, texts.begin() + (p + 1) * 52);
-      auto cards = cardsim::parse_deck(
-          pack, DeckSpec::packs(1),
-          num_players_ == 1 ? name() : name() + " (player " + std::to_string(p) + "'s pack)");
-      deck.insert(deck.end(), cards.begin(), cards.end());
-    }
-    return deck;
+    return parse_packs(texts, num_players_, name());
   }
 
   State deal(const std::vector<Card>& deck) const { return State(num_players_, deck); }

@@ -93,6 +93,32 @@ constexpr int edge_distance(int place) {
   return dr < dc ? dr : dc;
 }
 
+// An action in the rules' words: the mover's card of `rank` (1..9) takes a
+// step (0 up, 1 down, 2 left, 3 right: into a place or onto a card) or leaves
+// the grid (kOff); or the mover passes.
+struct Move {
+  bool pass = false;
+  int rank = 1;
+  int step = 0;
+
+  static constexpr Move move(int rank, int step) { return {false, rank, step}; }
+  static constexpr Move pass_turn() { return {true}; }
+};
+
+[[gnu::always_inline]] constexpr Move decode(Action a) {
+  if (a == kPass) return Move::pass_turn();
+  return Move::move(a / kKinds + 1, a % kKinds);
+}
+[[gnu::always_inline]] constexpr Action encode(const Move& m) {
+  return m.pass ? kPass : (m.rank - 1) * kKinds + m.step;
+}
+
+static_assert([] {
+  for (Action a = 0; a < kNumActions; ++a)
+    if (encode(decode(a)) != a) return false;
+  return true;
+}());
+
 inline std::string place_name(int place) {  // "a1" = row 0, column 0 (top left)
   return std::string{static_cast<char>('a' + col_of(place))} + std::to_string(row_of(place) + 1);
 }
@@ -151,7 +177,7 @@ class Code9State {
     const int s = suit_of_[current_];
     normal_moves(s, out);
     if (out.empty()) special_moves(s, out);
-    if (out.empty()) out.push_back(kPass);
+    if (out.empty()) out.push_back(encode(Move::pass_turn()));
   }
 
   std::string why_illegal(Action a) const {
@@ -162,10 +188,11 @@ class Code9State {
     legal_actions(legal);
     for (Action b : legal)
       if (a == b) return {};
-    if (a == kPass) return "you may pass only when no move is possible";
-    if (legal[0] == kPass) return "no move is possible: you must pass";
+    const Move m = decode(a);
+    if (m.pass) return "you may pass only when no move is possible";
+    if (decode(legal[0]).pass) return "no move is possible: you must pass";
     const int s = suit_of_[current_];
-    const int rank = a / kKinds + 1, k = a % kKinds;
+    const int rank = m.rank, k = m.step;
     const std::string card = card_to_string(make_card(rank, s));
     const int p = place_[s][rank - 1];
     if (p == kNowhere) return "your " + card + " is no longer on the grid";
@@ -175,7 +202,8 @@ class Code9State {
     }
     const int t = neighbour(p, k);
     if (t < 0)
-      return card + " is on the edge: to leave the grid, play '" + action_to_string(a - k + kOff) + "'";
+      return card + " is on the edge: to leave the grid, play '" +
+             action_to_string(encode(Move::move(rank, kOff))) + "'";
     const Card victim = grid_[t];
     if (victim != kNoCard && suit_of(victim) == s)
       return card + " cannot move onto your own " + card_to_string(victim);
@@ -188,32 +216,12 @@ class Code9State {
 
   void apply(Action a) {
     const int me = current_;
-    if (a == kPass) {
+    const Move m = decode(a);
+    if (m.pass) {
       ++passes_;
     } else {
       passes_ = 0;
-      const int s = suit_of_[me];
-      const int r = a / kKinds, k = a % kKinds;
-      const int from = place_[s][r];
-      const Card card = grid_[from];
-      grid_[from] = kNoCard;
-      if (k == kOff) {
-        place_[s][r] = kNowhere;
-        set_aside_.push_back(card);
-        if (r == kRanks - 1) winner_ = me;
-      } else {
-        const int to = from + kStep[k];
-        const Card victim = grid_[to];
-        if (victim != kNoCard) {
-          place_[suit_of(victim)][rank_of(victim) - 1] = kNowhere;
-          set_aside_.push_back(victim);
-          ++captured_[me];
-          // Only the special rule can take a 9; its owner, if any, wins.
-          if (rank_of(victim) == kRanks && owner_[suit_of(victim)] >= 0) winner_ = owner_[suit_of(victim)];
-        }
-        grid_[to] = card;
-        place_[s][r] = static_cast<std::int8_t>(to);
-      }
+      move_card(me, m);
     }
     ++moves_;
     if (winner_ >= 0 || passes_ >= num_players_) {
@@ -225,6 +233,33 @@ class Code9State {
       current_ = me + 1 == num_players_ ? 0 : me + 1;
       if (solitaire_ && !can_move(suit_of_[0])) current_ = kTerminalPlayer;
     }
+  }
+
+  // The mover's card leaves the grid, or steps into a place, capturing
+  // whatever stood there.
+  void move_card(int me, const Move& m) {
+    const int s = suit_of_[me];
+    const int r = m.rank - 1;
+    const int from = place_[s][r];
+    const Card card = grid_[from];
+    grid_[from] = kNoCard;
+    if (m.step == kOff) {
+      place_[s][r] = kNowhere;
+      set_aside_.push_back(card);
+      if (r == kRanks - 1) winner_ = me;
+      return;
+    }
+    const int to = from + kStep[m.step];
+    const Card victim = grid_[to];
+    if (victim != kNoCard) {
+      place_[suit_of(victim)][rank_of(victim) - 1] = kNowhere;
+      set_aside_.push_back(victim);
+      ++captured_[me];
+      // Only the special rule can take a 9; its owner, if any, wins.
+      if (rank_of(victim) == kRanks && owner_[suit_of(victim)] >= 0) winner_ = owner_[suit_of(victim)];
+    }
+    grid_[to] = card;
+    place_[s][r] = static_cast<std::int8_t>(to);
   }
 
   Scores scores() const {
@@ -248,18 +283,19 @@ class Code9State {
     if (a < 0 || a >= kNumActions)
       throw IllegalAction("action " + std::to_string(a) + " is out of range [0, " +
                           std::to_string(kNumActions) + ")");
-    if (a == kPass) return "pass";
-    return std::string{kRankNames[a / kKinds]} + " " + kKindNames[a % kKinds];
+    const Move m = decode(a);
+    if (m.pass) return "pass";
+    return std::string{kRankNames[m.rank - 1]} + " " + kKindNames[m.step];
   }
 
   Action string_to_action(std::string_view text) const {
-    if (text == "pass") return kPass;
+    if (text == "pass") return encode(Move::pass_turn());
     if (text.size() >= 3 && text[1] == ' ') {
       const std::string_view ranks{kRankNames};
       const auto r = ranks.find(text[0]);
       const std::string_view kind = text.substr(2);
       for (int k = 0; k < kKinds && r != std::string_view::npos; ++k)
-        if (kind == kKindNames[k]) return static_cast<Action>(static_cast<int>(r) * kKinds + k);
+        if (kind == kKindNames[k]) return encode(Move::move(static_cast<int>(r) + 1, k));
     }
     throw InvalidArgument("unknown action '" + std::string(text) +
                           "' (expected a rank A-9 and up, down, left, right or off, e.g. '7 up', or 'pass')");
@@ -317,14 +353,13 @@ class Code9State {
     for (int r = 0; r < kRanks; ++r) {
       const int p = place_[s][r];
       if (p == kNowhere) continue;
-      const Action base = r * kKinds;
       for (int k = 0; k < 4; ++k) {
         const int t = neighbour(p, k);
         if (t < 0) continue;
         const Card c = grid_[t];
-        if (c == kNoCard || (suit_of(c) != s && rank_of(c) <= r)) out.push_back(base + k);
+        if (c == kNoCard || (suit_of(c) != s && rank_of(c) <= r)) out.push_back(encode(Move::move(r + 1, k)));
       }
-      if (lowest && on_edge(p)) out.push_back(base + kOff);
+      if (lowest && on_edge(p)) out.push_back(encode(Move::move(r + 1, kOff)));
       lowest = false;
     }
   }
@@ -341,7 +376,8 @@ class Code9State {
       if (low > kRanks) continue;
       for (int k = 0; k < 4; ++k) {
         const int t = neighbour(p, k);
-        if (t >= 0 && other_suit(grid_[t], s) && rank_of(grid_[t]) == low) out.push_back(r * kKinds + k);
+        if (t >= 0 && other_suit(grid_[t], s) && rank_of(grid_[t]) == low)
+          out.push_back(encode(Move::move(r + 1, k)));
       }
     }
   }
@@ -574,9 +610,9 @@ class Code9Game {
     }
     int v = 10'000 * gone;
     if (low) v -= 100 * exit_cost(s, suit, low);
-    if (a != kPass && a % kKinds != kOff) {
-      const int from = before.place_of(suit, a / kKinds + 1);
-      const Card victim = before.at(from + kStep[a % kKinds]);
+    if (const Move m = decode(a); !m.pass && m.step != kOff) {
+      const int from = before.place_of(suit, m.rank);
+      const Card victim = before.at(from + kStep[m.step]);
       if (victim != kNoCard) v += before.owner_of_suit(suit_of(victim)) >= 0 ? -20 : 5;
     }
     return v;

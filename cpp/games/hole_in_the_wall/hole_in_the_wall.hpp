@@ -303,28 +303,48 @@ struct Config {
   bool operator==(const Config&) const = default;
 };
 
-// What an action id means.
-struct Decoded {
+// An action in the rules' words: place the card in a hand slot on a cell
+// (starting a new sequence or continuing the current one), end the turn,
+// exchange the cards of some slots (bit i: slot i), or pass.
+struct Move {
   enum Kind { Place, End, Exchange, Pass } kind;
   int slot = 0, row = 0, col = 0, mode = 0, mask = 0;
+
+  static constexpr Move place(int slot, int row, int col, int mode) {
+    return {Place, slot, row, col, mode, 0};
+  }
+  static constexpr Move exchange(int mask) { return {Exchange, 0, 0, 0, 0, mask}; }
 };
 
-inline Decoded decode(Action a) {
+[[gnu::always_inline]] constexpr Move decode(Action a) {
   if (a < kEndTurn) {
     const int mode = a & 1;
     const int rest = a >> 1;
     const int slot = rest / kCells;
     const int cell = rest % kCells;
-    return {Decoded::Place, slot, cell % kMaxRow + 1, cell / kMaxRow, mode, 0};
+    return Move::place(slot, cell % kMaxRow + 1, cell / kMaxRow, mode);
   }
-  if (a == kEndTurn) return {Decoded::End};
-  if (a < kPass) return {Decoded::Exchange, 0, 0, 0, 0, a - kExchangeBase};
-  return {Decoded::Pass};
+  if (a == kEndTurn) return {Move::End};
+  if (a < kPass) return Move::exchange(a - kExchangeBase);
+  return {Move::Pass};
 }
 
-inline Action place_action(int slot, int row, int c, int mode) {
-  return static_cast<Action>((slot * kCells + c * kMaxRow + (row - 1)) * 2 + mode);
+[[gnu::always_inline]] constexpr Action encode(const Move& m) {
+  switch (m.kind) {
+    case Move::Place:
+      return static_cast<Action>((m.slot * kCells + m.col * kMaxRow + (m.row - 1)) * 2 + m.mode);
+    case Move::End: return kEndTurn;
+    case Move::Exchange: return kExchangeBase + m.mask;
+    case Move::Pass: return kPass;
+  }
+  return -1;
 }
+
+static_assert([] {
+  for (Action a = 0; a < kNumActions; ++a)
+    if (encode(decode(a)) != a) return false;
+  return true;
+}());
 
 class HoleInTheWallState {
  public:
@@ -392,104 +412,56 @@ class HoleInTheWallState {
         while (cells) {
           const int row = std::countr_zero(cells);
           cells &= cells - 1;
-          const Action base = place_action(slot, row, c, kModeNew);
+          const Action base = encode(Move::place(slot, row, c, kModeNew));
           if ((fresh.col[c] >> row) & 1) out.push_back(base);
           if ((cont.col[c] >> row) & 1) out.push_back(base + 1);
         }
       }
     }
     if (!placed_turn_.empty()) {
-      out.push_back(kEndTurn);
+      out.push_back(encode({Move::End}));
       return;
     }
     const int subsets = (1 << h.size()) - 1;
     if (stock_.size() >= h.size()) {  // the usual case: every subset of the hand
-      for (int m = 1; m <= subsets; ++m) out.push_back(kExchangeBase + m);
+      for (int m = 1; m <= subsets; ++m) out.push_back(encode(Move::exchange(m)));
     } else {
       const int k_max = static_cast<int>(stock_.size());
       for (int m = 1; m <= subsets; ++m)
-        if (kMaskSize[m] <= k_max) out.push_back(kExchangeBase + m);
+        if (kMaskSize[m] <= k_max) out.push_back(encode(Move::exchange(m)));
     }
-    if (out.empty()) out.push_back(kPass);
+    if (out.empty()) out.push_back(encode({Move::Pass}));
   }
 
   std::string why_illegal(Action a) const {
     if (a < 0 || a >= kNumActions)
       return "action " + std::to_string(a) + " is out of range [0, " + std::to_string(kNumActions) + ")";
     if (over_) return "the game is over";
-    const Hand& h = hands_[cur_];
-    const Decoded d = decode(a);
-    switch (d.kind) {
-      case Decoded::Place: {
-        if (d.slot >= static_cast<int>(h.size()))
-          return "hand slot " + std::to_string(d.slot) + " is empty (the hand holds " +
-                 std::to_string(h.size()) + " cards)";
-        const Card card = h[d.slot];
-        const std::string where = cell_name(d.row, d.col);
-        if (card_at(d.row, d.col) != kNoCard)
-          return where + " already holds " + card_to_string(card_at(d.row, d.col));
-        if (holes_.has(d.row, d.col)) return where + " is in a hole";
-        if (same_rank_near(rank_of(card)).has(d.row, d.col))
-          return card_to_string(card) + " would sit next to a card of the same rank at " + where;
-        Mask fresh, cont;
-        placements(d.slot, fresh, cont);
-        if (d.mode == kModeNew) {
-          if (!fresh.has(d.row, d.col))
-            return "a new sequence must start next to a card from an earlier turn one rank from " +
-                   card_to_string(card) + ", and " + where + " has none";
-        } else if (!cont.has(d.row, d.col)) {
-          if (seq_last_ < 0) return "no sequence has been started this turn";
-          return card_to_string(card) + " at " + where + " does not continue the sequence (last card " +
-                 card_to_string(cells_[seq_last_]) + " at " +
-                 cell_name(seq_last_ / kCols, seq_last_ % kCols) +
-                 (seq_dir_ == 0  ? ""
-                  : seq_dir_ > 0 ? ", ascending"
-                                 : ", descending") +
-                 "): it must be next to that card and one rank on";
-        }
-        return {};
-      }
-      case Decoded::End:
+    const Move m = decode(a);
+    switch (m.kind) {
+      case Move::Place: return why_not_place(m);
+      case Move::End:
         if (placed_turn_.empty()) return "no card has been placed this turn (place, exchange or pass)";
         return {};
-      case Decoded::Exchange: {
-        if (!placed_turn_.empty()) return "an exchange must be the first and only act of a turn";
-        if (d.mask >> h.size())
-          return "the exchange names an empty hand slot (the hand holds " + std::to_string(h.size()) +
-                 " cards)";
-        const int k = kMaskSize[d.mask];
-        if (k > static_cast<int>(stock_.size()))
-          return "the stock holds " + std::to_string(stock_.size()) + " cards, too few to exchange " +
-                 std::to_string(k);
-        return {};
-      }
-      case Decoded::Pass: {
-        if (!placed_turn_.empty()) return "cards were placed this turn: end the turn instead";
-        if (!h.empty() && !stock_.empty()) return "an exchange is possible, so passing is not allowed";
-        for (int slot = 0; slot < static_cast<int>(h.size()); ++slot) {
-          Mask fresh, cont;
-          placements(slot, fresh, cont);
-          if (fresh.any()) return "a card can be placed, so passing is not allowed";
-        }
-        return {};
-      }
+      case Move::Exchange: return why_not_exchange(m);
+      case Move::Pass: return why_not_pass();
     }
     return {};
   }
 
   // Points the placement `a` (legal) would score.
   int placement_gain(Action a) const {
-    const Decoded d = decode(a);
+    const Move d = decode(a);
     return gain(hands_[cur_][d.slot], d.row, d.col);
   }
 
   void apply(Action a) {
-    const Decoded d = decode(a);
+    const Move d = decode(a);
     switch (d.kind) {
-      case Decoded::Place: place(d); break;
-      case Decoded::End: end_turn(); break;
-      case Decoded::Exchange: exchange(d.mask); break;
-      case Decoded::Pass: end_turn(); break;
+      case Move::Place: place(d); break;
+      case Move::End: end_turn(); break;
+      case Move::Exchange: exchange(d.mask); break;
+      case Move::Pass: end_turn(); break;
     }
   }
 
@@ -529,13 +501,13 @@ class HoleInTheWallState {
     if (a < 0 || a >= kNumActions)
       throw IllegalAction("action " + std::to_string(a) + " is out of range [0, " +
                           std::to_string(kNumActions) + ")");
-    const Decoded d = decode(a);
+    const Move d = decode(a);
     switch (d.kind) {
-      case Decoded::Place:
+      case Move::Place:
         return "place " + std::to_string(d.slot) + " " + cell_name(d.row, d.col) +
                (d.mode == kModeNew ? " new" : " cont");
-      case Decoded::End: return "end";
-      case Decoded::Exchange: {
+      case Move::End: return "end";
+      case Move::Exchange: {
         std::string s = "exchange ";
         bool first = true;
         for (int i = 0; i < kHandSize; ++i)
@@ -545,7 +517,7 @@ class HoleInTheWallState {
           }
         return s;
       }
-      case Decoded::Pass: return "pass";
+      case Move::Pass: return "pass";
     }
     return {};
   }
@@ -555,6 +527,62 @@ class HoleInTheWallState {
   Action string_to_action(std::string_view text) const { return parse_slots(slots_of_cards(text)); }
 
  private:
+  // --- why an action is illegal, one helper per kind of move --------------------------
+
+  std::string why_not_place(const Move& d) const {
+    const Hand& h = hands_[cur_];
+    if (d.slot >= static_cast<int>(h.size()))
+      return "hand slot " + std::to_string(d.slot) + " is empty (the hand holds " + std::to_string(h.size()) +
+             " cards)";
+    const Card card = h[d.slot];
+    const std::string where = cell_name(d.row, d.col);
+    if (card_at(d.row, d.col) != kNoCard)
+      return where + " already holds " + card_to_string(card_at(d.row, d.col));
+    if (holes_.has(d.row, d.col)) return where + " is in a hole";
+    if (same_rank_near(rank_of(card)).has(d.row, d.col))
+      return card_to_string(card) + " would sit next to a card of the same rank at " + where;
+    Mask fresh, cont;
+    placements(d.slot, fresh, cont);
+    if (d.mode == kModeNew) {
+      if (!fresh.has(d.row, d.col))
+        return "a new sequence must start next to a card from an earlier turn one rank from " +
+               card_to_string(card) + ", and " + where + " has none";
+    } else if (!cont.has(d.row, d.col)) {
+      if (seq_last_ < 0) return "no sequence has been started this turn";
+      return card_to_string(card) + " at " + where + " does not continue the sequence (last card " +
+             card_to_string(cells_[seq_last_]) + " at " + cell_name(seq_last_ / kCols, seq_last_ % kCols) +
+             (seq_dir_ == 0  ? ""
+              : seq_dir_ > 0 ? ", ascending"
+                             : ", descending") +
+             "): it must be next to that card and one rank on";
+    }
+    return {};
+  }
+
+  std::string why_not_exchange(const Move& d) const {
+    const Hand& h = hands_[cur_];
+    if (!placed_turn_.empty()) return "an exchange must be the first and only act of a turn";
+    if (d.mask >> h.size())
+      return "the exchange names an empty hand slot (the hand holds " + std::to_string(h.size()) + " cards)";
+    const int k = kMaskSize[d.mask];
+    if (k > static_cast<int>(stock_.size()))
+      return "the stock holds " + std::to_string(stock_.size()) + " cards, too few to exchange " +
+             std::to_string(k);
+    return {};
+  }
+
+  std::string why_not_pass() const {
+    const Hand& h = hands_[cur_];
+    if (!placed_turn_.empty()) return "cards were placed this turn: end the turn instead";
+    if (!h.empty() && !stock_.empty()) return "an exchange is possible, so passing is not allowed";
+    for (int slot = 0; slot < static_cast<int>(h.size()); ++slot) {
+      Mask fresh, cont;
+      placements(slot, fresh, cont);
+      if (fresh.any()) return "a card can be placed, so passing is not allowed";
+    }
+    return {};
+  }
+
   // `text` with each card naming a slot of the mover's hand replaced by the slot.
   std::string slots_of_cards(std::string_view text) const {
     std::size_t from = 0;
@@ -587,46 +615,53 @@ class HoleInTheWallState {
   }
 
   Action parse_slots(std::string_view s) const {
-    const auto bad = [&] {
-      return InvalidArgument("unknown action '" + std::string(s) +
-                             "' (expected 'place <slot or card> r<row>c<col> new|cont', 'end', 'exchange "
-                             "<slots or cards>' such as 'exchange 0,2', or 'pass')");
-    };
-    if (s == "end") return kEndTurn;
-    if (s == "pass") return kPass;
-    // Reads a small decimal number at s[i..], advancing i; -1 if none.
-    const auto number = [&](std::size_t& i) {
-      int v = 0, digits = 0;
-      while (i < s.size() && s[i] >= '0' && s[i] <= '9' && digits < 3) v = v * 10 + (s[i++] - '0'), ++digits;
-      return digits ? v : -1;
-    };
-    if (s.starts_with("exchange ")) {
-      std::size_t i = 9;
-      int mask = 0, last = -1;
-      for (;;) {
-        const int slot = number(i);
-        if (slot < 0 || slot >= kHandSize || slot <= last) throw bad();
-        mask |= 1 << slot;
-        last = slot;
-        if (i == s.size()) break;
-        if (s[i++] != ',') throw bad();
-      }
-      return kExchangeBase + mask;
+    if (s == "end") return encode({Move::End});
+    if (s == "pass") return encode({Move::Pass});
+    Action a = -1;
+    if (s.starts_with("exchange ")) a = parse_exchange(s);
+    if (s.starts_with("place ")) a = parse_place(s);
+    if (a >= 0) return a;
+    throw InvalidArgument("unknown action '" + std::string(s) +
+                          "' (expected 'place <slot or card> r<row>c<col> new|cont', 'end', 'exchange "
+                          "<slots or cards>' such as 'exchange 0,2', or 'pass')");
+  }
+
+  // Reads a small decimal number at s[i..], advancing i; -1 if none.
+  static int read_number(std::string_view s, std::size_t& i) {
+    int v = 0, digits = 0;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9' && digits < 3) v = v * 10 + (s[i++] - '0'), ++digits;
+    return digits ? v : -1;
+  }
+
+  // "exchange 0,2,3": slots ascending, each once; -1 if malformed.
+  static Action parse_exchange(std::string_view s) {
+    std::size_t i = 9;
+    int mask = 0, last = -1;
+    for (;;) {
+      const int slot = read_number(s, i);
+      if (slot < 0 || slot >= kHandSize || slot <= last) return -1;
+      mask |= 1 << slot;
+      last = slot;
+      if (i == s.size()) break;
+      if (s[i++] != ',') return -1;
     }
-    if (s.starts_with("place ")) {
-      std::size_t i = 6;
-      const int slot = number(i);
-      if (slot < 0 || slot >= kHandSize || i >= s.size() || s[i++] != ' ') throw bad();
-      if (i >= s.size() || s[i++] != 'r') throw bad();
-      const int row = number(i);
-      if (row < 1 || row > kMaxRow || i >= s.size() || s[i++] != 'c') throw bad();
-      const int c = number(i);
-      if (c < 0 || c >= kCols) throw bad();
-      const std::string_view rest = s.substr(i);
-      if (rest == " new") return place_action(slot, row, c, kModeNew);
-      if (rest == " cont") return place_action(slot, row, c, kModeContinue);
-    }
-    throw bad();
+    return encode(Move::exchange(mask));
+  }
+
+  // "place 1 r3c4 new": -1 if malformed.
+  static Action parse_place(std::string_view s) {
+    std::size_t i = 6;
+    const int slot = read_number(s, i);
+    if (slot < 0 || slot >= kHandSize || i >= s.size() || s[i++] != ' ') return -1;
+    if (i >= s.size() || s[i++] != 'r') return -1;
+    const int row = read_number(s, i);
+    if (row < 1 || row > kMaxRow || i >= s.size() || s[i++] != 'c') return -1;
+    const int c = read_number(s, i);
+    if (c < 0 || c >= kCols) return -1;
+    const std::string_view rest = s.substr(i);
+    if (rest == " new") return encode(Move::place(slot, row, c, kModeNew));
+    if (rest == " cont") return encode(Move::place(slot, row, c, kModeContinue));
+    return -1;
   }
 
  public:
@@ -755,7 +790,7 @@ class HoleInTheWallState {
     for (int j = 51; j >= i; --j) stock_.push_back(pack[j]);
   }
 
-  void place(const Decoded& d) {
+  void place(const Move& d) {
     Hand& h = hands_[cur_];
     const Card card = h[d.slot];
     h.erase_at(static_cast<std::size_t>(d.slot));
@@ -898,31 +933,15 @@ class HoleInTheWallGame {
   int observation_tensor_size() const;  // hole_in_the_wall_tensor.hpp
 
   // One freshly shuffled pack per deal, one after another.
-  void random_deck(Rng& rng, std::vector<Card>& deck) const {
-    deck.resize(static_cast<std::size_t>(52 * num_deals()));
-    for (int k = 0; k < num_deals(); ++k) {
-      Card* pack = deck.data() + 52 * k;
-      for (int c = 0; c < 52; ++c) pack[c] = static_cast<Card>(c);
-      rng.shuffle(pack, 52);
-    }
-  }
+  void random_deck(Rng& rng, std::vector<Card>& deck) const { shuffled_packs(num_deals(), rng, deck); }
 
+  // A single deal's pack is checked like any one-pack deck (cards read first,
+  // then counted); a match's packs are counted first, then checked one by one.
   std::vector<Card> parse_deck(const std::vector<std::string>& texts) const {
     const int deals = num_deals();
     if (deals == 1) return cardsim::parse_deck(texts, DeckSpec::packs(1), name());
-    const auto expected = static_cast<std::size_t>(52 * deals);
-    if (texts.size() != expected)
-      throw InvalidArgument(name() + " with match=True needs a deck of " + std::to_string(expected) +
-                            " cards (one pack per deal, one after another), got " +
-                            std::to_string(texts.size()));
-    std::vector<Card> deck;
-    for (int k = 0; k < deals; ++k) {
-      std::vector<std::string> pack(texts.begin() + k * 52, texts.begin() + (k + 1) * 52);
-      auto cards =
-          cardsim::parse_deck(pack, DeckSpec::packs(1), name() + " (deal " + std::to_string(k) + "'s pack)");
-      deck.insert(deck.end(), cards.begin(), cards.end());
-    }
-    return deck;
+    return parse_packs(texts, deals, name(),
+                       {" with match=True", "one pack per deal, one after another", "deal"});
   }
 
   State deal(const std::vector<Card>& deck) const { return State(cfg_, deck); }
@@ -935,7 +954,7 @@ class HoleInTheWallGame {
     Action best = -1;
     int best_gain = -1;
     for (Action a : legal) {
-      if (a >= kEndTurn) break;
+      if (decode(a).kind != Move::Place) break;  // placements come first
       const int g = s.placement_gain(a);
       if (g > best_gain) {
         best_gain = g;
@@ -946,8 +965,9 @@ class HoleInTheWallGame {
     Action pick = legal.back();  // pass, the last exchange, or end
     int most = -1;
     for (Action a : legal) {
-      if (a <= kExchangeBase || a >= kPass) continue;
-      const int k = kMaskSize[a - kExchangeBase];
+      const Move m = decode(a);
+      if (m.kind != Move::Exchange) continue;
+      const int k = kMaskSize[m.mask];
       if (k > most) {
         most = k;
         pick = a;

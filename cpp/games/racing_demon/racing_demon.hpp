@@ -74,6 +74,63 @@ inline constexpr int actions_per_player(int players) {
   return 1 + kSources * (4 * players + 1) + kLineBuilds;
 }
 
+// An action in the rules' words: who acts, and which card goes from where to
+// where. Sources are kSrcPile, 1 + c for line column c, and kSrcWaste.
+enum class MoveKind : std::uint8_t {
+  Turn,      // turn cards from the hand onto the waste (or the waste over)
+  ToMiddle,  // the source's top card onto a foundation, or starting one
+  ToLine,    // the Pile or waste top onto a column, or part of a column onto another
+};
+inline constexpr int kNewFoundation = -1;
+
+struct Move {
+  MoveKind kind = MoveKind::Turn;
+  int actor = 0;
+  int source = kSrcPile;
+  int target = 0;  // ToMiddle: a foundation slot or kNewFoundation; ToLine: a column
+
+  bool operator==(const Move&) const = default;
+};
+
+// Ids under the layout of the header comment, for `slots` = 4 * players
+// foundation slots and `per` = actions_per_player(players) ids per player
+// (the state keeps both, rather than recompute them for every id).
+[[gnu::always_inline]] constexpr Move decode(Action a, int slots, int per) {
+  const int actor = a / per;
+  const int local = a % per;
+  if (local == 0) return Move{MoveKind::Turn, actor};
+  if (local < 1 + kSources * (slots + 1)) {
+    const int src = (local - 1) / (slots + 1), t = (local - 1) % (slots + 1);
+    return Move{MoveKind::ToMiddle, actor, src, t == slots ? kNewFoundation : t};
+  }
+  const int b = local - 1 - kSources * (slots + 1);
+  if (b < 8) return Move{MoveKind::ToLine, actor, b < 4 ? kSrcPile : kSrcWaste, b % 4};
+  const int i = (b - 8) / 3, k = (b - 8) % 3;
+  return Move{MoveKind::ToLine, actor, 1 + i, k < i ? k : k + 1};
+}
+
+[[gnu::always_inline]] constexpr Action encode(const Move& m, int slots, int per) {
+  const Action base = m.actor * per;
+  const Action builds = base + 1 + kSources * (slots + 1);
+  switch (m.kind) {
+    case MoveKind::Turn: return base;
+    case MoveKind::ToMiddle:
+      return base + 1 + m.source * (slots + 1) + (m.target == kNewFoundation ? slots : m.target);
+    case MoveKind::ToLine:
+      if (m.source == kSrcPile) return builds + m.target;
+      if (m.source == kSrcWaste) return builds + 4 + m.target;
+      return builds + 8 + 3 * (m.source - 1) + (m.target < m.source - 1 ? m.target : m.target - 1);
+  }
+  return -1;
+}
+
+static_assert([] {
+  for (int n = 1; n <= kMaxPlayers; ++n)
+    for (Action a = 0; a < n * actions_per_player(n); ++a)
+      if (encode(decode(a, 4 * n, actions_per_player(n)), 4 * n, actions_per_player(n)) != a) return false;
+  return true;
+}());
+
 struct Foundation {
   StaticVector<Card, 13> cards;           // ace first
   StaticVector<std::uint8_t, 13> owners;  // whose pack each card came from
@@ -157,56 +214,52 @@ class RacingDemonState {
     out.clear();
     if (is_terminal()) return;
     const Player& pl = seats_[p];
-    const Action base = p * per_player_;
-    const int slots = foundation_slots();
-    if (pl.stock() > 0) out.push_back(base);
+    const int actor = p;
+    if (pl.stock() > 0) out.push_back(encode(Move{MoveKind::Turn, actor}));
     for (int src = 0; src < kSources; ++src) {
       const Card c = source_card(pl, src);
       if (c == kNoCard) continue;
-      const Action first = base + 1 + src * (slots + 1);
+      Move m{MoveKind::ToMiddle, actor, src, kNewFoundation};
       if (rank_of(c) == 1) {
-        out.push_back(first + slots);
+        out.push_back(encode(m));
       } else {
-        for (std::uint32_t m = accepts_[c]; m; m &= m - 1) out.push_back(first + __builtin_ctz(m));
+        for (std::uint32_t slots = accepts_[c]; slots; slots &= slots - 1) {
+          m.target = __builtin_ctz(slots);
+          out.push_back(encode(m));
+        }
       }
     }
-    if (!build_on_line_) return;
-    const Action b = base + 1 + kSources * (slots + 1);
-    for (int from = 0; from < 2; ++from) {
-      const Card c = from == 0 ? pl.pile.back() : (pl.waste.empty() ? kNoCard : pl.waste.back());
-      if (c == kNoCard) continue;
-      for (int col = 0; col < kLine; ++col)
-        if (builds_on(c, pl.line[col].back())) out.push_back(b + 4 * from + col);
-    }
-    for (int i = 0; i < kLine; ++i)
-      for (int k = 0; k < kLine - 1; ++k) {
-        const int j = k < i ? k : k + 1;
-        if (line_move_depth(pl, i, j) >= 0) out.push_back(b + 8 + 3 * i + k);
-      }
+    if (build_on_line_) line_builds(pl, actor, out);
   }
 
   // why_illegal(a).empty() without building any text: the timed simulator
   // asks it of every pending action.
   bool is_legal(Action a) const {
     if (is_terminal() || a < 0 || a >= players_ * per_player_) return false;
-    const int p = actor(a), local = a % per_player_, slots = foundation_slots();
-    const Player& pl = seats_[p];
-    if (local == 0) return pl.stock() > 0;
-    if (local < 1 + kSources * (slots + 1)) {
-      const int src = (local - 1) / (slots + 1), t = (local - 1) % (slots + 1);
-      const Card c = source_card(pl, src);
-      if (c == kNoCard) return false;
-      if (t == slots) return rank_of(c) == 1;
-      return (accepts_[c] >> t) & 1;
+    const Move m = decode(a);
+    const Player& pl = seats_[m.actor];
+    switch (m.kind) {
+      case MoveKind::Turn: return pl.stock() > 0;
+      case MoveKind::ToMiddle: {
+        const Card c = source_card(pl, m.source);
+        if (c == kNoCard) return false;
+        if (m.target == kNewFoundation) return rank_of(c) == 1;
+        return (accepts_[c] >> m.target) & 1;
+      }
+      case MoveKind::ToLine:
+        if (!build_on_line_) return false;
+        if (is_column(m.source)) return line_move_depth(pl, m.source - 1, m.target) >= 0;
+        if (source_card(pl, m.source) == kNoCard) return false;
+        return builds_on(source_card(pl, m.source), pl.line[m.target].back());
     }
-    if (!build_on_line_) return false;
-    const int b = local - 1 - kSources * (slots + 1);
-    if (b < 8) {
-      if (b >= 4 && pl.waste.empty()) return false;
-      return builds_on(b < 4 ? pl.pile.back() : pl.waste.back(), pl.line[b % 4].back());
-    }
-    const int i = (b - 8) / 3, k = (b - 8) % 3;
-    return line_move_depth(pl, i, k < i ? k : k + 1) >= 0;
+    return false;
+  }
+
+  [[gnu::always_inline]] Move decode(Action a) const {
+    return racing_demon::decode(a, 4 * players_, per_player_);
+  }
+  [[gnu::always_inline]] Action encode(const Move& m) const {
+    return racing_demon::encode(m, 4 * players_, per_player_);
   }
 
   void legal_actions(ActionList& out) const {
@@ -225,74 +278,37 @@ class RacingDemonState {
     if (out_ >= 0) return "the game is over: player " + std::to_string(out_) + " is OUT";
     if (stalemate_) return "the game is over: the round ended in stalemate";
     if (truncated_) return "the game is over: the move cap was reached";
-    const int p = actor(a), local = a % per_player_, slots = foundation_slots();
-    const Player& pl = seats_[p];
-    const std::string who = "player " + std::to_string(p);
-    if (local == 0) return pl.stock() > 0 ? "" : who + " has no cards left in hand or waste";
-    if (local < 1 + kSources * (slots + 1)) {
-      const int src = (local - 1) / (slots + 1), t = (local - 1) % (slots + 1);
-      const Card c = source_card(pl, src);
-      if (c == kNoCard) return who + "'s waste is empty";
-      const std::string card = card_to_string(c);
-      if (t == slots) return rank_of(c) == 1 ? "" : "only an ace starts a new foundation, not " + card;
-      if (rank_of(c) == 1)
-        return "an ace starts a new foundation; it cannot go on foundation " + std::to_string(t);
-      if (t >= static_cast<int>(foundations_.size()))
-        return "foundation " + std::to_string(t) + " is not started";
-      const Foundation& f = foundations_[t];
-      if (f.claimed_by >= 0) return "foundation " + std::to_string(t) + " is complete";
-      if (!(accepts_[c] >> t & 1))
-        return card + " does not go on foundation " + std::to_string(t) + " (its top is " +
-               card_to_string(f.cards.back()) + ")";
-      return "";
+    const Move m = decode(a);
+    const Player& pl = seats_[m.actor];
+    const std::string who = "player " + std::to_string(m.actor);
+    switch (m.kind) {
+      case MoveKind::Turn: return pl.stock() > 0 ? "" : who + " has no cards left in hand or waste";
+      case MoveKind::ToMiddle: return why_not_to_middle(pl, m, who);
+      case MoveKind::ToLine: return why_not_to_line(pl, m, who);
     }
-    if (!build_on_line_) return "building on the line needs the option build_on_line";
-    const int b = local - 1 - kSources * (slots + 1);
-    if (b < 8) {
-      const bool waste = b >= 4;
-      const int col = b % 4;
-      if (waste && pl.waste.empty()) return who + "'s waste is empty";
-      const Card c = waste ? pl.waste.back() : pl.pile.back();
-      if (!builds_on(c, pl.line[col].back()))
-        return card_to_string(c) + " does not build on " + card_to_string(pl.line[col].back()) +
-               " (one lower, the other colour)";
-      return "";
-    }
-    const int i = (b - 8) / 3, k = (b - 8) % 3, j = k < i ? k : k + 1;
-    if (line_move_depth(pl, i, j) < 0)
-      return "no card of line column " + std::to_string(i) + " builds on " +
-             card_to_string(pl.line[j].back());
     return "";
   }
 
   void apply(Action a) {
-    const int p = actor(a), local = a % per_player_, slots = foundation_slots();
+    const Move m = decode(a);
+    const int p = m.actor;
     Player& pl = seats_[p];
     ++moves_;
     bool play = true;  // a play to the middle or a card brought onto the line
-    if (local == 0) {
-      play = false;
-      turn(pl);
-    } else if (local < 1 + kSources * (slots + 1)) {
-      const int src = (local - 1) / (slots + 1), t = (local - 1) % (slots + 1);
-      const Card c = take(pl, src);
-      to_middle(p, c, t == slots ? -1 : t);
-    } else {
-      const int b = local - 1 - kSources * (slots + 1);
-      if (b < 8) {
-        const Card c = b < 4 ? take(pl, kSrcPile) : take(pl, kSrcWaste);
-        pl.line[b % 4].push_back(c);
-      } else {
-        const int i = (b - 8) / 3, k = (b - 8) % 3, j = k < i ? k : k + 1;
-        const int d = line_move_depth(pl, i, j);
-        for (std::size_t x = static_cast<std::size_t>(d); x < pl.line[i].size(); ++x)
-          pl.line[j].push_back(pl.line[i][x]);
-        pl.line[i].resize(static_cast<std::size_t>(d));
-        // Shifting part of a column changes nothing that could unblock a
-        // stalemate; emptying one brings the Pile's next card into play.
-        play = d == 0;
-        if (d == 0) refill(pl, i);
-      }
+    switch (m.kind) {
+      case MoveKind::Turn:
+        play = false;
+        turn(pl);
+        break;
+      case MoveKind::ToMiddle: to_middle(p, take(pl, m.source), m.target); break;
+      case MoveKind::ToLine:
+        if (is_column(m.source)) {
+          play = move_column(pl, m.source - 1, m.target);
+        } else {
+          const Card c = take(pl, m.source);
+          pl.line[m.target].push_back(c);
+        }
+        break;
     }
     if (pl.pile.empty()) {
       out_ = static_cast<std::int8_t>(p);
@@ -329,17 +345,16 @@ class RacingDemonState {
     if (a < 0 || a >= players_ * per_player_)
       throw IllegalAction("action " + std::to_string(a) + " is out of range [0, " +
                           std::to_string(players_ * per_player_) + ")");
-    const int p = actor(a), local = a % per_player_, slots = foundation_slots();
-    std::string s = "p" + std::to_string(p) + " ";
-    if (local == 0) return s + "turn";
-    if (local < 1 + kSources * (slots + 1)) {
-      const int src = (local - 1) / (slots + 1), t = (local - 1) % (slots + 1);
-      return s + source_name(src) + ">" + (t == slots ? std::string("new") : "f" + std::to_string(t));
+    const Move m = decode(a);
+    const std::string s = "p" + std::to_string(m.actor) + " ";
+    switch (m.kind) {
+      case MoveKind::Turn: return s + "turn";
+      case MoveKind::ToMiddle:
+        return s + source_name(m.source) + ">" +
+               (m.target == kNewFoundation ? std::string("new") : "f" + std::to_string(m.target));
+      case MoveKind::ToLine: return s + source_name(m.source) + ">line" + std::to_string(m.target);
     }
-    const int b = local - 1 - kSources * (slots + 1);
-    if (b < 8) return s + (b < 4 ? "pile" : "waste") + ">line" + std::to_string(b % 4);
-    const int i = (b - 8) / 3, k = (b - 8) % 3, j = k < i ? k : k + 1;
-    return s + "line" + std::to_string(i) + ">line" + std::to_string(j);
+    return s;
   }
 
   Action string_to_action(std::string_view text) const {
@@ -406,6 +421,71 @@ class RacingDemonState {
   void observation_tensor(int player, float* out) const;
 
  private:
+  static bool is_column(int src) { return src != kSrcPile && src != kSrcWaste; }
+
+  // Building on the line (build_on_line): the Pile or waste top onto a
+  // column, then whole or part columns onto another, in id order.
+  void line_builds(const Player& pl, int actor, PlayerActions& out) const {
+    for (const int src : {kSrcPile, kSrcWaste}) {
+      const Card c = source_card(pl, src);
+      if (c == kNoCard) continue;
+      for (int col = 0; col < kLine; ++col)
+        if (builds_on(c, pl.line[col].back())) out.push_back(encode(Move{MoveKind::ToLine, actor, src, col}));
+    }
+    for (int i = 0; i < kLine; ++i)
+      for (int j = 0; j < kLine; ++j)
+        if (j != i && line_move_depth(pl, i, j) >= 0)
+          out.push_back(encode(Move{MoveKind::ToLine, actor, 1 + i, j}));
+  }
+
+  std::string why_not_to_middle(const Player& pl, const Move& m, const std::string& who) const {
+    const Card c = source_card(pl, m.source);
+    if (c == kNoCard) return who + "'s waste is empty";
+    const std::string card = card_to_string(c);
+    if (m.target == kNewFoundation)
+      return rank_of(c) == 1 ? "" : "only an ace starts a new foundation, not " + card;
+    const int t = m.target;
+    if (rank_of(c) == 1)
+      return "an ace starts a new foundation; it cannot go on foundation " + std::to_string(t);
+    if (t >= static_cast<int>(foundations_.size()))
+      return "foundation " + std::to_string(t) + " is not started";
+    const Foundation& f = foundations_[t];
+    if (f.claimed_by >= 0) return "foundation " + std::to_string(t) + " is complete";
+    if (!(accepts_[c] >> t & 1))
+      return card + " does not go on foundation " + std::to_string(t) + " (its top is " +
+             card_to_string(f.cards.back()) + ")";
+    return "";
+  }
+
+  std::string why_not_to_line(const Player& pl, const Move& m, const std::string& who) const {
+    if (!build_on_line_) return "building on the line needs the option build_on_line";
+    const Card top = pl.line[m.target].back();
+    if (is_column(m.source)) {
+      if (line_move_depth(pl, m.source - 1, m.target) < 0)
+        return "no card of line column " + std::to_string(m.source - 1) + " builds on " + card_to_string(top);
+      return "";
+    }
+    const Card c = source_card(pl, m.source);
+    if (c == kNoCard) return who + "'s waste is empty";
+    if (!builds_on(c, top))
+      return card_to_string(c) + " does not build on " + card_to_string(top) +
+             " (one lower, the other colour)";
+    return "";
+  }
+
+  // Moves column i's cards from the one that builds on column j's top onto
+  // j. Returns whether that was a play: shifting part of a column changes
+  // nothing that could unblock a stalemate; emptying one brings the Pile's
+  // next card into play.
+  static bool move_column(Player& pl, int i, int j) {
+    const int d = line_move_depth(pl, i, j);
+    for (std::size_t x = static_cast<std::size_t>(d); x < pl.line[i].size(); ++x)
+      pl.line[j].push_back(pl.line[i][x]);
+    pl.line[i].resize(static_cast<std::size_t>(d));
+    if (d == 0) refill(pl, i);
+    return d == 0;
+  }
+
   static const char* source_name(int src) {
     static constexpr const char* kNames[kSources] = {"pile", "line0", "line1", "line2", "line3", "waste"};
     return kNames[src];
@@ -626,29 +706,10 @@ class RacingDemonGame {
   int observation_tensor_size() const;  // racing_demon_tensor.hpp
 
   // Each player shuffles their own pack; the packs follow one another.
-  void random_deck(Rng& rng, std::vector<Card>& deck) const {
-    deck.resize(static_cast<std::size_t>(52 * players_));
-    for (int p = 0; p < players_; ++p) {
-      Card* pack = deck.data() + p * 52;
-      for (int c = 0; c < 52; ++c) pack[c] = static_cast<Card>(c);
-      rng.shuffle(pack, 52);
-    }
-  }
+  void random_deck(Rng& rng, std::vector<Card>& deck) const { shuffled_packs(players_, rng, deck); }
 
   std::vector<Card> parse_deck(const std::vector<std::string>& texts) const {
-    const auto expected = static_cast<std::size_t>(52 * players_);
-    if (texts.size() != expected)
-      throw InvalidArgument(name() + " needs a deck of " + std::to_string(expected) +
-                            " cards (each player's 52, one after another), got " +
-                            std::to_string(texts.size()));
-    std::vector<Card> deck;
-    for (int p = 0; p < players_; ++p) {
-      std::vector<std::string> pack(texts.begin() + p * 52, texts.begin() + (p + 1) * 52);
-      auto cards = cardsim::parse_deck(pack, DeckSpec::packs(1),
-                                       name() + " (player " + std::to_string(p) + "'s pack)");
-      deck.insert(deck.end(), cards.begin(), cards.end());
-    }
-    return deck;
+    return parse_packs(texts, players_, name());
   }
 
   State deal(const std::vector<Card>& deck) const {
@@ -660,29 +721,23 @@ class RacingDemonGame {
   // move that empties a column); then the waste to the middle or the line;
   // then turn. Lowest id within a kind. `legal` is one player's actions.
   Action greedy_action(const State& s, const State::PlayerActions& legal, Rng&) const {
-    const int per = s.actions_per_player(), slots = s.foundation_slots();
-    const int b0 = 1 + kSources * (slots + 1);
     int best_rank = 99;
     Action best = legal[0];
     for (Action a : legal) {
-      const int local = a % per;
+      const Move m = s.decode(a);
       int r;
-      if (local == 0) {
-        r = 7;
-      } else if (local < b0) {
-        const int src = (local - 1) / (slots + 1);
-        r = src == kSrcPile ? 1 : src == kSrcWaste ? 5 : 2;
-      } else {
-        const int b = local - b0;
-        if (b < 4) {
-          r = 3;
-        } else if (b < 8) {
-          r = 6;
-        } else {
-          const int i = (b - 8) / 3, k = (b - 8) % 3, j = k < i ? k : k + 1;
-          const auto& col = s.seat(s.actor(a)).line[i];
-          r = builds_on(col[0], s.seat(s.actor(a)).line[j].back()) ? 4 : 8;
-        }
+      switch (m.kind) {
+        case MoveKind::Turn: r = 7; break;
+        case MoveKind::ToMiddle: r = m.source == kSrcPile ? 1 : m.source == kSrcWaste ? 5 : 2; break;
+        default:
+          if (m.source == kSrcPile) {
+            r = 3;
+          } else if (m.source == kSrcWaste) {
+            r = 6;
+          } else {
+            const Player& pl = s.seat(m.actor);
+            r = builds_on(pl.line[m.source - 1][0], pl.line[m.target].back()) ? 4 : 8;
+          }
       }
       if (r < best_rank) {
         best_rank = r;

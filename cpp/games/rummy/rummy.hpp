@@ -138,6 +138,80 @@ inline constexpr std::array<Mask, kNumActions> kActionCards = [] {
   return out;
 }();
 
+// An action in the rules' words: what the player does and with which cards.
+// decode() and encode() are the only places that know the id layout above.
+enum class MoveKind : std::uint8_t {
+  DrawStock,
+  TakeDiscard,
+  TurnOver,
+  CallRummy,
+  Decline,
+  Discard,
+  Run,
+  Set,
+  LayOff
+};
+
+struct Move {
+  MoveKind kind = MoveKind::DrawStock;
+  Card card = kNoCard;                // Discard, LayOff: the card
+  int end = kOntoSet;                 // LayOff: onto a set, the low or the high end of a run
+  int suit = 0, low = 0, length = 0;  // Run: ranks low .. low + length - 1 (14: the ace above the king)
+  int rank = 0, left_out = 4;         // Set: its rank; the suit it lacks (4: none, all four suits)
+
+  static constexpr Move of(MoveKind k) { return Move{k}; }
+  static constexpr Move discard(Card c) { return Move{MoveKind::Discard, c}; }
+  static constexpr Move lay_off(Card c, int end) { return Move{MoveKind::LayOff, c, end}; }
+  static constexpr Move run(int suit, int low, int length) {
+    return Move{MoveKind::Run, kNoCard, kOntoSet, suit, low, length};
+  }
+  static constexpr Move set(int rank, int left_out) {
+    return Move{MoveKind::Set, kNoCard, kOntoSet, 0, 0, 0, rank, left_out};
+  }
+  int high() const { return low + length - 1; }
+};
+
+[[gnu::always_inline]] constexpr Move decode(Action a) {
+  if (a < kDiscardBase) return Move::of(static_cast<MoveKind>(a));
+  if (a < kRunBase) return Move::discard(static_cast<Card>(a - kDiscardBase));
+  if (a < kSetBase) {
+    const RunSpec& r = kRuns[static_cast<std::size_t>(a - kRunBase)];
+    return Move::run(r.suit, r.low, r.length);
+  }
+  if (a < kLayOffBase) return Move::set((a - kSetBase) / 5 + 1, (a - kSetBase) % 5);
+  return Move::lay_off(static_cast<Card>((a - kLayOffBase) / 3), (a - kLayOffBase) % 3);
+}
+
+[[gnu::always_inline]] constexpr Action encode(const Move& m) {
+  switch (m.kind) {
+    case MoveKind::Discard: return kDiscardBase + m.card;
+    case MoveKind::Run: return kRunBase + m.suit * kRunsPerSuit + kRunOffset[m.low] + m.length - 3;
+    case MoveKind::Set: return kSetBase + 5 * (m.rank - 1) + m.left_out;
+    case MoveKind::LayOff: return kLayOffBase + 3 * m.card + m.end;
+    default: return static_cast<Action>(m.kind);  // the five control actions are ids 0..4
+  }
+}
+
+// Kind tests for the greedy policy, which scans every legal action at every
+// step: one range check each (a full decode there costs several percent).
+constexpr bool is_discard(Action a) { return a >= kDiscardBase && a < kRunBase; }
+constexpr bool is_meld(Action a) { return a >= kRunBase && a < kLayOffBase; }
+constexpr bool is_lay_off(Action a) { return a >= kLayOffBase; }
+
+static_assert(encode(Move::of(MoveKind::DrawStock)) == kDrawStock &&
+              encode(Move::of(MoveKind::TakeDiscard)) == kTakeDiscard &&
+              encode(Move::of(MoveKind::TurnOver)) == kTurnOver &&
+              encode(Move::of(MoveKind::CallRummy)) == kCall &&
+              encode(Move::of(MoveKind::Decline)) == kDecline);
+static_assert([] {
+  for (Action a = 0; a < kNumActions; ++a)
+    if (encode(decode(a)) != a || is_discard(a) != (decode(a).kind == MoveKind::Discard) ||
+        is_meld(a) != (decode(a).kind == MoveKind::Run || decode(a).kind == MoveKind::Set) ||
+        is_lay_off(a) != (decode(a).kind == MoveKind::LayOff))
+      return false;
+  return true;
+}());
+
 inline int standard_value(Card c) { return rank_of(c) >= 10 ? 10 : rank_of(c); }
 
 // The table-scoring values: courts 10, an ace 15 (5 at the low end of a run), the rest 5.
@@ -227,54 +301,11 @@ class RummyState {
     switch (phase_) {
       case Phase::Over: return;
       case Phase::Call:
-        out.push_back(kCall);
-        out.push_back(kDecline);
+        out.push_back(encode(Move::of(MoveKind::CallRummy)));
+        out.push_back(encode(Move::of(MoveKind::Decline)));
         return;
-      case Phase::Draw:
-        if (!stock_.empty()) out.push_back(kDrawStock);
-        if (can_take_discard()) out.push_back(kTakeDiscard);
-        if (can_turn_over()) out.push_back(kTurnOver);
-        return;
-      case Phase::Play: break;
-    }
-    const Mask hand = hands_[current_];
-    const Mask keep = taken_ == kNoCard ? ~Mask{0} : ~bit(taken_);
-    const bool may_empty = may_meld_to_empty();
-    // A meld or lay-off must leave a card that may be discarded, or nothing
-    // at all where melding out is allowed: the turn can then always finish.
-    auto leaves_ok = [&](Mask rest) { return rest ? (rest & keep) != 0 : may_empty; };
-    for (Mask h = hand & keep; h; h &= h - 1) out.push_back(kDiscardBase + std::countr_zero(h));
-    for (int s = 0; s < 4; ++s) {
-      const unsigned bits = static_cast<unsigned>(hand >> (13 * s)) & 0x1FFFu;
-      const unsigned ext = bits | (rules_.ace_high && (bits & 1u) ? 1u << 13 : 0u);
-      const unsigned starts = ext & ext >> 1 & ext >> 2;  // bit i: a run of three from rank i + 1
-      if (!starts) continue;
-      for (int low = 1; low <= 12; ++low) {
-        if (!(starts >> (low - 1) & 1u)) continue;
-        const int longest = std::countr_one(ext >> (low - 1));
-        const int cap = 15 - low < 13 ? 15 - low : 13;
-        const int top = longest < cap ? longest : cap;
-        const Action first = kRunBase + s * kRunsPerSuit + kRunOffset[low] - 3;
-        for (int len = 3; len <= top; ++len)
-          if (leaves_ok(hand & ~kActionCards[first + len])) out.push_back(first + len);
-      }
-    }
-    const Mask c = hand & 0x1FFF, d = hand >> 13 & 0x1FFF, h = hand >> 26 & 0x1FFF, sp = hand >> 39 & 0x1FFF;
-    const Mask three_of_a_rank = (c & d & h) | (c & d & sp) | (c & h & sp) | (d & h & sp);
-    for (Mask ranks = three_of_a_rank; ranks; ranks &= ranks - 1) {
-      const int r = std::countr_zero(ranks) + 1;
-      for (int j = 0; j < 5; ++j) {
-        const Action id = kSetBase + 5 * (r - 1) + j;
-        const Mask m = kActionCards[id];
-        if ((hand & m) == m && leaves_ok(hand & ~m)) out.push_back(id);
-      }
-    }
-    for (Mask fits = hand & (onto_set_ | low_end_ | high_end_); fits; fits &= fits - 1) {
-      const int card = std::countr_zero(fits);
-      if (!leaves_ok(hand & ~bit(card))) continue;
-      if (onto_set_ >> card & 1) out.push_back(kLayOffBase + 3 * card + kOntoSet);
-      if (low_end_ >> card & 1) out.push_back(kLayOffBase + 3 * card + kLowEnd);
-      if (high_end_ >> card & 1) out.push_back(kLayOffBase + 3 * card + kHighEnd);
+      case Phase::Draw: return draw_actions(out);
+      case Phase::Play: return play_actions(out);
     }
   }
 
@@ -282,118 +313,22 @@ class RummyState {
     if (a < 0 || a >= kNumActions)
       return "action " + std::to_string(a) + " is out of range [0, " + std::to_string(kNumActions) + ")";
     if (phase_ == Phase::Over) return "the game is over";
-    if (phase_ == Phase::Call)
-      return a == kCall || a == kDecline ? "" : "a rummy-on-board call is open: call_rummy or decline";
-    if (a == kCall || a == kDecline) return "no rummy-on-board call is open";
-    if (phase_ == Phase::Draw) {
-      if (a == kDrawStock) return stock_.empty() ? "the stock is empty" : "";
-      if (a == kTakeDiscard) {
-        if (pile_.empty()) return "the discard pile is empty";
-        return hands_[current_] ? "" : "a player with no cards must draw from the stock";
-      }
-      if (a == kTurnOver) {
-        if (!stock_.empty()) return "the stock is not empty";
-        if (turn_overs_ >= rules_.max_turn_overs) return "no turn-overs of the stock are left";
-        return pile_.size() < 2 ? "the discard pile has fewer than two cards" : "";
-      }
-      return "the player must draw first";
-    }
-    if (a <= kTurnOver) return "the player has already drawn this turn";
-    ActionList legal;
-    legal_actions(legal);
-    for (Action b : legal)
-      if (b == a) return {};
-    const Mask hand = hands_[current_];
-    const Mask cards = action_cards(a);
-    if ((hand & cards) != cards) return "the player does not hold " + cards_text(cards & ~hand);
-    if (a < kRunBase) return "the card taken from the discard pile cannot be discarded this turn";
-    if (a >= kRunBase && a < kSetBase && kRuns[a - kRunBase].low + kRuns[a - kRunBase].length - 1 == 14 &&
-        !rules_.ace_high)
-      return "Q-K-A runs need the ace_high option";
-    if (a >= kLayOffBase) {
-      Mask onto_set = 0, low_end = 0, high_end = 0;
-      lay_off_targets(onto_set, low_end, high_end);
-      const int c = (a - kLayOffBase) / 3, e = (a - kLayOffBase) % 3;
-      const Mask t = e == kOntoSet ? onto_set : e == kLowEnd ? low_end : high_end;
-      if (!(t >> c & 1))
-        return card_to_string(static_cast<Card>(c)) + " does not fit " +
-               (e == kOntoSet  ? "a set"
-                : e == kLowEnd ? "the low end of a run"
-                               : "the high end of a run") +
-               " on the table";
-    }
-    if (!(hand & ~cards)) return "the last card must be a discard (discard_to_go_out)";
-    return "it would leave only the card taken from the discard pile, which cannot be discarded";
+    const Move m = decode(a);
+    const bool call = m.kind == MoveKind::CallRummy || m.kind == MoveKind::Decline;
+    if (phase_ == Phase::Call) return call ? "" : "a rummy-on-board call is open: call_rummy or decline";
+    if (call) return "no rummy-on-board call is open";
+    if (phase_ == Phase::Draw) return why_illegal_draw(m);
+    if (m.kind <= MoveKind::TurnOver) return "the player has already drawn this turn";
+    return why_illegal_play(a, m);
   }
 
   void apply(Action a) {
-    const int p = current_;
+    const Move m = decode(a);
     switch (phase_) {
-      case Phase::Call:
-        if (a == kCall) {
-          for (int i = 0; i < call_k_; ++i) {
-            hands_[p] |= bit(pile_.back());
-            pile_.pop_back();
-          }
-          start_turn((discarder_ + 1) % n_);
-        } else if (++asked_ == n_) {
-          start_turn((discarder_ + 1) % n_);
-        } else {
-          current_ = static_cast<std::int8_t>((discarder_ + asked_) % n_);
-        }
-        return;
-      case Phase::Draw:
-        if (a == kDrawStock) {
-          hands_[p] |= bit(stock_.back());
-          stock_.pop_back();
-          phase_ = Phase::Play;
-        } else if (a == kTakeDiscard) {
-          taken_ = pile_.back();
-          pile_.pop_back();
-          hands_[p] |= bit(taken_);
-          phase_ = Phase::Play;
-        } else {
-          // The pile turned face down: its bottom card is the new stock's top,
-          // and that card is turned up at once as the new discard pile.
-          ++turn_overs_;
-          stock_.clear();
-          for (std::size_t i = pile_.size(); i-- > 1;) stock_.push_back(pile_[i]);
-          const Card up = pile_[0];
-          pile_.clear();
-          pile_.push_back(up);
-        }
-        return;
-      default: break;
+      case Phase::Call: return apply_call(m);
+      case Phase::Draw: return apply_draw(m);
+      default: return apply_play(a, m);
     }
-    if (a < kRunBase) {  // discard
-      const Card c = static_cast<Card>(a - kDiscardBase);
-      hands_[p] &= ~bit(c);
-      pile_.push_back(c);
-      shown_ |= bit(c);
-      if (!hands_[p]) return go_out(p);
-      if (rules_.rummy_on_board && (call_k_ = static_cast<std::int8_t>(board_meld_size())) > 0) {
-        phase_ = Phase::Call;
-        discarder_ = static_cast<std::int8_t>(p);
-        asked_ = 0;
-        return;
-      }
-      return start_turn((p + 1) % n_);
-    }
-    if (a < kSetBase) {
-      const RunSpec& r = kRuns[a - kRunBase];
-      put_down(p, Meld{true, r.suit, r.low, static_cast<std::int8_t>(r.low + r.length - 1), kActionCards[a]});
-    } else if (a < kLayOffBase) {
-      const int k = a - kSetBase;
-      put_down(p, Meld{false, 0, static_cast<std::int8_t>(k / 5 + 1), static_cast<std::int8_t>(k / 5 + 1),
-                       set_mask(k / 5 + 1, k % 5)});
-    } else {
-      lay_off(p, static_cast<Card>((a - kLayOffBase) / 3), (a - kLayOffBase) % 3);
-    }
-    if (hands_[p]) return;
-    // Melded down to nothing: out at once, or (go_out_next_turn) the turn
-    // ends without a discard and a later discard takes the player out.
-    if (!rules_.discard_to_go_out) return go_out(p);
-    start_turn((p + 1) % n_);
   }
 
   // The deal's scores as they stand (all zero in `standard` until someone goes out).
@@ -448,66 +383,79 @@ class RummyState {
                           std::to_string(kNumActions) + ")");
     static constexpr const char* kControl[] = {"draw_stock", "take_discard", "turn_over", "call_rummy",
                                                "decline"};
-    if (a < kDiscardBase) return kControl[a];
-    if (a < kRunBase) return "discard " + card_to_string(static_cast<Card>(a - kDiscardBase));
-    if (a < kSetBase) {
-      const RunSpec& r = kRuns[a - kRunBase];
-      std::string out = "meld";
-      for (int k = r.low; k < r.low + r.length; ++k) out += " " + card_to_string(card_at(r.suit, k));
-      return out;
-    }
-    if (a < kLayOffBase) return "meld " + cards_text(set_mask((a - kSetBase) / 5 + 1, (a - kSetBase) % 5));
     static constexpr const char* kEnds[] = {"set", "low", "high"};
-    return "lay_off " + card_to_string(static_cast<Card>((a - kLayOffBase) / 3)) + " " +
-           kEnds[(a - kLayOffBase) % 3];
+    const Move m = decode(a);
+    switch (m.kind) {
+      case MoveKind::Discard: return "discard " + card_to_string(m.card);
+      case MoveKind::Run: {
+        std::string out = "meld";
+        for (int k = m.low; k <= m.high(); ++k) out += " " + card_to_string(card_at(m.suit, k));
+        return out;
+      }
+      case MoveKind::Set: return "meld " + cards_text(set_mask(m.rank, m.left_out));
+      case MoveKind::LayOff: return "lay_off " + card_to_string(m.card) + " " + kEnds[m.end];
+      default: return kControl[static_cast<int>(m.kind)];
+    }
   }
 
   // Reads the words back ("meld 3H 4H 5H", "lay_off 6H high", ...), checked by
   // formatting the id found again, so that only exact texts are accepted.
   Action string_to_action(std::string_view s) const {
+    const std::vector<std::string_view> words = split_words(s);
     Action found = -1;
+    if (words.size() == 1) {
+      for (Action a = 0; a < kDiscardBase; ++a)
+        if (action_text(a) == s) found = a;
+    } else if (words.size() == 2 && words[0] == "discard" && read_card(words[1]) >= 0) {
+      found = encode(Move::discard(static_cast<Card>(read_card(words[1]))));
+    } else if (words.size() == 3 && words[0] == "lay_off" && read_card(words[1]) >= 0) {
+      const int e = words[2] == "set" ? 0 : words[2] == "low" ? 1 : words[2] == "high" ? 2 : -1;
+      if (e >= 0) found = encode(Move::lay_off(static_cast<Card>(read_card(words[1])), e));
+    } else if (words.size() >= 4 && words[0] == "meld" && read_card(words[1]) >= 0) {
+      found = meld_id(words);
+    }
+    if (found >= 0 && action_text(found) == s) return found;
+    throw InvalidArgument("unknown action '" + std::string(s) +
+                          "' (rummy actions read e.g. 'draw_stock', 'discard 7H', 'meld 3H 4H 5H', "
+                          "'lay_off 6H high')");
+  }
+
+  static std::vector<std::string_view> split_words(std::string_view s) {
     std::vector<std::string_view> words;
     for (std::size_t i = 0; i < s.size();) {
       const std::size_t j = s.find(' ', i);
       words.push_back(s.substr(i, j == std::string_view::npos ? s.size() - i : j - i));
       i = j == std::string_view::npos ? s.size() : j + 1;
     }
-    auto card = [](std::string_view w) -> int {
-      if (w.size() != 2) return -1;
-      const std::string_view ranks{kRankChars}, suits{kSuitChars};
-      const auto r = ranks.find(w[0]), st = suits.find(w[1]);
-      return r == std::string_view::npos || st == std::string_view::npos
-                 ? -1
-                 : make_card(static_cast<int>(r) + 1, static_cast<int>(st));
-    };
-    if (words.size() == 1) {
-      for (Action a = 0; a < kDiscardBase; ++a)
-        if (action_text(a) == s) found = a;
-    } else if (words.size() == 2 && words[0] == "discard" && card(words[1]) >= 0) {
-      found = kDiscardBase + card(words[1]);
-    } else if (words.size() == 3 && words[0] == "lay_off" && card(words[1]) >= 0) {
-      const int e = words[2] == "set" ? 0 : words[2] == "low" ? 1 : words[2] == "high" ? 2 : -1;
-      if (e >= 0) found = kLayOffBase + 3 * card(words[1]) + e;
-    } else if (words.size() >= 4 && words[0] == "meld" && card(words[1]) >= 0) {
-      const int first = card(words[1]);
-      if (suit_of(static_cast<Card>(first)) == suit_of(static_cast<Card>(card(words[2])))) {
-        const int low = rank_of(static_cast<Card>(first)), len = static_cast<int>(words.size()) - 1;
-        if (low <= 12 && len <= (15 - low < 13 ? 15 - low : 13))
-          found = kRunBase + suit_of(static_cast<Card>(first)) * kRunsPerSuit + kRunOffset[low] + len - 3;
-      } else if (words.size() == 5) {
-        found = kSetBase + 5 * (rank_of(static_cast<Card>(first)) - 1) + 4;
-      } else {
-        unsigned suits = 0;
-        for (std::size_t w = 1; w < words.size(); ++w)
-          if (card(words[w]) >= 0) suits |= 1u << (card(words[w]) / 13);
-        const int missing = std::countr_zero(~suits & 0xFu) & 3;
-        found = kSetBase + 5 * (rank_of(static_cast<Card>(first)) - 1) + missing;
-      }
+    return words;
+  }
+
+  // A card in the two-character form the action texts print, or -1.
+  static int read_card(std::string_view w) {
+    if (w.size() != 2) return -1;
+    const std::string_view ranks{kRankChars}, suits{kSuitChars};
+    const auto r = ranks.find(w[0]), st = suits.find(w[1]);
+    return r == std::string_view::npos || st == std::string_view::npos
+               ? -1
+               : make_card(static_cast<int>(r) + 1, static_cast<int>(st));
+  }
+
+  // "meld" and its cards: a run when the first two share a suit, else a set
+  // (which suit it lacks read from the cards named). -1 when no id fits.
+  static Action meld_id(const std::vector<std::string_view>& words) {
+    const Card first = static_cast<Card>(read_card(words[1]));
+    if (suit_of(first) == suit_of(static_cast<Card>(read_card(words[2])))) {
+      const int low = rank_of(first), len = static_cast<int>(words.size()) - 1;
+      if (low <= 12 && len <= (15 - low < 13 ? 15 - low : 13))
+        return encode(Move::run(suit_of(first), low, len));
+      return -1;
     }
-    if (found >= 0 && action_text(found) == s) return found;
-    throw InvalidArgument("unknown action '" + std::string(s) +
-                          "' (rummy actions read e.g. 'draw_stock', 'discard 7H', 'meld 3H 4H 5H', "
-                          "'lay_off 6H high')");
+    if (words.size() == 5) return encode(Move::set(rank_of(first), 4));
+    unsigned suits = 0;
+    for (std::size_t w = 1; w < words.size(); ++w)
+      if (read_card(words[w]) >= 0) suits |= 1u << (read_card(words[w]) / 13);
+    const int missing = std::countr_zero(~suits & 0xFu) & 3;
+    return encode(Move::set(rank_of(first), missing));
   }
 
   std::string to_string() const {
@@ -595,6 +543,196 @@ class RummyState {
   void observation_tensor(int player, float* out) const;
 
  private:
+  // --- why an action is illegal, by phase -----------------------------------------
+
+  std::string why_illegal_draw(const Move& m) const {
+    switch (m.kind) {
+      case MoveKind::DrawStock: return stock_.empty() ? "the stock is empty" : "";
+      case MoveKind::TakeDiscard:
+        if (pile_.empty()) return "the discard pile is empty";
+        return hands_[current_] ? "" : "a player with no cards must draw from the stock";
+      case MoveKind::TurnOver:
+        if (!stock_.empty()) return "the stock is not empty";
+        if (turn_overs_ >= rules_.max_turn_overs) return "no turn-overs of the stock are left";
+        return pile_.size() < 2 ? "the discard pile has fewer than two cards" : "";
+      default: return "the player must draw first";
+    }
+  }
+
+  // A discard, meld or lay-off after the draw: legal, or the first rule it breaks.
+  std::string why_illegal_play(Action a, const Move& m) const {
+    ActionList legal;
+    legal_actions(legal);
+    for (Action b : legal)
+      if (b == a) return {};
+    const Mask hand = hands_[current_];
+    const Mask cards = action_cards(a);
+    if ((hand & cards) != cards) return "the player does not hold " + cards_text(cards & ~hand);
+    if (m.kind == MoveKind::Discard)
+      return "the card taken from the discard pile cannot be discarded this turn";
+    if (m.kind == MoveKind::Run && m.high() == 14 && !rules_.ace_high)
+      return "Q-K-A runs need the ace_high option";
+    if (m.kind == MoveKind::LayOff) {
+      Mask onto_set = 0, low_end = 0, high_end = 0;
+      lay_off_targets(onto_set, low_end, high_end);
+      const Mask t = m.end == kOntoSet ? onto_set : m.end == kLowEnd ? low_end : high_end;
+      if (!(t >> m.card & 1))
+        return card_to_string(m.card) + " does not fit " +
+               (m.end == kOntoSet  ? "a set"
+                : m.end == kLowEnd ? "the low end of a run"
+                                   : "the high end of a run") +
+               " on the table";
+    }
+    if (!(hand & ~cards)) return "the last card must be a discard (discard_to_go_out)";
+    return "it would leave only the card taken from the discard pile, which cannot be discarded";
+  }
+
+  // --- applying a (legal) move, by phase ---------------------------------------------
+
+  // The rummy-on-board call window: the caller takes the called cards; after
+  // every decline the turn passes on from the discarder.
+  void apply_call(const Move& m) {
+    if (m.kind == MoveKind::CallRummy) {
+      for (int i = 0; i < call_k_; ++i) {
+        hands_[current_] |= bit(pile_.back());
+        pile_.pop_back();
+      }
+      start_turn((discarder_ + 1) % n_);
+    } else if (++asked_ == n_) {
+      start_turn((discarder_ + 1) % n_);
+    } else {
+      current_ = static_cast<std::int8_t>((discarder_ + asked_) % n_);
+    }
+  }
+
+  void apply_draw(const Move& m) {
+    const int p = current_;
+    if (m.kind == MoveKind::DrawStock) {
+      hands_[p] |= bit(stock_.back());
+      stock_.pop_back();
+      phase_ = Phase::Play;
+    } else if (m.kind == MoveKind::TakeDiscard) {
+      taken_ = pile_.back();
+      pile_.pop_back();
+      hands_[p] |= bit(taken_);
+      phase_ = Phase::Play;
+    } else {
+      // The pile turned face down: its bottom card is the new stock's top,
+      // and that card is turned up at once as the new discard pile.
+      ++turn_overs_;
+      stock_.clear();
+      for (std::size_t i = pile_.size(); i-- > 1;) stock_.push_back(pile_[i]);
+      const Card up = pile_[0];
+      pile_.clear();
+      pile_.push_back(up);
+    }
+  }
+
+  void apply_play(Action a, const Move& m) {
+    const int p = current_;
+    switch (m.kind) {
+      case MoveKind::Discard: return discard(p, m.card);
+      case MoveKind::Run:
+        put_down(p, Meld{true, static_cast<std::int8_t>(m.suit), static_cast<std::int8_t>(m.low),
+                         static_cast<std::int8_t>(m.high()), kActionCards[a]});
+        break;
+      case MoveKind::Set:
+        put_down(p, Meld{false, 0, static_cast<std::int8_t>(m.rank), static_cast<std::int8_t>(m.rank),
+                         kActionCards[a]});
+        break;
+      default: lay_off(p, m.card, m.end); break;
+    }
+    if (hands_[p]) return;
+    // Melded down to nothing: out at once, or (go_out_next_turn) the turn
+    // ends without a discard and a later discard takes the player out.
+    if (!rules_.discard_to_go_out) return go_out(p);
+    start_turn((p + 1) % n_);
+  }
+
+  // A discard ends the turn: the player goes out, or a rummy-on-board call
+  // window opens, or the next player's turn starts.
+  void discard(int p, Card c) {
+    hands_[p] &= ~bit(c);
+    pile_.push_back(c);
+    shown_ |= bit(c);
+    if (!hands_[p]) return go_out(p);
+    if (rules_.rummy_on_board && (call_k_ = static_cast<std::int8_t>(board_meld_size())) > 0) {
+      phase_ = Phase::Call;
+      discarder_ = static_cast<std::int8_t>(p);
+      asked_ = 0;
+      return;
+    }
+    start_turn((p + 1) % n_);
+  }
+
+  // --- move generation, one helper per phase and kind of play ----------------------
+
+  void draw_actions(ActionList& out) const {
+    if (!stock_.empty()) out.push_back(encode(Move::of(MoveKind::DrawStock)));
+    if (can_take_discard()) out.push_back(encode(Move::of(MoveKind::TakeDiscard)));
+    if (can_turn_over()) out.push_back(encode(Move::of(MoveKind::TurnOver)));
+  }
+
+  // After the draw: discards, then runs, sets and lay-offs (ascending ids).
+  // A meld or lay-off must leave a card that may be discarded, or nothing at
+  // all where melding out is allowed: the turn can then always finish.
+  void play_actions(ActionList& out) const {
+    const Mask hand = hands_[current_];
+    const Mask keep = taken_ == kNoCard ? ~Mask{0} : ~bit(taken_);
+    for (Mask h = hand & keep; h; h &= h - 1)
+      out.push_back(encode(Move::discard(static_cast<Card>(std::countr_zero(h)))));
+    const bool may_empty = may_meld_to_empty();
+    run_actions(hand, keep, may_empty, out);
+    set_actions(hand, keep, may_empty, out);
+    lay_off_actions(hand, keep, may_empty, out);
+  }
+
+  static bool leaves_discard(Mask rest, Mask keep, bool may_empty) {
+    return rest ? (rest & keep) != 0 : may_empty;
+  }
+
+  void run_actions(Mask hand, Mask keep, bool may_empty, ActionList& out) const {
+    for (int s = 0; s < 4; ++s) {
+      const unsigned bits = static_cast<unsigned>(hand >> (13 * s)) & 0x1FFFu;
+      const unsigned ext = bits | (rules_.ace_high && (bits & 1u) ? 1u << 13 : 0u);
+      const unsigned starts = ext & ext >> 1 & ext >> 2;  // bit i: a run of three from rank i + 1
+      if (!starts) continue;
+      for (int low = 1; low <= 12; ++low) {
+        if (!(starts >> (low - 1) & 1u)) continue;
+        const int longest = std::countr_one(ext >> (low - 1));
+        const int cap = 15 - low < 13 ? 15 - low : 13;
+        const int top = longest < cap ? longest : cap;
+        for (int len = 3; len <= top; ++len) {
+          const Action id = encode(Move::run(s, low, len));
+          if (leaves_discard(hand & ~kActionCards[id], keep, may_empty)) out.push_back(id);
+        }
+      }
+    }
+  }
+
+  void set_actions(Mask hand, Mask keep, bool may_empty, ActionList& out) const {
+    const Mask c = hand & 0x1FFF, d = hand >> 13 & 0x1FFF, h = hand >> 26 & 0x1FFF, sp = hand >> 39 & 0x1FFF;
+    const Mask three_of_a_rank = (c & d & h) | (c & d & sp) | (c & h & sp) | (d & h & sp);
+    for (Mask ranks = three_of_a_rank; ranks; ranks &= ranks - 1) {
+      const int r = std::countr_zero(ranks) + 1;
+      for (int left_out = 0; left_out < 5; ++left_out) {
+        const Action id = encode(Move::set(r, left_out));
+        const Mask m = kActionCards[id];
+        if ((hand & m) == m && leaves_discard(hand & ~m, keep, may_empty)) out.push_back(id);
+      }
+    }
+  }
+
+  void lay_off_actions(Mask hand, Mask keep, bool may_empty, ActionList& out) const {
+    for (Mask fits = hand & (onto_set_ | low_end_ | high_end_); fits; fits &= fits - 1) {
+      const Card card = static_cast<Card>(std::countr_zero(fits));
+      if (!leaves_discard(hand & ~bit(card), keep, may_empty)) continue;
+      if (onto_set_ >> card & 1) out.push_back(encode(Move::lay_off(card, kOntoSet)));
+      if (low_end_ >> card & 1) out.push_back(encode(Move::lay_off(card, kLowEnd)));
+      if (high_end_ >> card & 1) out.push_back(encode(Move::lay_off(card, kHighEnd)));
+    }
+  }
+
   // Recomputed whenever the table changes, so that move generation only reads them.
   void refresh_targets() {
     Mask onto_set = 0, low_end = 0, high_end = 0;
@@ -898,30 +1036,30 @@ class RummyGame {
   // worth most and least connected to the rest of the hand.
   Action greedy_action(const State& s, const State::ActionList& legal, Rng&) const {
     if (legal.size() == 1) return legal[0];
-    if (s.phase() == Phase::Call) return kCall;
+    if (s.phase() == Phase::Call) return encode(Move::of(MoveKind::CallRummy));
     const int p = s.current_player();
     const Mask hand = s.hand(p);
     if (s.phase() == Phase::Draw) {
       bool can_take = false;
-      for (Action a : legal) can_take = can_take || a == kTakeDiscard;
-      if (can_take && card_is_useful(s, hand, s.discard_pile().back())) return kTakeDiscard;
-      return legal[0] == kTakeDiscard && legal.size() > 1 ? legal[1] : legal[0];
+      const Action take = encode(Move::of(MoveKind::TakeDiscard));
+      for (Action a : legal) can_take = can_take || a == take;
+      if (can_take && card_is_useful(s, hand, s.discard_pile().back())) return take;
+      return legal[0] == take && legal.size() > 1 ? legal[1] : legal[0];
     }
     Action best = -1;
     int best_size = 0;
     for (Action a : legal)
-      if (a >= kRunBase && a < kLayOffBase) {
+      if (is_meld(a)) {
         const int size = std::popcount(State::action_cards(a));
         if (size > best_size) best = a, best_size = size;
       }
     if (best >= 0) return best;
     for (Action a : legal)
-      if (a >= kLayOffBase) return a;
+      if (is_lay_off(a)) return a;
     int best_worth = -1000000;
-    for (Action a : legal) {
-      if (a >= kRunBase) break;
-      if (a < kDiscardBase) continue;
-      const Card c = static_cast<Card>(a - kDiscardBase);
+    for (Action a : legal) {  // only discards are left
+      if (!is_discard(a)) continue;
+      const Card c = decode(a).card;
       const int worth = 4 * standard_value(c) - 20 * connections(hand & ~bit(c), c);
       if (worth > best_worth) best = a, best_worth = worth;
     }

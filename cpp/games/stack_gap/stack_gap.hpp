@@ -90,10 +90,34 @@ constexpr int position_in_level(int slot) { return kSlotInfo[slot].position; }
 constexpr int left_support(int slot) { return kSlotInfo[slot].left; }
 constexpr int right_support(int slot) { return kSlotInfo[slot].right; }
 
-constexpr Action place_action(int hand, int slot, int declaration) {
-  return (hand * kSlots + slot) * kDeclarations + declaration;
+// An action in the rules' words: place the card at a hand index in a slot
+// (with a joker's declaration), or discard it to the rubble pile.
+struct Move {
+  bool discard = false;
+  int hand = 0;
+  int slot = 0;         // placements
+  int declaration = 0;  // placements: kPlain, or a joker's kLow / kHigh
+
+  static constexpr Move place(int hand, int slot, int declaration) {
+    return {false, hand, slot, declaration};
+  }
+  static constexpr Move to_rubble(int hand) { return {true, hand}; }
+};
+
+[[gnu::always_inline]] constexpr Move decode(Action a) {
+  if (a >= kDiscardBase) return Move::to_rubble(a - kDiscardBase);
+  return Move::place(a / (kSlots * kDeclarations), a / kDeclarations % kSlots, a % kDeclarations);
 }
-constexpr Action discard_action(int hand) { return kDiscardBase + hand; }
+
+[[gnu::always_inline]] constexpr Action encode(const Move& m) {
+  return m.discard ? kDiscardBase + m.hand : (m.hand * kSlots + m.slot) * kDeclarations + m.declaration;
+}
+
+static_assert([] {
+  for (Action a = 0; a < kNumActions; ++a)
+    if (encode(decode(a)) != a) return false;
+  return true;
+}());
 
 // How the game ended, for the record and the outcome.
 enum class Ending : std::uint8_t { None, LevelFive, Rubble, Exhausted };
@@ -235,15 +259,15 @@ class StackGapState {
       for (std::int8_t s : slots) {
         if (!fits(c, low[s], high[s])) continue;
         if (is_joker(c)) {
-          out.push_back(place_action(static_cast<int>(h), s, kLow));
-          out.push_back(place_action(static_cast<int>(h), s, kHigh));
+          out.push_back(encode(Move::place(static_cast<int>(h), s, kLow)));
+          out.push_back(encode(Move::place(static_cast<int>(h), s, kHigh)));
         } else {
-          out.push_back(place_action(static_cast<int>(h), s, kPlain));
+          out.push_back(encode(Move::place(static_cast<int>(h), s, kPlain)));
         }
       }
     }
     if (!out.empty()) return;
-    for (std::size_t h = 0; h < hand.size(); ++h) out.push_back(discard_action(static_cast<int>(h)));
+    for (std::size_t h = 0; h < hand.size(); ++h) out.push_back(encode(Move::to_rubble(static_cast<int>(h))));
   }
 
   bool can_place() const {
@@ -260,14 +284,10 @@ class StackGapState {
       return "action " + std::to_string(a) + " is out of range [0, " + std::to_string(kNumActions) + ")";
     if (is_terminal()) return "the game is over";
     const auto& hand = hands_[current_];
-    if (a >= kDiscardBase) {
-      const int h = a - kDiscardBase;
-      if (h >= static_cast<int>(hand.size())) return "there is no card at hand index " + std::to_string(h);
-      if (can_place()) return "a card can be placed, so discarding is not allowed";
-      return {};
-    }
-    const int h = a / (kSlots * kDeclarations), slot = a / kDeclarations % kSlots, decl = a % kDeclarations;
+    const Move m = decode(a);
+    const int h = m.hand, slot = m.slot, decl = m.declaration;
     if (h >= static_cast<int>(hand.size())) return "there is no card at hand index " + std::to_string(h);
+    if (m.discard) return can_place() ? "a card can be placed, so discarding is not allowed" : "";
     const Card c = hand[static_cast<std::size_t>(h)];
     const std::string where = slot_name(slot);
     if (slot < kLevelStart[1]) return "level 1 is dealt, not built on (" + where + ")";
@@ -289,14 +309,14 @@ class StackGapState {
   void apply(Action a) {
     const int p = current_;
     auto& hand = hands_[p];
-    if (a >= kDiscardBase) {
-      const auto h = static_cast<std::size_t>(a - kDiscardBase);
+    const Move m = decode(a);
+    const auto h = static_cast<std::size_t>(m.hand);
+    if (m.discard) {
       rubble_[p].push_back(hand[h]);
       hand.erase_at(h);
       if (static_cast<int>(rubble_[p].size()) == kRubbleLimit) return end(Ending::Rubble, p);
     } else {
-      const auto h = static_cast<std::size_t>(a / (kSlots * kDeclarations));
-      const int slot = a / kDeclarations % kSlots, decl = a % kDeclarations;
+      const int slot = m.slot, decl = m.declaration;
       const Card c = hand[h];
       const int lo = gap_low(slot), hi = gap_high(slot), level = level_of(slot);
       int value;
@@ -360,25 +380,54 @@ class StackGapState {
     if (a < 0 || a >= kNumActions)
       throw IllegalAction("action " + std::to_string(a) + " is out of range [0, " +
                           std::to_string(kNumActions) + ")");
-    const bool discard = a >= kDiscardBase;
-    const int h = discard ? a - kDiscardBase : a / (kSlots * kDeclarations);
-    std::string out = (discard ? "discard " : "place ") + std::to_string(h);
+    const Move m = decode(a);
+    std::string out = (m.discard ? "discard " : "place ") + std::to_string(m.hand);
     const auto& hand = hands_[current_ < 0 ? 0 : current_];
-    if (h < static_cast<int>(hand.size())) out += ":" + card_to_string(hand[static_cast<std::size_t>(h)]);
-    if (discard) return out;
-    out += " " + slot_name(a / kDeclarations % kSlots);
-    const int decl = a % kDeclarations;
-    if (decl == kLow) out += " low";
-    if (decl == kHigh) out += " high";
+    if (m.hand < static_cast<int>(hand.size()))
+      out += ":" + card_to_string(hand[static_cast<std::size_t>(m.hand)]);
+    if (m.discard) return out;
+    out += " " + slot_name(m.slot);
+    if (m.declaration == kLow) out += " low";
+    if (m.declaration == kHigh) out += " high";
     return out;
   }
 
+  // Reads "place 0:4H L2.1", "place 2:JK L3.0 low", "discard 1:KS" (the card
+  // may be left out); a card given must be the one at that hand index.
   Action string_to_action(std::string_view text) const {
     const std::string t(text);
     auto fail = [&](const std::string& why) -> Action {
       throw InvalidArgument("unknown action '" + t + "' (" + why +
                             "; expected e.g. 'place 0:4H L2.1', 'place 2:JK L3.0 low', 'discard 1:KS')");
     };
+    const std::vector<std::string> words = split_words(t);
+    if (words.size() < 2) return fail("too few words");
+    const bool discard = words[0] == "discard";
+    if (!discard && words[0] != "place") return fail("it must start with 'place' or 'discard'");
+    std::string why;
+    const int h = read_hand_index(words[1], why);
+    if (h < 0) return fail(why);
+    if (discard) {
+      if (words.size() != 2) return fail("a discard names only the card");
+      return encode(Move::to_rubble(h));
+    }
+    if (words.size() < 3 || words.size() > 4)
+      return fail("a placement names the card, the slot and maybe low/high");
+    const int slot = read_slot(words[2], why);
+    if (slot < 0) return fail(why);
+    int decl = kPlain;
+    if (words.size() == 4) {
+      if (words[3] == "low")
+        decl = kLow;
+      else if (words[3] == "high")
+        decl = kHigh;
+      else
+        return fail("the declaration must be low or high");
+    }
+    return encode(Move::place(h, slot, decl));
+  }
+
+  static std::vector<std::string> split_words(const std::string& t) {
     std::vector<std::string> words;
     std::string w;
     for (char ch : t) {
@@ -390,50 +439,47 @@ class StackGapState {
       }
     }
     if (!w.empty()) words.push_back(w);
-    if (words.size() < 2) return fail("too few words");
-    const bool discard = words[0] == "discard";
-    if (!discard && words[0] != "place") return fail("it must start with 'place' or 'discard'");
-    // words[1] is "<hand index>" or "<hand index>:<card>".
-    const std::string& hw = words[1];
+    return words;
+  }
+
+  // "<hand index>" or "<hand index>:<card>": the index, or -1 with `why` set.
+  int read_hand_index(const std::string& hw, std::string& why) const {
     const auto colon = hw.find(':');
     const std::string index_text = hw.substr(0, colon);
-    if (index_text.size() != 1 || index_text[0] < '0' || index_text[0] > '2')
-      return fail("hand index must be 0, 1 or 2");
+    if (index_text.size() != 1 || index_text[0] < '0' || index_text[0] > '2') {
+      why = "hand index must be 0, 1 or 2";
+      return -1;
+    }
     const int h = index_text[0] - '0';
-    if (colon != std::string::npos) {
-      Card c;
-      try {
-        c = parse_card(hw.substr(colon + 1));
-      } catch (const InvalidArgument&) {
-        return fail("bad card");
-      }
-      const auto& hand = hands_[current_ < 0 ? 0 : current_];
-      if (h >= static_cast<int>(hand.size()) || hand[static_cast<std::size_t>(h)] != c)
-        return fail("that card is not at hand index " + index_text);
+    if (colon == std::string::npos) return h;
+    Card c;
+    try {
+      c = parse_card(hw.substr(colon + 1));
+    } catch (const InvalidArgument&) {
+      why = "bad card";
+      return -1;
     }
-    if (discard) {
-      if (words.size() != 2) return fail("a discard names only the card");
-      return discard_action(h);
+    const auto& hand = hands_[current_ < 0 ? 0 : current_];
+    if (h >= static_cast<int>(hand.size()) || hand[static_cast<std::size_t>(h)] != c) {
+      why = "that card is not at hand index " + index_text;
+      return -1;
     }
-    if (words.size() < 3 || words.size() > 4)
-      return fail("a placement names the card, the slot and maybe low/high");
-    const std::string& sw = words[2];
+    return h;
+  }
+
+  // "L<level>.<position>": the slot, or -1 with `why` set.
+  static int read_slot(const std::string& sw, std::string& why) {
     if (sw.size() != 4 || sw[0] != 'L' || sw[2] != '.' || sw[1] < '1' || sw[1] > '5' || sw[3] < '0' ||
-        sw[3] > '4')
-      return fail("slot must read like L2.1");
-    const int level = sw[1] - '0', pos = sw[3] - '0';
-    if (pos >= 6 - level)
-      return fail("level " + std::to_string(level) + " has only " + std::to_string(6 - level) + " slots");
-    int decl = kPlain;
-    if (words.size() == 4) {
-      if (words[3] == "low")
-        decl = kLow;
-      else if (words[3] == "high")
-        decl = kHigh;
-      else
-        return fail("the declaration must be low or high");
+        sw[3] > '4') {
+      why = "slot must read like L2.1";
+      return -1;
     }
-    return place_action(h, kLevelStart[level - 1] + pos, decl);
+    const int level = sw[1] - '0', pos = sw[3] - '0';
+    if (pos >= 6 - level) {
+      why = "level " + std::to_string(level) + " has only " + std::to_string(6 - level) + " slots";
+      return -1;
+    }
+    return kLevelStart[level - 1] + pos;
   }
 
   std::string to_string() const {
@@ -556,9 +602,9 @@ class StackGapGame {
     const auto& hand = s.hand(p);
     Action best = legal[0];
     int best_rate = std::numeric_limits<int>::min();
-    if (legal[0] >= kDiscardBase) {
+    if (decode(legal[0]).discard) {  // no placement is possible
       for (Action a : legal) {
-        const Card c = hand[static_cast<std::size_t>(a - kDiscardBase)];
+        const Card c = hand[static_cast<std::size_t>(decode(a).hand)];
         const int v = card_value(c);
         const int rate = is_joker(c) ? -1 : (v > 7 ? v - 7 : 7 - v);
         if (rate > best_rate) best_rate = rate, best = a;
@@ -566,7 +612,7 @@ class StackGapGame {
       return best;
     }
     for (Action a : legal) {
-      if (level_of(a / kDeclarations % kSlots) == kLevels) return a;
+      if (level_of(decode(a).slot) == kLevels) return a;
       State next = s;
       next.apply(a);
       int width = 0;

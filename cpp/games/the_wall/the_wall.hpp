@@ -79,7 +79,26 @@ inline constexpr int kNumActions = kNumSources * kNumDestinations;   // 357
 // card to 8 lower piles, a foundation and 8 discards.
 inline constexpr int kMaxLegal = (kUpperPiles + kMaxDiscards) * 9 + kLowerPiles * 8 + 17;
 
-constexpr Action make_action(int source, int destination) { return source * kNumDestinations + destination; }
+// An action in the rules' words: the top card of a source (kSrc*) goes to a
+// destination (kDst*).
+struct Move {
+  int source = 0, destination = 0;
+
+  static constexpr Move of(int source, int destination) { return {source, destination}; }
+};
+
+[[gnu::always_inline]] constexpr Move decode(Action a) {
+  return Move::of(a / kNumDestinations, a % kNumDestinations);
+}
+[[gnu::always_inline]] constexpr Action encode(const Move& m) {
+  return m.source * kNumDestinations + m.destination;
+}
+
+static_assert([] {
+  for (Action a = 0; a < kNumActions; ++a)
+    if (encode(decode(a)) != a) return false;
+  return true;
+}());
 
 // c goes onto t in a lower pile: same suit, one rank lower (ids run A..K by suit).
 constexpr bool builds_on(Card c, Card t) { return rank_of(c) < 13 && t == c + 1; }
@@ -144,7 +163,7 @@ class TheWallState {
     if (a < 0 || a >= kNumActions)
       return "action " + std::to_string(a) + " is out of range [0, " + std::to_string(kNumActions) + ")";
     if (over_) return "the game is over";
-    const int src = a / kNumDestinations, dst = a % kNumDestinations;
+    const auto [src, dst] = decode(a);
     if (src >= kSrcDiscard && src - kSrcDiscard >= num_discards_)
       return "there is no discard pile " + std::to_string(src - kSrcDiscard) + " (this game has " +
              std::to_string(num_discards_) + ")";
@@ -173,7 +192,7 @@ class TheWallState {
   }
 
   void apply(Action a) {
-    const int src = a / kNumDestinations, dst = a % kNumDestinations;
+    const auto [src, dst] = decode(a);
     const Card c = take(src);
     if (dst == kDstFoundation) {
       foundation_top_[foundation_for(c)] = c;
@@ -210,7 +229,7 @@ class TheWallState {
     if (a < 0 || a >= kNumActions)
       throw IllegalAction("action " + std::to_string(a) + " is out of range [0, " +
                           std::to_string(kNumActions) + ")");
-    const int src = a / kNumDestinations, dst = a % kNumDestinations;
+    const auto [src, dst] = decode(a);
     std::string out;
     if (src < kSrcLower)
       out = "U" + std::to_string(src - kSrcUpper);
@@ -259,7 +278,7 @@ class TheWallState {
     else if (int j2 = index(to, 'D', kMaxDiscards); j2 >= 0)
       dst = kDstDiscard + j2;
     if (src < 0 || dst < 0) return fail();
-    return make_action(src, dst);
+    return encode(Move::of(src, dst));
   }
 
   std::string to_string() const {
@@ -336,11 +355,11 @@ class TheWallState {
 
     auto moves_of = [&](int src, Card c, unsigned lower_mask, bool to_discards) {
       for (unsigned m = lower_mask; m; m &= m - 1)
-        if (emit(make_action(src, kDstLower + __builtin_ctz(m)))) return true;
-      if ((home >> c & 1) && emit(make_action(src, kDstFoundation))) return true;
+        if (emit(encode(Move::of(src, kDstLower + __builtin_ctz(m))))) return true;
+      if ((home >> c & 1) && emit(encode(Move::of(src, kDstFoundation)))) return true;
       if (to_discards)
         for (int d = 0; d < num_discards_; ++d)
-          if (emit(make_action(src, kDstDiscard + d))) return true;
+          if (emit(encode(Move::of(src, kDstDiscard + d)))) return true;
       return false;
     };
     for (int i = 0; i < kUpperPiles; ++i)
@@ -510,7 +529,7 @@ class TheWallGame {
   }
 
   static int greedy_score(const State& s, Action a) {
-    const int src = a / kNumDestinations, dst = a % kNumDestinations;
+    const auto [src, dst] = decode(a);
     const Card c = s.source_card(src);
     if (dst == kDstFoundation) {
       if (src < kSrcLower) return 1030;
