@@ -59,7 +59,14 @@ CONFIGS: dict[str, list[dict[str, Any]]] = {
         # Matches: short capped rounds, so that a lockstep run crosses into
         # later rounds and reaches both the target and the round cap.
         {"players": 2, "match": True, "target": 20, "max_rounds": 4, "move_cap": 120},
-        {"players": 3, "match": True, "target": 1, "build_on_line": True, "move_cap": 150},
+        {
+            "players": 3,
+            "match": True,
+            "target": 1,
+            "max_rounds": 3,
+            "build_on_line": True,
+            "move_cap": 150,
+        },
     ],
     "rummy": [
         {},
