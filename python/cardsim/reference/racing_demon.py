@@ -58,7 +58,7 @@ def _seat_block(build_on_line: bool) -> int:
 def observation_tensor_size(players: int, build_on_line: bool, match: bool = False) -> int:
     """Floats in the tensor of a configuration (match play adds the round and the totals)."""
     size = players * _seat_block(build_on_line) + 52 + 4 * players * SLOT_SIZE + 2 * players + 6
-    return size + (1 + players if match else 0)
+    return size + (1 + 2 * players if match else 0)
 
 
 def encode_observation(obs: dict[str, Any], options: dict[str, Any]) -> np.ndarray:
@@ -126,8 +126,12 @@ def encode_observation(obs: dict[str, Any], options: dict[str, Any]) -> np.ndarr
     if match:
         s += 2 * n + 6
         out[s] = obs["round"] / options["max_rounds"]
+        # Against the target (clipped), and exactly against the most a match can
+        # score: OUT, a king on every foundation, a whole pack in the middle, each round.
+        most = (10 + 2 * 4 * n + 52) * options["max_rounds"]
         for q, total in enumerate(obs["totals"]):
             out[s + 1 + rel(q)] = max(-1.0, min(1.0, total / options["target"]))
+            out[s + 1 + n + rel(q)] = total / most
     return out
 
 
