@@ -100,9 +100,10 @@ void register_racing_demon(py::module_& m) {
   hooks.to_dict = [](const RacingDemonState& s) { return state_dict(s); };
   hooks.observation = [](const RacingDemonState& s, int p) { return observation(s, p); };
   bind_game<RacingDemonGame>(m, "RacingDemon", hooks);
-  register_game<RacingDemonGame>(
-      "racing_demon", "Racing Demon: 1-8 players race to empty their Pile, all at once (timed simulator); match=True plays rounds to a target",
-      [](const OptionMap& o) { return std::make_shared<RacingDemonGame>(o); });
+  register_game<RacingDemonGame>("racing_demon",
+                                 "Racing Demon: 1-8 players race to empty their Pile, all at once (timed "
+                                 "simulator); match=True plays rounds to a target",
+                                 [](const OptionMap& o) { return std::make_shared<RacingDemonGame>(o); });
 }
 
 }  // namespace cardsim::py_bind

@@ -687,8 +687,8 @@ class RacingDemonGame {
                                   "e.g. '1.0,0.8' (empty: 1 s each); each delay is uniform in [0.5, 1.5] x "
                                   "the mean");
     match_.on = reader.get_bool("match", false, "play rounds until a running total reaches the target");
-    match_.target = reader.get_int("target", 100, 1, 100000,
-                                   "match play: rounds are dealt until a player's running total reaches this");
+    match_.target = reader.get_int(
+        "target", 100, 1, 100000, "match play: rounds are dealt until a player's running total reaches this");
     match_.max_rounds = static_cast<int>(
         reader.get_int("max_rounds", 1000, 1, 100000, "match play: rounds before the match is truncated"));
     reader.finish();
@@ -713,7 +713,8 @@ class RacingDemonGame {
     t.dynamics = Dynamics::kSimultaneous;
     t.deal = DealLayout::kPerSeatPacks;
     t.max_decisions = (match_.on ? match_.max_rounds : 1) * move_cap_;
-    t.per_seat_keys = match_.on ? std::vector<std::string>{"players", "totals"} : std::vector<std::string>{"players"};
+    t.per_seat_keys =
+        match_.on ? std::vector<std::string>{"players", "totals"} : std::vector<std::string>{"players"};
     t.timed = true;
     t.match = match_.on;
     return t;

@@ -680,7 +680,8 @@ class RacingDemon(ReferenceGame):
         self.speeds_ms = parse_speeds(self._options["speeds"], self.num_players)
         if not self._options["match"]:
             for spec in self.option_specs:
-                if spec.name in ("target", "max_rounds") and self._options[spec.name] != spec.default:
+                stray = self._options[spec.name] != spec.default
+                if spec.name in ("target", "max_rounds") and stray:
                     raise ValueError(
                         f"{self.name} option {spec.name!r} applies to match play only"
                         " (give match=True)"

@@ -749,4 +749,3 @@ class Rummy(ReferenceGame):
 
     def _observation_tensor_size(self) -> int:
         return observation_tensor_size(self.num_players, self.match)
-
