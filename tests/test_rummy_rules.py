@@ -384,6 +384,17 @@ def test_match_passes_the_deal_and_adds_up(backend):
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
+def test_match_options_need_match(backend):
+    for bad in ({"target": 50}, {"deals": 2}, {"max_deals": 3}):
+        with pytest.raises(ValueError, match="match play only"):
+            cardsim.make("rummy", backend=backend, **bad)
+    single, match = (cardsim.make("rummy", backend=backend, match=m) for m in (False, True))
+    assert not single.traits.match and match.traits.match
+    assert "totals" not in single.new_game(seed=1).to_dict()
+    assert match.new_game(seed=1).to_dict()["totals"] == [0, 0]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_match_with_a_fixed_number_of_deals(backend):
     game = cardsim.make("rummy", backend=backend, match=True, deals=3, move_cap=5)
     s = game.new_game(seed=11)
