@@ -157,7 +157,7 @@ class RacingDemonState {
   bool ended_in_stalemate() const { return stalemate_; }
   int rotations() const { return rotations_; }
   std::int64_t moves() const { return moves_; }  // in this round
-  // Match play: the round being played (0 first) and the totals of the rounds before it.
+  // Match play: the round being played (0 first) and the totals of the rounds finished.
   bool is_match() const { return match_.on; }
   int round() const { return round_; }
   const Scores& totals() const { return totals_; }
