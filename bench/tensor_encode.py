@@ -41,13 +41,14 @@ PY_CONFIGS: dict[str, tuple[str, dict]] = {
         {"players": 4, "ace_high": True, "rummy_on_board": True, "discard_to_go_out": True,
          "go_out_next_turn": True},
     ),
-    "rummy_match": ("rummy_match", {"players": 3}),
+    "rummy_3p_match": ("rummy", {"players": 3, "match": True}),
     "hole_in_the_wall": ("hole_in_the_wall", {}),
     "hole_in_the_wall_teams_match": (
         "hole_in_the_wall", {"players": 4, "teams": True, "match": True}
     ),
     "racing_demon": ("racing_demon", {}),
     "racing_demon_2p_build": ("racing_demon", {"players": 2, "build_on_line": True, "turn": 1}),
+    "racing_demon_match": ("racing_demon", {"players": 2, "match": True, "target": 30}),
 }  # fmt: skip
 
 

@@ -56,6 +56,17 @@ CONFIGS: dict[str, list[dict[str, Any]]] = {
         {"players": 2, "turn": 2, "build_on_line": True, "move_cap": 800},
         {"players": 3, "build_on_line": True, "speeds": "1.0,0.8,1.25", "move_cap": 600},
         {"players": 8, "move_cap": 400},
+        # Matches: short capped rounds, so that a lockstep run crosses into
+        # later rounds and reaches both the target and the round cap.
+        {"players": 2, "match": True, "target": 20, "max_rounds": 4, "move_cap": 120},
+        {
+            "players": 3,
+            "match": True,
+            "target": 1,
+            "max_rounds": 3,
+            "build_on_line": True,
+            "move_cap": 150,
+        },
     ],
     "rummy": [
         {},
@@ -75,10 +86,9 @@ CONFIGS: dict[str, list[dict[str, Any]]] = {
         },
         {"players": 6, "hand_size": 3, "ace_high": True, "scoring": "table", "move_cap": 40},
         {"players": 5, "rummy_on_board": True, "max_turn_overs": 0},
-    ],
-    "rummy_match": [
-        {"deals": 2, "move_cap": 40},
+        {"match": True, "deals": 2, "move_cap": 40},
         {
+            "match": True,
             "players": 3,
             "target": 20,
             "scoring": "table",

@@ -13,8 +13,9 @@ import numpy as np
 import pytest
 
 import cardsim
-from cardsim.reference.cards import full_pack, rank
-from cardsim.timed import play_timed
+from cardsim.reference.cards import canonical_index, full_pack, rank, shuffled_packs
+from cardsim.reference.racing_demon_timed import play_timed
+from cardsim.reference.rng import GameRng, splitmix_mix
 
 BACKENDS = cardsim.BACKENDS
 HEARTS = [r + "H" for r in "A23456789TJQK"]
@@ -468,22 +469,109 @@ def test_greedy_beats_random_head_to_head():
 # --- match play -------------------------------------------------------------------------
 
 
-def test_matches_run_to_the_target(backend):
-    from cardsim.timed import play_match, simulate_matches
+def out_in_thirteen(backend, **options):
+    """A two-player match whose first round player 0 wins in 13 plays: their
+    Pile is the hearts, ace on top, each played straight to the middle."""
+    s = new(backend, [pack(pile=HEARTS), pack()], match=True, **options)
+    act(s, "p0 pile>new")
+    for _ in range(12):
+        act(s, "p0 pile>f0")
+    return s
 
-    opts = {"players": 3, "target": 40}
-    r = simulate_matches(games=3, seed=5, policy="greedy", **opts)
-    assert (r.totals.max(axis=1) >= 40).all() and (r.rounds >= 1).all()
+
+def next_round_packs(first_deal: list[str], played: int, players: int) -> list[str]:
+    """The documented deal of round ``played``: every pack shuffled in seat order
+    from the first deal folded into a key, mixed with the round number."""
+    key = 0
+    for card in first_deal:
+        key = splitmix_mix(key ^ canonical_index(card))
+    return shuffled_packs(GameRng(splitmix_mix(key ^ played)), players)
+
+
+def test_a_round_ending_below_the_target_deals_the_next(backend):
+    s = out_in_thirteen(backend, target=30)
+    d = s.to_dict()
+    # OUT: +10, the claimed foundation +2, 13 cards in the middle; player 1 -13.
+    assert d["totals"] == [25, -13] and s.scores() == [25, -13]
+    assert d["round"] == 1 and not s.is_terminal() and d["out_player"] == -1
+    assert d["foundations"] == [] and d["moves"] == 0
+    deck = next_round_packs([*pack(pile=HEARTS), *pack()], 1, 2)
+    for p in range(2):
+        assert d["players"][p]["pile"] == deck[52 * p : 52 * p + 13]
+        assert d["players"][p]["line"] == [[c] for c in deck[52 * p + 13 : 52 * p + 17]]
+    obs = s.observation(1)
+    assert obs["round"] == 1 and obs["totals"] == [25, -13]
+
+
+def test_reaching_the_target_ends_the_match(backend):
+    s = out_in_thirteen(backend, target=25)
+    d = s.to_dict()
+    assert s.is_terminal() and not s.is_truncated()
+    assert d["round"] == 0 and d["out_player"] == 0 and s.scores() == [25, -13]
+    assert s.winners() == [0] and not s.is_draw()
+    assert_illegal(s, "p1 turn")
+
+
+def test_totals_add_up_and_the_round_cap_truncates(backend):
+    # Round 0 ends OUT at move 13; round 1 is 14 turns of player 0, then the move
+    # cap ends it with nothing in the middle (-13 each); max_rounds ends the match.
+    s = out_in_thirteen(backend, target=30, move_cap=14, max_rounds=2)
+    assert s.to_dict()["round"] == 1
+    for _ in range(14):
+        assert not s.is_terminal()
+        act(s, "p0 turn")
+    assert s.is_terminal() and s.is_truncated()
+    assert s.scores() == [25 - 13, -13 - 13]
+    assert s.to_dict()["round"] == 1 and s.to_dict()["totals"] == [12, -26]
+    assert s.winners() == [] and not s.is_draw()
+
+
+def test_match_options_need_match(backend):
+    for bad in ({"target": 50}, {"max_rounds": 3}):
+        with pytest.raises(ValueError, match="match play only"):
+            cardsim.make("racing_demon", backend=backend, **bad)
+    g = cardsim.make("racing_demon", backend=backend, players=2, match=True, target=50)
+    assert g.traits.match and g.traits.per_seat_keys == ("players", "totals")
+    assert "round" not in cardsim.make("racing_demon", backend=backend).new_game(seed=1).to_dict()
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 3, "target": 40},
+        {"players": 2, "target": 100, "max_rounds": 2, "turn": 1, "build_on_line": True},
+    ],
+)
+def test_batch_matches_equal_matches_played_one_by_one(backend, options):
+    """simulate() of a match game plays each match through the state, round after
+    round; the Python timed race repeats it on either backend."""
+    opts = {"match": True, **options}
+    r = cardsim.simulate("racing_demon", games=3, seed=5, policy="greedy", **opts)
+    one = cardsim.simulate(
+        "racing_demon",
+        games=3,
+        seed=5,
+        policy="greedy",
+        **{k: v for k, v in options.items() if k not in ("target", "max_rounds")},
+    )
+    rounds_seen = set()
     for i in range(3):
-        m = play_match("racing_demon", seed=5, index=i, policy="greedy", backend=backend, **opts)
-        assert m.totals == r.totals[i].tolist() and m.rounds == r.rounds[i]
-        assert m.winner == r.winner[i] and m.moves == r.moves[i]
-        assert m.seconds == pytest.approx(r.seconds[i])
-        top = [p for p in range(3) if m.totals[p] == max(m.totals)]
-        assert m.winner == (top[0] if len(top) == 1 else -2)
-    one = cardsim.simulate("racing_demon", games=1, seed=5, policy="greedy", **opts)
-    if r.rounds[0] == 1:
-        assert r.totals[0].tolist() == one.scores[0].tolist()
+        t = play_timed("racing_demon", seed=5, index=i, policy="greedy", backend=backend, **opts)
+        assert t.scores == r.scores[i].tolist()
+        assert t.winner == r.winner[i] and t.moves == r.moves[i]
+        assert t.times == r.times[i].tolist() and t.truncated == r.truncated[i]
+        totals, rounds = t.state.to_dict()["totals"], t.state.to_dict()["round"]
+        if t.truncated:
+            assert rounds + 1 == opts["max_rounds"] and r.winner[i] == -1
+        else:
+            assert max(totals) >= opts["target"]
+            top = [p for p in range(len(totals)) if totals[p] == max(totals)]
+            assert r.winner[i] == (top[0] if len(top) == 1 else -2)
+        # A match over in one round scored what game i of the one-round game scores.
+        if rounds == 0:
+            assert t.scores == one.scores[i].tolist()
+        rounds_seen.add(rounds)
+    assert max(rounds_seen) >= 1  # every configuration plays on into later rounds
 
 
 def test_cli_passes_comma_separated_speeds_as_text(capsys):

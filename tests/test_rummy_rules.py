@@ -366,7 +366,7 @@ def test_rummy_on_board_all_decline(backend):
 # --- match play -----------------------------------------------------------------------
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_match_passes_the_deal_and_adds_up(backend):
-    game = cardsim.make("rummy_match", backend=backend, players=3, hand_size=3, target=30)
+    game = cardsim.make("rummy", backend=backend, match=True, players=3, hand_size=3, target=30)
     hands = [["3H", "4H", "5H"], ["8C", "JD", "2S"], ["KC", "QC", "9D"]]
     s = game.new_game(deck=deck_for(hands, "AD", ["6H"]))
     act(s, "draw_stock", "meld 3H 4H 5H 6H")
@@ -375,7 +375,7 @@ def test_match_passes_the_deal_and_adds_up(backend):
     assert d["totals"] == [first, 0, 0] and first >= 30
     assert s.is_terminal() and s.winners() == [0]
 
-    game = cardsim.make("rummy_match", backend=backend, players=3, hand_size=3, target=500)
+    game = cardsim.make("rummy", backend=backend, match=True, players=3, hand_size=3, target=500)
     s = game.new_game(deck=deck_for(hands, "AD", ["6H"]))
     act(s, "draw_stock", "meld 3H 4H 5H 6H")
     d = s.to_dict()
@@ -384,8 +384,19 @@ def test_match_passes_the_deal_and_adds_up(backend):
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
+def test_match_options_need_match(backend):
+    for bad in ({"target": 50}, {"deals": 2}, {"max_deals": 3}):
+        with pytest.raises(ValueError, match="match play only"):
+            cardsim.make("rummy", backend=backend, **bad)
+    single, match = (cardsim.make("rummy", backend=backend, match=m) for m in (False, True))
+    assert not single.traits.match and match.traits.match
+    assert "totals" not in single.new_game(seed=1).to_dict()
+    assert match.new_game(seed=1).to_dict()["totals"] == [0, 0]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_match_with_a_fixed_number_of_deals(backend):
-    game = cardsim.make("rummy_match", backend=backend, deals=3, move_cap=5)
+    game = cardsim.make("rummy", backend=backend, match=True, deals=3, move_cap=5)
     s = game.new_game(seed=11)
     while not s.is_terminal():
         s.apply_action(s.legal_actions()[0])

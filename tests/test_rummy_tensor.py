@@ -108,7 +108,7 @@ def test_ace_above_the_king_and_taken(backend):
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_match_totals(backend):
     game = cardsim.make(
-        "rummy_match", backend=backend, deals=2, target=50, move_cap=20, scoring="table"
+        "rummy", backend=backend, match=True, deals=2, target=50, move_cap=20, scoring="table"
     )
     assert game.observation_tensor_shape == (52 * 11 + 7 * 2 + 16 + 5,)
     s = game.new_game(seed=3)

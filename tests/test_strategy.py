@@ -88,7 +88,7 @@ def test_seat_rotation_three_players_and_summary_only():
 
 
 def test_racing_demon_policies_per_seat_match_the_python_race():
-    from cardsim.timed import play_timed
+    from cardsim.reference.racing_demon_timed import play_timed
 
     pols = ["greedy", "random"]
     r = cardsim.simulate("racing_demon", games=3, seed=5, players=2, policy=pols)

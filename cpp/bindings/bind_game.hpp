@@ -313,8 +313,8 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
         const SeatPolicies seats = seat_policies(parse_policies(policies, g->num_players()), 0);
         if constexpr (HasPlayOut<G>) {
           (void)s, (void)i, (void)seats;
-          throw InvalidArgument(
-              g->name() + " is played by its timed race; use cardsim.timed.play_timed to replay a game");
+          throw InvalidArgument(g->name() +
+                                " is played by its timed race; use cardsim.replay_game to replay a game");
         } else {
           Rng rng = Rng::for_game(s, i);
           std::vector<Card> cards;

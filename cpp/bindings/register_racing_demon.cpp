@@ -43,6 +43,12 @@ py::dict common(const RacingDemonState& s) {
   d["stalemate"] = s.ended_in_stalemate();
   d["rotations"] = s.rotations();
   d["moves"] = s.moves();
+  if (s.is_match()) {
+    d["round"] = s.round();
+    py::list totals;
+    for (int p = 0; p < s.num_players(); ++p) totals.append(s.totals()[p]);
+    d["totals"] = totals;
+  }
   return d;
 }
 
@@ -94,57 +100,10 @@ void register_racing_demon(py::module_& m) {
   hooks.to_dict = [](const RacingDemonState& s) { return state_dict(s); };
   hooks.observation = [](const RacingDemonState& s, int p) { return observation(s, p); };
   bind_game<RacingDemonGame>(m, "RacingDemon", hooks);
-  m.def(
-      "_racing_demon_matches",
-      [](const RacingDemonGame& g, py::handle seed, std::uint64_t first, std::uint64_t count,
-         const std::vector<std::string>& policies) {
-        const std::uint64_t s = seed_from_py(seed);
-        const BatchPlan plan = plan_for(g, policies);
-        check_plan(g, plan);
-        const SeatPolicies seats = seat_policies(plan.policies, 0);
-        const auto np = static_cast<py::ssize_t>(g.num_players());
-        const auto n = static_cast<py::ssize_t>(count);
-        py::array_t<std::int32_t> totals({n, np}), rounds(n), winner_arr(n);
-        py::array_t<std::int64_t> moves(n);
-        py::array_t<double> seconds(n);
-        py::array_t<bool> truncated(n);
-        auto* t = totals.mutable_data();
-        auto* r = rounds.mutable_data();
-        auto* w = winner_arr.mutable_data();
-        auto* mv = moves.mutable_data();
-        auto* sec = seconds.mutable_data();
-        auto* tr = truncated.mutable_data();
-        {
-          // Safe without the GIL: the arrays were made above and the core
-          // touches no Python object.
-          py::gil_scoped_release release;
-          std::vector<Card> deck;
-          for (std::uint64_t k = 0; k < count; ++k) {
-            Rng rng = Rng::for_game(s, first + k);
-            const auto m = g.play_match(seats, rng, deck);
-            for (py::ssize_t p = 0; p < np; ++p) t[static_cast<py::ssize_t>(k) * np + p] = m.totals[p];
-            r[k] = m.rounds;
-            w[k] = winner_code(m.outcome);
-            mv[k] = m.moves;
-            sec[k] = m.seconds;
-            tr[k] = m.truncated;
-          }
-        }
-        py::dict out;
-        out["totals"] = totals;
-        out["rounds"] = rounds;
-        out["winner"] = winner_arr;
-        out["moves"] = moves;
-        out["seconds"] = seconds;
-        out["truncated"] = truncated;
-        return out;
-      },
-      py::arg("game"), py::arg("seed"), py::arg("first"), py::arg("count"), py::arg("policies"),
-      "Internal: matches [first, first+count) of Racing Demon to the game's target (use "
-      "cardsim.timed.simulate_matches).");
-  register_game<RacingDemonGame>(
-      "racing_demon", "Racing Demon: 1-8 players race to empty their Pile, all at once (timed simulator)",
-      [](const OptionMap& o) { return std::make_shared<RacingDemonGame>(o); });
+  register_game<RacingDemonGame>("racing_demon",
+                                 "Racing Demon: 1-8 players race to empty their Pile, all at once (timed "
+                                 "simulator); match=True plays rounds to a target",
+                                 [](const OptionMap& o) { return std::make_shared<RacingDemonGame>(o); });
 }
 
 }  // namespace cardsim::py_bind

@@ -1,4 +1,4 @@
-// Rummy and Rummy match play: their dict form and observation
+// Rummy (one deal or a match): its dict form and observation
 // (the format is documented in docs/rules/rummy.md).
 #include "bindings/bind_game.hpp"
 #include "games/rummy/rummy.hpp"
@@ -115,11 +115,9 @@ void register_rummy(py::module_& m) {
   hooks.observation = [](const RummyState& s, int p) { return observation_dict(s, p); };
   bind_game<RummyGame>(m, "Rummy", hooks);
   register_game<RummyGame>("rummy",
-                           "Rummy: one deal for 2-6 players, runs and sets, with its common variations",
-                           [](const OptionMap& o) { return std::make_shared<RummyGame>(o, false); });
-  register_game<RummyGame>("rummy_match",
-                           "Rummy match play: deals to a target score or a fixed number of deals",
-                           [](const OptionMap& o) { return std::make_shared<RummyGame>(o, true); });
+                           "Rummy: 2-6 players, runs and sets, with its common variations; match=True plays "
+                           "deals to a target score or a fixed number of deals",
+                           [](const OptionMap& o) { return std::make_shared<RummyGame>(o); });
 }
 
 }  // namespace cardsim::py_bind

@@ -151,15 +151,16 @@ concept CardGame = CardState<typename G::State> && (HasGreedy<G> || HasSeatGreed
 // --- Optional features (every `requires` a generic caller needs lives here) --------
 
 // The game drives its own play-out (a simultaneous game decides who acts when,
-// e.g. a timed race): plays `state` to the end with each seat's policy, returns
-// the actions applied and fills times[p] (seconds of simulated time) when
-// `times` is not null.
+// e.g. a timed race): plays `state` to the end (in match play, every round of
+// the match) with each seat's policy, returns the actions applied and fills
+// times[p] (seconds of simulated time) when `times` is not null.
 template <class G>
 concept HasPlayOut = requires(const G& g, typename G::State& s, const SeatPolicies& p, Rng& r, double* t) {
   { g.play_out(s, p, r, t) } -> std::convertible_to<std::int64_t>;
 };
 
-// A round can end in a stalemate (Racing Demon): batch summaries count them.
+// A round can end in a stalemate (a rule some games have): batch summaries count
+// them (in match play, the last round's).
 template <class S>
 concept HasStalemate = requires(const S& s) {
   { s.ended_in_stalemate() } -> std::convertible_to<bool>;

@@ -28,15 +28,19 @@ void for_each_game(F&& f) {
                                                             {"build_on_line", true},
                                                             {"turn", std::int64_t{1}},
                                                             {"move_cap", std::int64_t{1500}}}));
-  f("rummy", rummy::RummyGame({}, false));
+  f("rummy", rummy::RummyGame({}));
   f("rummy_4p_options", rummy::RummyGame({{"players", std::int64_t{4}},
                                           {"ace_high", true},
                                           {"rummy_on_board", true},
                                           {"discard_to_go_out", true},
                                           {"go_out_next_turn", true},
-                                          {"move_cap", std::int64_t{300}}},
-                                         false));
-  f("rummy_match", rummy::RummyGame({{"players", std::int64_t{3}}, {"move_cap", std::int64_t{200}}}, true));
+                                          {"move_cap", std::int64_t{300}}}));
+  f("rummy_3p_match",
+    rummy::RummyGame({{"players", std::int64_t{3}}, {"move_cap", std::int64_t{200}}, {"match", true}}));
+  f("racing_demon_match", racing_demon::RacingDemonGame({{"players", std::int64_t{2}},
+                                                         {"move_cap", std::int64_t{1500}},
+                                                         {"match", true},
+                                                         {"target", std::int64_t{30}}}));
   f("stack_gap", stack_gap::StackGapGame({}));
   f("the_wall", the_wall::TheWallGame({{"move_cap", std::int64_t{1500}}}));
   f("the_wall_1_discard",

@@ -64,7 +64,7 @@ struct Moments {
 struct Summary {
   int num_players = 1;
   std::uint64_t games = 0, draws = 0, no_winner = 0, truncated = 0;
-  // Rounds ended by a stalemate, for games whose rules have one (Racing Demon):
+  // Rounds ended by a stalemate, for games whose rules have one:
   // counts_stalemates says whether the games counted here can report it.
   std::uint64_t stalemates = 0;
   bool counts_stalemates = false;

@@ -28,7 +28,7 @@ DRAWINGS = [
     ("the_wall", "the_wall", {}, None),
     ("the_wall_seat0", "the_wall", {}, 0),
     ("rummy", "rummy", {"players": 3}, None),
-    ("rummy_match_seat0", "rummy_match", {"players": 3}, 0),
+    ("rummy_match_seat0", "rummy", {"players": 3, "match": True}, 0),
     ("racing_demon", "racing_demon", {"players": 3}, None),
     ("racing_demon_seat0", "racing_demon", {"players": 3}, 0),
 ]

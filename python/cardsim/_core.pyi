@@ -1752,17 +1752,6 @@ class RummyVectorEnv:
     @property
     def threads(self) -> int: ...
 
-def _racing_demon_matches(
-    game: RacingDemonGame,
-    seed: typing.Any,
-    first: typing.SupportsInt | typing.SupportsIndex,
-    count: typing.SupportsInt | typing.SupportsIndex,
-    policies: collections.abc.Sequence[str],
-) -> dict:
-    """
-    Internal: matches [first, first+count) of Racing Demon to the game's target (use cardsim.timed.simulate_matches).
-    """
-
 def _solve(
     state: typing.Any,
     node_limit: typing.SupportsInt | typing.SupportsIndex,

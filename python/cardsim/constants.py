@@ -6,7 +6,7 @@ __all__ = ["MAX_PLAYERS", "SIMULTANEOUS", "TERMINAL"]
 
 #: ``current_player()`` of a finished game.
 TERMINAL = -4
-#: ``current_player()`` of a state where every player may act (Racing Demon).
+#: ``current_player()`` of a state where every player may act (a simultaneous game).
 SIMULTANEOUS = -2
 #: The most seats any game has.
 MAX_PLAYERS = 8

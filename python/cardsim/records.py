@@ -258,9 +258,9 @@ def replay_game(
 
     It deals and plays from the runner's own stream (the same C++ code path), so
     its scores, winners and number of actions equal row ``index - first_game``
-    of that run, and its ``history`` holds every action. A timed game (Racing
-    Demon, ``game.traits.timed``) is replayed by its timed race
-    (``cardsim.timed.play_timed``), which repeats the runner's schedule.
+    of that run, and its ``history`` holds every action. A timed game
+    (``game.traits.timed``) is replayed by its Python timed race
+    (``cardsim.reference.PLAY_TIMED``), which repeats the runner's schedule.
     ``backend="reference"`` re-plays the same deal and actions on the Python
     reference (every action re-checked there).
     """
@@ -275,9 +275,9 @@ def replay_game(
     if not isinstance(backend, str) or backend not in api.BACKENDS:
         raise ValueError(f"unknown backend {backend!r} (known: {', '.join(api.BACKENDS)})")
     if g.traits.timed:
-        from .timed import play_timed
+        from .reference import PLAY_TIMED
 
-        state = play_timed(g, seed=s, index=i, policy=policies).state
+        state = PLAY_TIMED[g.name](g, seed=s, index=i, policy=policies).state
     else:
         state = g._replay_game(s, i, policies)
     if backend == "reference":

@@ -88,8 +88,8 @@ class SimulationResult:
       (the lowest of a winning side), -1 nobody won, -2 a draw; winners_mask
       (games,) uint16, bit p for each winning seat; moves (games,) int32;
       truncated (games,) bool; times (games, num_players) float64, only for games
-      with a timed simulator (Racing Demon): the simulated second of each
-      player's last action (the OUT player's is the end of the round).
+      with a timed simulator (``game.traits.timed``): the simulated second of
+      each player's last action (over the whole match in match play).
     ``summary`` holds exact streaming totals that merge across runs, by seat.
 
     ``policies`` names each seat's policy (seat p plays policies[p]). With
@@ -145,7 +145,7 @@ class SimulationResult:
 
     def stalemate_rate(self) -> Estimate | None:
         """Share of rounds ended by a stalemate, with a 95% interval; None for a game
-        without a stalemate rule (only Racing Demon has one)."""
+        without a stalemate rule (in match play: whether the last round ended so)."""
         if self.summary.stalemates is None:
             return None
         return wilson(self.summary.stalemates, self.summary.games)

@@ -28,8 +28,14 @@
 // middle, -1 per card left in the Pile. The OUT player wins.
 //
 // Who acts when is not the core's business: RacingDemonGame::play_out is the
-// batch runner's timed race (option `speeds`; a policy per seat), and
-// play_match plays rounds to the option `target` (docs/rules/racing_demon.md).
+// batch runner's timed race (option `speeds`; a policy per seat).
+//
+// Match play (option `match`): one state spans the rounds. A round that ends
+// (OUT, stalemate or the move cap) adds its scores to the running totals;
+// when no total has reached `target`, the state deals the next round itself,
+// each pack shuffled from a key folded from the first deal, so that explicit
+// decks and seeded deals both go on the same way. After `max_rounds` rounds
+// the match is truncated. scores() are the totals; the highest total wins.
 //
 // Actions. F = 4 * players foundation slots, numbered in the order they are
 // started. P = 24 * players + 27 ids per player; id = player * P + local, and
@@ -168,6 +174,15 @@ constexpr bool builds_on(Card moved, Card target) {
   return kRankOf[moved] + 1 == kRankOf[target] && kRedOf[moved] != kRedOf[target];
 }
 
+// Match play options (the game's `match`, `target`, `max_rounds`).
+struct MatchRules {
+  bool on = false;
+  std::int64_t target = 100;
+  int max_rounds = 1000;
+
+  bool operator==(const MatchRules&) const = default;
+};
+
 class RacingDemonState {
  public:
   // Most actions one player can have: turn, 6 sources on up to `players`
@@ -177,21 +192,16 @@ class RacingDemonState {
   using PlayerActions = StaticVector<Action, kMaxPerPlayer>;
 
   RacingDemonState(int players, int turn, bool build_on_line, std::int64_t move_cap,
-                   const std::vector<Card>& deck)
+                   const std::vector<Card>& deck, const MatchRules& match = {})
       : players_(static_cast<std::int8_t>(players)),
         turn_(static_cast<std::int8_t>(turn)),
         build_on_line_(build_on_line),
         move_cap_(move_cap),
-        per_player_(racing_demon::actions_per_player(players)) {
-    accepts_.fill(0);
-    for (int p = 0; p < players; ++p) {
-      const Card* pack = deck.data() + 52 * p;
-      Player& pl = seats_[p];
-      for (int i = 0; i < kPileSize; ++i) pl.pile.push_back(pack[i]);
-      for (int c = 0; c < kLine; ++c) pl.line[c].push_back(pack[kPileSize + c]);
-      // deck[17] is turned first, so it goes on top (the back).
-      for (int i = 51; i >= kPileSize + kLine; --i) pl.hand.push_back(pack[i]);
-    }
+        per_player_(racing_demon::actions_per_player(players)),
+        match_(match) {
+    if (match_.on)
+      for (Card c : deck) key_ = splitmix_mix(key_ ^ c);
+    start_round(deck.data());
   }
 
   int num_players() const { return players_; }
@@ -203,11 +213,17 @@ class RacingDemonState {
   int out_player() const { return out_; }
   bool ended_in_stalemate() const { return stalemate_; }
   int rotations() const { return rotations_; }
-  std::int64_t moves() const { return moves_; }
+  std::int64_t moves() const { return moves_; }  // in this round
+  // Match play: the round being played (0 first) and the totals of the rounds finished.
+  bool is_match() const { return match_.on; }
+  int round() const { return round_; }
+  const Scores& totals() const { return totals_; }
 
   int current_player() const { return is_terminal() ? kTerminalPlayer : kSimultaneousPlayer; }
   bool is_terminal() const { return out_ >= 0 || stalemate_ || truncated_; }
-  bool is_truncated() const { return truncated_; }
+  // In match play a round that ends is followed by the next one at once, so
+  // the round's end flags stay set only when the match is over.
+  bool is_truncated() const { return match_.on ? match_truncated_ : truncated_; }
 
   // One player's legal actions, sorted (their ids are contiguous per player).
   void legal_actions_for(int p, PlayerActions& out) const {
@@ -275,6 +291,8 @@ class RacingDemonState {
     if (a < 0 || a >= players_ * per_player_)
       return "action " + std::to_string(a) + " is out of range [0, " +
              std::to_string(players_ * per_player_) + ")";
+    if (match_.on && is_terminal())
+      return match_truncated_ ? "the match is over: the round cap was reached" : "the match is over";
     if (out_ >= 0) return "the game is over: player " + std::to_string(out_) + " is OUT";
     if (stalemate_) return "the game is over: the round ended in stalemate";
     if (truncated_) return "the game is over: the move cap was reached";
@@ -312,19 +330,24 @@ class RacingDemonState {
     }
     if (pl.pile.empty()) {
       out_ = static_cast<std::int8_t>(p);
-      return;
+    } else {
+      if (play) {
+        for (int q = 0; q < players_; ++q) seats_[q].turned = 0;
+        rotations_ = 0;
+      }
+      // Also after a play: with every hand and waste empty, the last play can
+      // leave nobody anything to do.
+      check_stalemate();
+      if (!is_terminal() && moves_ >= move_cap_) truncated_ = true;
     }
-    if (play) {
-      for (int q = 0; q < players_; ++q) seats_[q].turned = 0;
-      rotations_ = 0;
-    }
-    // Also after a play: with every hand and waste empty, the last play can
-    // leave nobody anything to do.
-    check_stalemate();
-    if (!is_terminal() && moves_ >= move_cap_) truncated_ = true;
+    if (match_.on && is_terminal()) end_round();
   }
 
-  Scores scores() const {
+  // The match totals in match play, else the round's scores.
+  Scores scores() const { return match_.on ? totals_ : round_scores(); }
+
+  // What the round being played (or the last one) scores as it stands.
+  Scores round_scores() const {
     Scores s{};
     for (int p = 0; p < players_; ++p) s[p] = -static_cast<int>(seats_[p].pile.size());
     if (out_ >= 0) s[out_] += 10;
@@ -335,9 +358,19 @@ class RacingDemonState {
     return s;
   }
 
+  // One round: the OUT player wins. A match: the highest total wins, equal
+  // highest is a draw, a truncated match has no winner.
   Outcome outcome() const {
     Outcome o;
-    if (out_ >= 0) o.winners = static_cast<std::uint16_t>(1u << out_);
+    if (!match_.on) {
+      if (out_ >= 0) o.winners = static_cast<std::uint16_t>(1u << out_);
+      return o;
+    }
+    if (!is_terminal() || match_truncated_) return o;
+    const int best = *std::max_element(totals_.begin(), totals_.begin() + players_);
+    for (int p = 0; p < players_; ++p)
+      if (totals_[p] == best) o.winners = static_cast<std::uint16_t>(o.winners | (1u << p));
+    if (__builtin_popcount(o.winners) > 1) o = Outcome{0, true};
     return o;
   }
 
@@ -399,6 +432,11 @@ class RacingDemonState {
     }
     if (stalemate_) out += "\nended in stalemate";
     if (truncated_) out += "\ntruncated";
+    if (match_.on) {
+      out += "\nround " + std::to_string(round_) + ", totals";
+      for (int p = 0; p < players_; ++p) out += " " + std::to_string(totals_[p]);
+      if (match_truncated_) out += "\nmatch truncated";
+    }
     return out + "\n";
   }
 
@@ -495,6 +533,51 @@ class RacingDemonState {
     if (src == kSrcPile) return pl.pile.back();
     if (src == kSrcWaste) return pl.waste.empty() ? kNoCard : pl.waste.back();
     return pl.line[src - 1].back();
+  }
+
+  void start_round(const Card* deck) {
+    for (int p = 0; p < players_; ++p) {
+      const Card* pack = deck + 52 * p;
+      Player& pl = seats_[p];
+      pl = Player{};
+      for (int i = 0; i < kPileSize; ++i) pl.pile.push_back(pack[i]);
+      for (int c = 0; c < kLine; ++c) pl.line[c].push_back(pack[kPileSize + c]);
+      // deck[17] is turned first, so it goes on top (the back).
+      for (int i = 51; i >= kPileSize + kLine; --i) pl.hand.push_back(pack[i]);
+    }
+    foundations_.clear();
+    accepts_.fill(0);
+    moves_ = 0;
+    out_ = -1;
+    rotations_ = 0;
+    stalemate_ = truncated_ = false;
+  }
+
+  // Match play: the round just ended adds to the totals; then the match ends
+  // (a total at the target, or the round cap) or the next round is dealt,
+  // every pack shuffled in seat order from the key mixed with the round.
+  void end_round() {
+    const Scores sc = round_scores();
+    bool reached = false;
+    for (int p = 0; p < players_; ++p) {
+      totals_[p] += sc[p];
+      reached = reached || totals_[p] >= match_.target;
+    }
+    const int played = round_ + 1;
+    if (reached) return;
+    if (played >= match_.max_rounds) {
+      match_truncated_ = true;
+      return;
+    }
+    std::array<Card, 52 * kMaxPlayers> deck;
+    Rng rng(splitmix_mix(key_ ^ static_cast<std::uint64_t>(played)));
+    for (int p = 0; p < players_; ++p) {
+      Card* pack = deck.data() + 52 * p;
+      for (int c = 0; c < 52; ++c) pack[c] = static_cast<Card>(c);
+      rng.shuffle(pack, 52);
+    }
+    round_ = played;
+    start_round(deck.data());
   }
 
   // Where in column i the card that builds on column j's top sits, or -1.
@@ -616,6 +699,11 @@ class RacingDemonState {
   bool build_on_line_;
   std::int64_t move_cap_;
   int per_player_;
+  MatchRules match_;
+  std::uint64_t key_ = 0;  // match play: later rounds are shuffled from it
+  int round_ = 0;
+  Scores totals_{};
+  bool match_truncated_ = false;
   std::int64_t moves_ = 0;
   std::int8_t out_ = -1;
   std::int8_t rotations_ = 0;
@@ -678,9 +766,17 @@ class RacingDemonGame {
                                   "timed simulator: mean seconds per action, one for all or one per player, "
                                   "e.g. '1.0,0.8' (empty: 1 s each); each delay is uniform in [0.5, 1.5] x "
                                   "the mean");
-    target_ = reader.get_int("target", 100, 1, 100000,
-                             "match play: rounds are dealt until a player's running total reaches this");
+    match_.on = reader.get_bool("match", false, "play rounds until a running total reaches the target");
+    match_.target = reader.get_int(
+        "target", 100, 1, 100000, "match play: rounds are dealt until a player's running total reaches this");
+    match_.max_rounds = static_cast<int>(
+        reader.get_int("max_rounds", 1000, 1, 100000, "match play: rounds before the match is truncated"));
     reader.finish();
+    // Match options say nothing about one round: a value of theirs without
+    // match=True is surely a mistake.
+    if (!match_.on && (match_.target != 100 || match_.max_rounds != 1000))
+      throw InvalidArgument(name() + " option '" + (match_.target != 100 ? "target" : "max_rounds") +
+                            "' applies to match play only (give match=True)");
     speeds_ms_ = parse_speeds(speeds_text_, players_);
     options_ = reader.resolved();
     specs_ = reader.specs();
@@ -696,13 +792,15 @@ class RacingDemonGame {
     GameTraits t;
     t.dynamics = Dynamics::kSimultaneous;
     t.deal = DealLayout::kPerSeatPacks;
-    t.max_decisions = move_cap_;
-    t.per_seat_keys = {"players"};
+    t.max_decisions = (match_.on ? match_.max_rounds : 1) * move_cap_;
+    t.per_seat_keys =
+        match_.on ? std::vector<std::string>{"players", "totals"} : std::vector<std::string>{"players"};
     t.timed = true;
+    t.match = match_.on;
     return t;
   }
   const std::vector<std::int64_t>& speeds_ms() const { return speeds_ms_; }
-  std::int64_t target() const { return target_; }
+  const MatchRules& match_rules() const { return match_; }
   int observation_tensor_size() const;  // racing_demon_tensor.hpp
 
   // Each player shuffles their own pack; the packs follow one another.
@@ -713,7 +811,7 @@ class RacingDemonGame {
   }
 
   State deal(const std::vector<Card>& deck) const {
-    return State(players_, turn_, build_on_line_, move_cap_, deck);
+    return State(players_, turn_, build_on_line_, move_cap_, deck, match_);
   }
 
   // Greedy: empty the Pile first (Pile to the middle, then a line card to the
@@ -756,7 +854,11 @@ class RacingDemonGame {
   // in seat order, the choice then the delay; then at each event the choice
   // then the delay. A random choice among one action draws nothing.
   // Each seat plays its own policy (random, greedy or first; the runner
-  // refuses search players here).
+  // refuses search players here). In match play the race goes on round after
+  // round on the same state: when a round ends and the next is dealt, the
+  // clock runs on from that moment and every player, in seat order, chooses
+  // and draws a delay afresh, as at time 0. times[p] is the player's last
+  // action over the whole match.
   std::int64_t play_out(State& s, const SeatPolicies& seats, Rng& rng, double* times) const {
     std::array<std::int64_t, kMaxPlayers> at{}, last{}, mean{};
     std::array<Action, kMaxPlayers> pending{};
@@ -769,21 +871,29 @@ class RacingDemonGame {
     const auto delay = [&](int p) {
       return mean[p] / 2 + static_cast<std::int64_t>(rng.below(static_cast<std::uint64_t>(mean[p]) + 1));
     };
-    for (int p = 0; p < players_; ++p) {
-      mean[p] = speeds_ms_[static_cast<std::size_t>(p)] * 1000;
-      pending[p] = choose(p);
-      at[p] = delay(p);
-    }
+    const auto start = [&](std::int64_t now) {
+      for (int p = 0; p < players_; ++p) {
+        pending[p] = choose(p);
+        at[p] = now + delay(p);
+      }
+    };
+    for (int p = 0; p < players_; ++p) mean[p] = speeds_ms_[static_cast<std::size_t>(p)] * 1000;
+    start(0);
     std::int64_t moves = 0;
     while (!s.is_terminal()) {
       int p = 0;
       for (int q = 1; q < players_; ++q)
         if (at[q] < at[p]) p = q;
       if (pending[p] >= 0 && s.is_legal(pending[p])) {
+        const int round = s.round();
         s.apply(pending[p]);
         ++moves;
         last[p] = at[p];
         if (s.is_terminal()) break;
+        if (s.round() != round) {
+          start(at[p]);
+          continue;
+        }
       }
       pending[p] = choose(p);
       at[p] += delay(p);
@@ -793,51 +903,12 @@ class RacingDemonGame {
     return moves;
   }
 
-  // Match play: a match runs to a target score (100 by default).
-  // Rounds are dealt afresh from the same stream, each played by the timed
-  // race, until a running total reaches `target`; the highest total then wins
-  // (equal highest: a draw). After kMaxRounds rounds the match is truncated
-  // with no winner (a table that always stalemates never gets there).
-  static constexpr int kMaxRounds = 1000;
-  struct MatchResult {
-    Scores totals{};
-    int rounds = 0;
-    std::int64_t moves = 0;
-    double seconds = 0;  // the rounds' lengths added up
-    bool truncated = false;
-    Outcome outcome;
-  };
-
-  MatchResult play_match(const SeatPolicies& seats, Rng& rng, std::vector<Card>& deck) const {
-    MatchResult m;
-    std::array<double, kMaxPlayers> times{};
-    const auto top = [&] { return *std::max_element(m.totals.begin(), m.totals.begin() + players_); };
-    while (m.rounds == 0 || top() < target_) {
-      if (m.rounds == kMaxRounds) {
-        m.truncated = true;
-        return m;
-      }
-      random_deck(rng, deck);
-      State s = deal(deck);
-      m.moves += play_out(s, seats, rng, times.data());
-      const Scores sc = s.scores();
-      for (int p = 0; p < players_; ++p) m.totals[p] += sc[p];
-      m.seconds += *std::max_element(times.begin(), times.begin() + players_);
-      ++m.rounds;
-    }
-    const int best = top();
-    for (int p = 0; p < players_; ++p)
-      if (m.totals[p] == best) m.outcome.winners = static_cast<std::uint16_t>(m.outcome.winners | (1u << p));
-    if (__builtin_popcount(m.outcome.winners) > 1) m.outcome = Outcome{0, true};
-    return m;
-  }
-
  private:
   int players_ = 4;
   int turn_ = 3;
   bool build_on_line_ = false;
   std::int64_t move_cap_ = 20000;
-  std::int64_t target_ = 100;
+  MatchRules match_;
   std::string speeds_text_;
   std::vector<std::int64_t> speeds_ms_;
   OptionMap options_;

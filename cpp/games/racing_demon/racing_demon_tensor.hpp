@@ -33,16 +33,24 @@ inline int seat_block_size(bool build_on_line) {
   return 52 * (kTensorColumnDepth + (build_on_line ? kLine : 0)) + kTensorSeatScalars;
 }
 
-inline int tensor_size(int players, bool build_on_line) {
-  return players * seat_block_size(build_on_line) + 52 + 4 * players * kTensorSlotSize + 2 * players + 6;
+// Match play adds the round and each seat's running total, twice.
+
+// The most a round can score either way: OUT, a king on every foundation
+// (4 per player), every card of one pack in the middle.
+inline int round_score_bound(int players) { return 10 + 2 * 4 * players + 52; }
+inline int tensor_size(int players, bool build_on_line, bool match) {
+  return players * seat_block_size(build_on_line) + 52 + 4 * players * kTensorSlotSize + 2 * players + 6 +
+         (match ? 1 + 2 * players : 0);
 }
 
-inline int RacingDemonGame::observation_tensor_size() const { return tensor_size(players_, build_on_line_); }
+inline int RacingDemonGame::observation_tensor_size() const {
+  return tensor_size(players_, build_on_line_, match_.on);
+}
 
 inline void RacingDemonState::observation_tensor(int player, float* out) const {
   const int n = players_;
   const auto rel = [&](int seat) { return seat >= player ? seat - player : seat - player + n; };
-  std::memset(out, 0, sizeof(float) * static_cast<std::size_t>(tensor_size(n, build_on_line_)));
+  std::memset(out, 0, sizeof(float) * static_cast<std::size_t>(tensor_size(n, build_on_line_, match_.on)));
   const int block = seat_block_size(build_on_line_);
   for (int q = 0; q < n; ++q) {
     const Player& pl = seats_[q];
@@ -94,6 +102,17 @@ inline void RacingDemonState::observation_tensor(int player, float* out) const {
   *s++ = ratio(moves_, move_cap_);
   *s++ = ratio(turn_, 3);
   *s++ = build_on_line_ ? 1.0f : 0.0f;
+  if (!match_.on) return;
+  // The round against the cap; each total (relative seats) against the
+  // target, clipped to [-1, 1] (a total can fall below zero), and exactly,
+  // against the most a match can score.
+  *s++ = ratio(round_, match_.max_rounds);
+  const double most = static_cast<double>(round_score_bound(n)) * match_.max_rounds;
+  for (int q = 0; q < n; ++q) {
+    const double t = static_cast<double>(totals_[q]) / static_cast<double>(match_.target);
+    s[rel(q)] = static_cast<float>(t < -1 ? -1 : t > 1 ? 1 : t);
+    s[n + rel(q)] = static_cast<float>(static_cast<double>(totals_[q]) / most);
+  }
 }
 
 static_assert(HasObservationTensor<RacingDemonGame>);

@@ -953,8 +953,7 @@ class RummyGame {
  public:
   using State = RummyState;
 
-  RummyGame(const OptionMap& options, bool match) {
-    rules_.match = match;
+  explicit RummyGame(const OptionMap& options) {
     OptionReader reader(options, name());
     rules_.players = static_cast<int>(reader.get_int("players", 2, 2, 6, "number of players"));
     const auto hand = reader.get_int("hand_size", 0, 0, 25,
@@ -977,15 +976,25 @@ class RummyGame {
         "max_turn_overs", 3, 0, 50, "turn-overs of the discard pile allowed in a deal, then truncated"));
     rules_.move_cap = static_cast<int>(
         reader.get_int("move_cap", 1000, 1, 30000, "turns in a deal before it is truncated"));
-    if (match) {
-      rules_.target =
-          static_cast<int>(reader.get_int("target", 100, 1, 1000000, "score that ends the match"));
-      rules_.deals = static_cast<int>(
-          reader.get_int("deals", 0, 0, 10000, "a fixed number of deals; 0: play to the target score"));
-      rules_.max_deals = static_cast<int>(
-          reader.get_int("max_deals", 200, 1, 10000, "deals before an unfinished match is truncated"));
-    }
+    rules_.match = reader.get_bool("match", false, "play deals, the deal passing on, until the match ends");
+    rules_.target =
+        static_cast<int>(reader.get_int("target", 100, 1, 1000000, "match play: score that ends the match"));
+    rules_.deals = static_cast<int>(reader.get_int(
+        "deals", 0, 0, 10000, "match play: a fixed number of deals; 0: play to the target score"));
+    rules_.max_deals = static_cast<int>(reader.get_int(
+        "max_deals", 200, 1, 10000, "match play: deals before an unfinished match is truncated"));
     reader.finish();
+    // Match options say nothing about one deal: a value of theirs without
+    // match=True is surely a mistake.
+    if (!rules_.match) {
+      const char* stray = rules_.target != 100      ? "target"
+                          : rules_.deals != 0       ? "deals"
+                          : rules_.max_deals != 200 ? "max_deals"
+                                                    : nullptr;
+      if (stray)
+        throw InvalidArgument(name() + " option '" + stray +
+                              "' applies to match play only (give match=True)");
+    }
     const int by_count = rules_.players == 2 ? 9 : rules_.players <= 4 ? 7 : 6;
     rules_.hand_size = hand ? static_cast<int>(hand) : by_count;
     if (rules_.players * rules_.hand_size + 2 > 52)
@@ -996,7 +1005,7 @@ class RummyGame {
     specs_ = reader.specs();
   }
 
-  std::string name() const { return rules_.match ? "rummy_match" : "rummy"; }
+  std::string name() const { return "rummy"; }
   int num_players() const { return rules_.players; }
   int num_actions() const { return kNumActions; }
   const OptionMap& options() const { return options_; }

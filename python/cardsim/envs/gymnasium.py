@@ -29,7 +29,7 @@ vectorization_mode="vector_entry_point")``, for games with an exact tensor):
 - an illegal action ends the episode with reward ``illegal_reward`` (default -1)
   and ``info["illegal_action"] = True``; ``illegal="raise"`` raises
   ``cardsim.IllegalActionError`` instead and leaves the state as it was.
-- at a simultaneous point (Racing Demon) the learner acts, then each other seat
+- at a simultaneous point (a simultaneous game) the learner acts, then each other seat
   with a legal action acts once, in seat order.
 """
 

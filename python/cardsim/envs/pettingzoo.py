@@ -1,11 +1,11 @@
 """PettingZoo environments for every cardsim game (extra ``pettingzoo``).
 
 - ``env(game, **options)`` / ``CardsimAECEnv``: the AEC (turn by turn) env of any
-  game. Agents are ``player_0 .. player_{n-1}``. At a simultaneous point (Racing
-  Demon) the turn goes round the seats that have a legal action, starting after
+  game. Agents are ``player_0 .. player_{n-1}``. At a simultaneous point the
+  turn goes round the seats that have a legal action, starting after
   the last seat that acted.
 - ``parallel_env(game, **options)`` / ``CardsimParallelEnv``: every live agent
-  acts at every step; for simultaneous games (Racing Demon), and usable for any
+  acts at every step; for simultaneous games, and usable for any
   game. An agent with no legal action plays ``WAIT`` (the id ``num_actions``,
   legal only then). The step's actions are applied in an order drawn from the
   env's ``np_random`` (who was quicker); an action that an earlier one made

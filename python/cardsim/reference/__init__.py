@@ -7,6 +7,7 @@ backend="reference")`` to get one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .base import Option, ReferenceGame, ReferenceState
@@ -14,11 +15,12 @@ from .clock import Clock, ClockDuel
 from .code9 import Code9, Code9Solitaire
 from .hole_in_the_wall import HoleInTheWall
 from .racing_demon import RacingDemon
-from .rummy import Rummy, RummyMatch
+from .racing_demon_timed import play_timed as racing_demon_play_timed
+from .rummy import Rummy
 from .stack_gap import StackGap
 from .the_wall import TheWall
 
-__all__ = ["GAMES", "Option", "ReferenceGame", "ReferenceState", "make"]
+__all__ = ["GAMES", "PLAY_TIMED", "Option", "ReferenceGame", "ReferenceState", "make"]
 
 #: Reference game classes by registered name.
 GAMES: dict[str, type[ReferenceGame]] = {
@@ -31,7 +33,14 @@ GAMES: dict[str, type[ReferenceGame]] = {
     "hole_in_the_wall": HoleInTheWall,
     "racing_demon": RacingDemon,
     "rummy": Rummy,
-    "rummy_match": RummyMatch,
+}
+
+#: The Python timed race of each game whose batch runs are timed
+#: (``game.traits.timed``), by registered name: ``f(game, seed=, index=, policy=)``
+#: repeats game ``index`` of ``cardsim.simulate(game, seed=seed)`` and returns an
+#: object whose ``state`` is the final state.
+PLAY_TIMED: dict[str, Callable[..., Any]] = {
+    "racing_demon": racing_demon_play_timed,
 }
 
 

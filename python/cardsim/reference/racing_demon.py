@@ -7,6 +7,11 @@ Aces start foundations in the middle, shared by all; they are built up by suit
 to the king, and whoever plays the king claims that foundation. The first to
 empty their Pile is OUT and play stops at once.
 
+With ``match=True`` one state is a whole match: each round that ends adds its
+scores to the running totals and, while no total has reached ``target``, the
+next round is dealt at once (every pack shuffled from a key folded from the
+first deal, mixed with the round number), up to ``max_rounds`` rounds.
+
 There are no turns: ``current_player()`` is SIMULTANEOUS and each action id
 names the player making it (``id = player * per_player + local``). A rival's
 earlier action can make an action illegal, like any other state change.
@@ -22,8 +27,8 @@ import numpy as np
 from ..constants import SIMULTANEOUS, TERMINAL
 from ..traits import GameTraits
 from .base import Option, ReferenceGame, ReferenceState
-from .cards import check_packs, colour, rank, shuffled_packs, suit
-from .rng import GameRng
+from .cards import canonical_index, check_packs, colour, rank, shuffled_packs, suit
+from .rng import GameRng, splitmix_mix
 from .tensor import TensorWriter
 
 __all__ = [
@@ -50,9 +55,10 @@ def _seat_block(build_on_line: bool) -> int:
     return 52 * (SEAT_COLUMN_DEPTH + (LINE if build_on_line else 0)) + SEAT_SCALARS
 
 
-def observation_tensor_size(players: int, build_on_line: bool) -> int:
-    """Floats in the tensor of a configuration."""
-    return players * _seat_block(build_on_line) + 52 + 4 * players * SLOT_SIZE + 2 * players + 6
+def observation_tensor_size(players: int, build_on_line: bool, match: bool = False) -> int:
+    """Floats in the tensor of a configuration (match play adds the round and the totals)."""
+    size = players * _seat_block(build_on_line) + 52 + 4 * players * SLOT_SIZE + 2 * players + 6
+    return size + (1 + 2 * players if match else 0)
 
 
 def encode_observation(obs: dict[str, Any], options: dict[str, Any]) -> np.ndarray:
@@ -60,7 +66,8 @@ def encode_observation(obs: dict[str, Any], options: dict[str, Any]) -> np.ndarr
     n = int(options["players"])
     build = bool(options["build_on_line"])
     me = int(obs["player"])
-    out = np.zeros(observation_tensor_size(n, build), dtype=np.float32)
+    match = bool(options["match"])
+    out = np.zeros(observation_tensor_size(n, build, match), dtype=np.float32)
     block = _seat_block(build)
 
     def card_id(card: str) -> int:
@@ -108,7 +115,7 @@ def encode_observation(obs: dict[str, Any], options: dict[str, Any]) -> np.ndarr
     out[s + me] = 1.0
     if obs["out_player"] >= 0:
         out[s + n + rel(obs["out_player"])] = 1.0
-    out[s + 2 * n :] = [
+    out[s + 2 * n : s + 2 * n + 6] = [
         float(obs["current_player"] == TERMINAL),
         float(obs["stalemate"]),
         float(obs["rotations"]),
@@ -116,6 +123,15 @@ def encode_observation(obs: dict[str, Any], options: dict[str, Any]) -> np.ndarr
         options["turn"] / 3,
         float(build),
     ]
+    if match:
+        s += 2 * n + 6
+        out[s] = obs["round"] / options["max_rounds"]
+        # Against the target (clipped), and exactly against the most a match can
+        # score: OUT, a king on every foundation, a whole pack in the middle, each round.
+        most = (10 + 2 * 4 * n + 52) * options["max_rounds"]
+        for q, total in enumerate(obs["totals"]):
+            out[s + 1 + rel(q)] = max(-1.0, min(1.0, total / options["target"]))
+            out[s + 1 + n + rel(q)] = total / most
     return out
 
 
@@ -203,13 +219,41 @@ class RacingDemonState(ReferenceState):
     def __init__(self, game: RacingDemon, packs: list[list[str]]) -> None:
         super().__init__(game)
         self.rd = game
+        self.match = bool(game.options["match"])
+        self.round = 0
+        self.totals = [0] * len(packs)
+        self.match_truncated = False
+        key = 0
+        if self.match:
+            for pack in packs:
+                for card in pack:
+                    key = splitmix_mix(key ^ canonical_index(card))
+        self.key = key
+        self.start_round(packs)
+
+    def start_round(self, packs: list[list[str]]) -> None:
         self.seats = [Seat(p) for p in packs]
         self.foundations: list[Foundation] = []
         self.out_player = -1
         self.stalemate = False
         self.truncated = False
         self.rotations = 0  # stalemate rotations since the last play
-        self.moves = 0
+        self.moves = 0  # in this round
+
+    def end_round(self) -> None:
+        """Match play: the round's scores join the totals; the match ends at the
+        target or the round cap, else the next round is dealt."""
+        self.totals = [t + s for t, s in zip(self.totals, self.round_scores(), strict=True)]
+        played = self.round + 1
+        if max(self.totals) >= self.rd.options["target"]:
+            return
+        if played >= self.rd.options["max_rounds"]:
+            self.match_truncated = True
+            return
+        rng = GameRng(splitmix_mix(self.key ^ played))
+        deck = shuffled_packs(rng, self.num_players)
+        self.round = played
+        self.start_round([deck[52 * p : 52 * (p + 1)] for p in range(self.num_players)])
 
     # --- action ids -------------------------------------------------------------
     @property
@@ -259,12 +303,14 @@ class RacingDemonState(ReferenceState):
         return self.out_player >= 0 or self.stalemate or self.truncated
 
     def is_truncated(self) -> bool:
-        return self.truncated
+        return self.match_truncated if self.match else self.truncated
 
     def current_player(self) -> int:
         return TERMINAL if self.is_terminal() else SIMULTANEOUS
 
     def why_illegal(self, action: int) -> str:
+        if self.match and self.is_terminal():
+            return "the match is over" + (": round cap reached" if self.match_truncated else "")
         if self.out_player >= 0:
             return f"the game is over: player {self.out_player} is OUT"
         if self.stalemate:
@@ -378,14 +424,16 @@ class RacingDemonState(ReferenceState):
                 progress = False  # part of a column shifted: no new card in play
         if not seat.pile:
             self.out_player = p
-            return
-        if progress:
-            self.rotations = 0
-            for s in self.seats:
-                s.turned = 0
-        self.settle_stalemate()
-        if not self.is_terminal() and self.moves >= self.rd.options["move_cap"]:
-            self.truncated = True
+        else:
+            if progress:
+                self.rotations = 0
+                for s in self.seats:
+                    s.turned = 0
+            self.settle_stalemate()
+            if not self.is_terminal() and self.moves >= self.rd.options["move_cap"]:
+                self.truncated = True
+        if self.match and self.is_terminal():
+            self.end_round()
 
     @staticmethod
     def take(seat: Seat, source: int) -> str:
@@ -435,6 +483,10 @@ class RacingDemonState(ReferenceState):
 
     # --- results and views ------------------------------------------------------
     def scores(self) -> list[int]:
+        return list(self.totals) if self.match else self.round_scores()
+
+    def round_scores(self) -> list[int]:
+        """What the round being played (or the last one) scores as it stands."""
         out = [-len(s.pile) for s in self.seats]
         if self.out_player >= 0:
             out[self.out_player] += 10
@@ -446,10 +498,20 @@ class RacingDemonState(ReferenceState):
         return out
 
     def winners(self) -> list[int]:
-        return [self.out_player] if self.out_player >= 0 else []
+        if not self.match:
+            return [self.out_player] if self.out_player >= 0 else []
+        if not self.is_terminal() or self.match_truncated:
+            return []
+        top = [p for p, t in enumerate(self.totals) if t == max(self.totals)]
+        return top if len(top) == 1 else []
+
+    def is_draw(self) -> bool:
+        if not (self.match and self.is_terminal() and not self.match_truncated):
+            return False
+        return self.totals.count(max(self.totals)) > 1
 
     def common(self) -> dict[str, Any]:
-        return {
+        d: dict[str, Any] = {
             "current_player": self.current_player(),
             "foundations": [
                 {
@@ -465,6 +527,10 @@ class RacingDemonState(ReferenceState):
             "rotations": self.rotations,
             "moves": self.moves,
         }
+        if self.match:
+            d["round"] = self.round
+            d["totals"] = list(self.totals)
+        return d
 
     def to_dict(self) -> dict[str, Any]:
         d = self.common()
@@ -563,6 +629,10 @@ class RacingDemonState(ReferenceState):
             lines.append("ended in stalemate")
         if self.truncated:
             lines.append("truncated")
+        if self.match:
+            lines.append(f"round {self.round}, totals " + " ".join(map(str, self.totals)))
+            if self.match_truncated:
+                lines.append("match truncated")
         return "\n".join(lines) + "\n"
 
 
@@ -590,10 +660,17 @@ class RacingDemon(ReferenceGame):
             "timed simulator: mean seconds per action, one for all or one per player, e.g."
             " '1.0,0.8' (empty: 1 s each); each delay is uniform in [0.5, 1.5] x the mean",
         ),
+        Option("match", False, "play rounds until a running total reaches the target"),
         Option(
             "target",
             100,
             "match play: rounds are dealt until a player's running total reaches this",
+            range=(1, 100_000),
+        ),
+        Option(
+            "max_rounds",
+            1000,
+            "match play: rounds before the match is truncated",
             range=(1, 100_000),
         ),
     ]
@@ -601,6 +678,14 @@ class RacingDemon(ReferenceGame):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.speeds_ms = parse_speeds(self._options["speeds"], self.num_players)
+        if not self._options["match"]:
+            for spec in self.option_specs:
+                stray = self._options[spec.name] != spec.default
+                if spec.name in ("target", "max_rounds") and stray:
+                    raise ValueError(
+                        f"{self.name} option {spec.name!r} applies to match play only"
+                        " (give match=True)"
+                    )
 
     @property
     def num_players(self) -> int:
@@ -613,13 +698,14 @@ class RacingDemon(ReferenceGame):
     @property
     def traits(self) -> GameTraits:
         # Everyone plays at once from their own pack; batch runs race them.
+        match = bool(self._options["match"])
         return GameTraits(
             dynamics="simultaneous",
             deal="per_seat_packs",
-            max_decisions=self._options["move_cap"],
-            per_seat_keys=("players",),
+            max_decisions=self._options["move_cap"] * (self._options["max_rounds"] if match else 1),
+            per_seat_keys=("players", "totals") if match else ("players",),
             timed=True,
-            match=False,
+            match=match,
         )
 
     def random_deck(self, rng: GameRng) -> list[str]:
@@ -633,4 +719,6 @@ class RacingDemon(ReferenceGame):
         return RacingDemonState(self, packs)
 
     def _observation_tensor_size(self) -> int:
-        return observation_tensor_size(self.num_players, bool(self._options["build_on_line"]))
+        return observation_tensor_size(
+            self.num_players, bool(self._options["build_on_line"]), bool(self._options["match"])
+        )

@@ -19,7 +19,7 @@ from .cards import RANKS, SUITS, canonical_index, check_deck, full_pack, rank, s
 from .rng import GameRng, splitmix_mix
 from .tensor import TensorWriter
 
-__all__ = ["Rummy", "RummyMatch", "RummyState", "encode_observation", "observation_tensor_size"]
+__all__ = ["Rummy", "RummyState", "encode_observation", "observation_tensor_size"]
 
 # --- the action ids (docs/rules/rummy.md, "Actions") ---------------------------------
 DRAW_STOCK, TAKE_DISCARD, TURN_OVER, CALL, DECLINE = range(5)
@@ -663,18 +663,43 @@ _COMMON_OPTIONS = [
         range=(0, 50),
     ),
     Option("move_cap", 1000, "turns in a deal before it is truncated", range=(1, 30000)),
+    Option("match", False, "play deals, the deal passing on, until the match ends"),
+    Option("target", 100, "match play: score that ends the match", range=(1, 1000000)),
+    Option(
+        "deals",
+        0,
+        "match play: a fixed number of deals; 0: play to the target score",
+        range=(0, 10000),
+    ),
+    Option(
+        "max_deals",
+        200,
+        "match play: deals before an unfinished match is truncated",
+        range=(1, 10000),
+    ),
 ]
+
+#: Options that only match play reads.
+_MATCH_ONLY = ("target", "deals", "max_deals")
 
 
 class Rummy(ReferenceGame):
-    """One deal of Rummy."""
+    """One deal of Rummy or, with ``match=True``, a match: deals, the deal passing
+    on, to a target score or a number of deals."""
 
     name = "rummy"
-    match = False
     option_specs = _COMMON_OPTIONS
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
+        self.match = bool(self._options["match"])
+        if not self.match:
+            for spec in self.option_specs:
+                if spec.name in _MATCH_ONLY and self._options[spec.name] != spec.default:
+                    raise ValueError(
+                        f"{self.name} option {spec.name!r} applies to match play only"
+                        " (give match=True)"
+                    )
         players = self._options["players"]
         self.hand_size = self._options["hand_size"] or (
             9 if players == 2 else 7 if players <= 4 else 6
@@ -724,18 +749,3 @@ class Rummy(ReferenceGame):
 
     def _observation_tensor_size(self) -> int:
         return observation_tensor_size(self.num_players, self.match)
-
-
-class RummyMatch(Rummy):
-    """Deals of Rummy, the deal passing on, to a target score or a number of deals."""
-
-    name = "rummy_match"
-    match = True
-    option_specs = [
-        *_COMMON_OPTIONS,
-        Option("target", 100, "score that ends the match", range=(1, 1000000)),
-        Option(
-            "deals", 0, "a fixed number of deals; 0: play to the target score", range=(0, 10000)
-        ),
-        Option("max_deals", 200, "deals before an unfinished match is truncated", range=(1, 10000)),
-    ]

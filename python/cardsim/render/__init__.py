@@ -35,7 +35,6 @@ _MODULES: dict[str, ModuleType] = {
     "hole_in_the_wall": hole_in_the_wall,
     "racing_demon": racing_demon,
     "rummy": rummy,
-    "rummy_match": rummy,
     "stack_gap": stack_gap,
     "the_wall": the_wall,
 }

@@ -1,9 +1,9 @@
-"""The timed race of a simultaneous game (Racing Demon), played from Python.
+"""Racing Demon's timed race, played from Python.
 
 The core takes actions in any order; this simulator decides who acts when,
 exactly as the C++ batch runner does (``RacingDemonGame::play_out``), so that
-``play_timed(name, seed=s, index=i)`` repeats game i of
-``cardsim.simulate(name, seed=s)`` action for action, on either backend:
+``play_timed("racing_demon", seed=s, index=i)`` repeats game i of
+``cardsim.simulate("racing_demon", seed=s)`` action for action, on either backend:
 
 - each player has a mean time per action (option ``speeds``, seconds; every
   delay is drawn uniformly from [mean/2, 3*mean/2] in whole microseconds);
@@ -12,7 +12,10 @@ exactly as the C++ batch runner does (``RacingDemonGame::play_out``), so that
   the action chosen at their previous event if it is still legal (a faster
   rival may have taken the card's place: then it is simply dropped), then
   chooses again from the state as it stands and draws the next delay;
-- a player with nothing legal chooses nothing and looks again after a delay.
+- a player with nothing legal chooses nothing and looks again after a delay;
+- in match play (``match=True``) the race runs on, round after round, on the same
+  state: when a round ends and the next is dealt, every player in seat order
+  chooses afresh and draws a delay from that moment, as at time 0.
 
 Random choices draw ``below(len(legal))`` unless only one action is legal.
 """
@@ -22,10 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
-from . import _core, api
-from .reference.racing_demon import (
+from .racing_demon import (
     SOURCES,
     RacingDemon,
     builds_on,
@@ -33,17 +33,9 @@ from .reference.racing_demon import (
     parse_speeds,
     per_player_actions,
 )
-from .reference.rng import GameRng
+from .rng import GameRng
 
-__all__ = [
-    "Match",
-    "MatchResults",
-    "TimedGame",
-    "greedy_choice",
-    "play_match",
-    "play_timed",
-    "simulate_matches",
-]
+__all__ = ["TimedGame", "greedy_choice", "play_timed", "race"]
 
 
 @dataclass
@@ -52,9 +44,9 @@ class TimedGame:
 
     state: Any
     scores: list[int]
-    winner: int  # the OUT player, or -1
+    winner: int  # the OUT player (a match: the highest total), or -1
     moves: int
-    times: list[float]  # each player's last action, in simulated seconds
+    times: list[float]  # each player's last action, in simulated seconds (over the match)
     truncated: bool
 
 
@@ -92,11 +84,13 @@ def greedy_choice(state: Any, legal: list[int]) -> int:
     return best
 
 
-def _race(state: Any, rng: GameRng, seat_policy: list[str]) -> tuple[int, list[int]]:
-    """Plays one round of the timed race, seat p choosing by ``seat_policy[p]``;
-    returns (actions applied, each player's last action time in microseconds)."""
+def race(state: Any, rng: GameRng, seat_policy: list[str]) -> tuple[int, list[int]]:
+    """Plays ``state`` to its end by the timed race (a round, or every round of a
+    match), seat p choosing by ``seat_policy[p]``; returns (actions applied, each
+    player's last action time in microseconds)."""
     n = state.num_players
     opts = state.game.options
+    match = bool(opts["match"])
     mean = [ms * 1000 for ms in parse_speeds(opts["speeds"], n)]
 
     def choose(p: int) -> int:
@@ -113,18 +107,29 @@ def _race(state: Any, rng: GameRng, seat_policy: list[str]) -> tuple[int, list[i
         return mean[p] // 2 + rng.below(mean[p] + 1)
 
     at, pending, last = [0] * n, [-1] * n, [0] * n
-    for p in range(n):
-        pending[p] = choose(p)
-        at[p] = delay(p)
+
+    def start(now: int) -> None:
+        for p in range(n):
+            pending[p] = choose(p)
+            at[p] = now + delay(p)
+
+    def round_number() -> int:
+        return int(state.to_dict()["round"]) if match else 0
+
+    start(0)
     moves = 0
     while not state.is_terminal():
         p = min(range(n), key=lambda q: (at[q], q))
         if pending[p] >= 0 and pending[p] in state.legal_actions_for(p):
+            before = round_number()
             state.apply_action(pending[p])
             moves += 1
             last[p] = at[p]
             if state.is_terminal():
                 break
+            if round_number() != before:
+                start(at[p])
+                continue
         pending[p] = choose(p)
         at[p] += delay(p)
     return moves, last
@@ -134,6 +139,8 @@ def _game(
     game: str | Any, backend: str, options: dict[str, Any], policy: str | list[str]
 ) -> tuple[Any, list[str]]:
     """The game and one simple policy per seat (search players need turns)."""
+    from .. import api  # the package imports this module first
+
     g = api.make(game, backend=backend, **options) if isinstance(game, str) else game
     seats = api.policy_list(policy, g.num_players)
     for p, name in enumerate(seats):
@@ -152,7 +159,8 @@ def play_timed(
     backend: str = "reference",
     **options: Any,
 ) -> TimedGame:
-    """Plays game ``index`` of the run with ``seed`` as the timed simulator does.
+    """Plays game ``index`` of the run with ``seed`` as the timed simulator does
+    (with ``match=True``: the whole match, round after round).
 
     ``game`` is a name (with ``options``) or a game from ``cardsim.make``;
     ``policy`` is one policy for every seat or one per seat.
@@ -161,7 +169,7 @@ def play_timed(
     rng = GameRng.for_game(seed, index)
     # The reference deals exactly the cards the core deals from the stream.
     state = g.new_game(deck=RacingDemon(**g.options).random_deck(rng))
-    moves, last = _race(state, rng, seats)
+    moves, last = race(state, rng, seats)
     winners = state.winners()
     return TimedGame(
         state=state,
@@ -171,74 +179,3 @@ def play_timed(
         times=[t / 1e6 for t in last],
         truncated=state.is_truncated(),
     )
-
-
-#: Matches stop after this many rounds, truncated (as the core's kMaxRounds).
-MAX_ROUNDS = 1000
-
-
-@dataclass
-class Match:
-    """One match to the target: running totals and what it took."""
-
-    totals: list[int]
-    rounds: int
-    winner: int  # highest total; -2 equal highest; -1 truncated
-    moves: int
-    seconds: float
-    truncated: bool
-
-
-def play_match(
-    game: str | Any = "racing_demon",
-    seed: int = 0,
-    index: int = 0,
-    policy: str | list[str] = "random",
-    backend: str = "reference",
-    **options: Any,
-) -> Match:
-    """Match ``index`` of ``simulate_matches(seed=seed)``, played from Python:
-    rounds dealt afresh from one stream until a total reaches the option ``target``."""
-    g, seats = _game(game, backend, options, policy)
-    rules = RacingDemon(**g.options)
-    n, target = g.num_players, g.options["target"]
-    rng = GameRng.for_game(seed, index)
-    totals, rounds, moves, seconds = [0] * n, 0, 0, 0.0
-    while rounds == 0 or max(totals) < target:
-        if rounds == MAX_ROUNDS:
-            return Match(totals, rounds, -1, moves, seconds, True)
-        state = g.new_game(deck=rules.random_deck(rng))
-        m, last = _race(state, rng, seats)
-        moves += m
-        seconds += max(t / 1e6 for t in last)
-        totals = [a + b for a, b in zip(totals, state.scores(), strict=True)]
-        rounds += 1
-    best = [p for p in range(n) if totals[p] == max(totals)]
-    return Match(totals, rounds, best[0] if len(best) == 1 else -2, moves, seconds, False)
-
-
-@dataclass
-class MatchResults:
-    """Per-match arrays of ``simulate_matches``, indexed by match - first_game."""
-
-    totals: np.ndarray  # (games, players) int32
-    rounds: np.ndarray  # int32
-    winner: np.ndarray  # int8: the winning seat, -2 a tie for the top, -1 truncated
-    moves: np.ndarray  # int64
-    seconds: np.ndarray  # float64: simulated time of the whole match
-    truncated: np.ndarray  # bool
-
-
-def simulate_matches(
-    games: int = 1000,
-    seed: int = 0,
-    policy: str | list[str] = "random",
-    first_game: int = 0,
-    **options: Any,
-) -> MatchResults:
-    """Racing Demon matches to the option ``target`` (default 100), in C++ on one
-    thread, one policy for every seat or one per seat. Round 1 of match i is game i
-    of ``cardsim.simulate`` with the same seed and policies."""
-    g, seats = _game("racing_demon", "cpp", options, policy)
-    out = _core._racing_demon_matches(g, seed, first_game, games, seats)
-    return MatchResults(**out)
