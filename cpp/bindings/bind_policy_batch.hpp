@@ -28,7 +28,8 @@ struct PyPolicyBatch {
 };
 
 template <class G>
-void bind_policy_batch(py::module_& m, const std::string& prefix, py::class_<G, std::shared_ptr<G>>& game_cls) {
+void bind_policy_batch(py::module_& m, const std::string& prefix,
+                       py::class_<G, std::shared_ptr<G>>& game_cls) {
   using B = PyPolicyBatch<G>;
   py::class_<B> cls(m, (prefix + "PolicyBatch").c_str(),
                     "Internal: a batch run with Python policies at some seats (use cardsim.simulate).");
@@ -45,7 +46,8 @@ void bind_policy_batch(py::module_& m, const std::string& prefix, py::class_<G, 
             const py::ssize_t n = b.batch->capacity();
             py::dict d;
             d["obs"] = buffer_view(self, b.batch->observations(), {n, b.batch->observation_size()});
-            d["action_mask"] = buffer_view(self, b.batch->masks(), {n, b.batch->game().num_actions()}, "bool");
+            d["action_mask"] =
+                buffer_view(self, b.batch->masks(), {n, b.batch->game().num_actions()}, "bool");
             d["game"] = buffer_view(self, b.batch->row_games(), {n});
             return d;
           },
@@ -70,7 +72,8 @@ void bind_policy_batch(py::module_& m, const std::string& prefix, py::class_<G, 
             auto arr = py::reinterpret_borrow<py::array>(actions);
             const char kind = arr.dtype().kind();
             if (kind != 'i' && kind != 'u')
-              throw WrongType("actions must have an integer dtype, got " + py::str(arr.dtype()).cast<std::string>());
+              throw WrongType("actions must have an integer dtype, got " +
+                              py::str(arr.dtype()).cast<std::string>());
             if (arr.ndim() != 1 || arr.shape(0) != b.batch->rows())
               throw InvalidArgument("actions must have shape (" + std::to_string(b.batch->rows()) + ",)");
             auto a64 = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(arr);
@@ -82,8 +85,8 @@ void bind_policy_batch(py::module_& m, const std::string& prefix, py::class_<G, 
                 if (u.data()[k] >= static_cast<std::uint64_t>(b.batch->game().num_actions()))
                   throw IllegalAction("game " + std::to_string(b.batch->row_games()[k]) + ": action " +
                                       std::to_string(u.data()[k]) + " (row " + std::to_string(k) +
-                                      ") is out of range [0, " + std::to_string(b.batch->game().num_actions()) +
-                                      ")");
+                                      ") is out of range [0, " +
+                                      std::to_string(b.batch->game().num_actions()) + ")");
             }
             const std::string problem = b.batch->check(a64.data());
             if (!problem.empty()) throw IllegalAction(problem);
@@ -117,7 +120,8 @@ void bind_policy_batch(py::module_& m, const std::string& prefix, py::class_<G, 
           using T = std::remove_pointer_t<decltype(tag)>;
           if (arr.is_none()) return static_cast<T*>(nullptr);
           auto a = arr.cast<py::array_t<T, py::array::c_style>>();
-          if (static_cast<std::uint64_t>(a.size()) != rows * per_game || !a.writeable() || a.ptr() != arr.ptr())
+          if (static_cast<std::uint64_t>(a.size()) != rows * per_game || !a.writeable() ||
+              a.ptr() != arr.ptr())
             throw InvalidArgument("output array has the wrong size, type or layout");
           out->keep.push_back(arr);
           return a.mutable_data();
@@ -128,14 +132,14 @@ void bind_policy_batch(py::module_& m, const std::string& prefix, py::class_<G, 
         o.winners_mask = ptr(winners_mask, static_cast<std::uint16_t*>(nullptr), 1);
         o.moves = ptr(moves, static_cast<std::int32_t*>(nullptr), 1);
         o.truncated = ptr(truncated, static_cast<bool*>(nullptr), 1);
-        out->batch =
-            std::make_unique<PolicyBatch<G>>(g, s, first, count, plan, caller, threads, capacity, o, by_policy);
+        out->batch = std::make_unique<PolicyBatch<G>>(g, s, first, count, plan, caller, threads, capacity, o,
+                                                      by_policy);
         return out;
       },
       py::arg("seed"), py::arg("first"), py::arg("count"), py::arg("policies"), py::arg("caller"),
-      py::arg("threads"), py::arg("capacity"), py::arg("seat_rotation") = false, py::arg("scores") = py::none(),
-      py::arg("winner") = py::none(), py::arg("winners_mask") = py::none(), py::arg("moves") = py::none(),
-      py::arg("truncated") = py::none(), py::arg("by_policy") = false,
+      py::arg("threads"), py::arg("capacity"), py::arg("seat_rotation") = false,
+      py::arg("scores") = py::none(), py::arg("winner") = py::none(), py::arg("winners_mask") = py::none(),
+      py::arg("moves") = py::none(), py::arg("truncated") = py::none(), py::arg("by_policy") = false,
       "Internal: a batch of games [first, first+count) whose seats with caller[j] set are played by the "
       "caller (policies[j] is then a placeholder); driven by cardsim.simulate.");
 }

@@ -93,8 +93,8 @@ class PolicyBatch {
         caller_seat_[static_cast<std::size_t>(r)][static_cast<std::size_t>(p)] =
             caller_[static_cast<std::size_t>(policy_at(p, r))];
     }
-    const auto slots = static_cast<std::size_t>(std::min<std::uint64_t>(static_cast<std::uint64_t>(capacity),
-                                                                        std::max<std::uint64_t>(plays_, 1)));
+    const auto slots = static_cast<std::size_t>(
+        std::min<std::uint64_t>(static_cast<std::uint64_t>(capacity), std::max<std::uint64_t>(plays_, 1)));
     slots_.resize(slots);
     rows_.resize(slots);
     row_game_.assign(slots, 0);
@@ -174,8 +174,9 @@ class PolicyBatch {
       if (!mask_[row * static_cast<std::size_t>(actions_) + static_cast<std::size_t>(a)]) {
         std::string why = s.state->why_illegal(static_cast<Action>(a));
         if (why.empty()) why = "it is not legal here";
-        return where + "action " + std::to_string(a) + " (" + s.state->action_to_string(static_cast<Action>(a)) +
-               ", row " + std::to_string(row) + ") is illegal: " + why;
+        return where + "action " + std::to_string(a) + " (" +
+               s.state->action_to_string(static_cast<Action>(a)) + ", row " + std::to_string(row) +
+               ") is illegal: " + why;
       }
     }
     return "";
@@ -289,9 +290,9 @@ class PolicyBatch {
       const PolicySpec& spec = seats[cp];
       Action a;
       if (spec.is_search()) {
-        a = legal.size() > 1
-                ? search_action_outlined(*game_, state, legal, spec, s.rng, ctx_[static_cast<std::size_t>(c)].search)
-                : legal[0];
+        a = legal.size() > 1 ? search_action_outlined(*game_, state, legal, spec, s.rng,
+                                                      ctx_[static_cast<std::size_t>(c)].search)
+                             : legal[0];
       } else {
         a = simple_action(spec.kind, *game_, state, legal, s.rng);
       }

@@ -6,7 +6,7 @@ import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -173,7 +173,7 @@ def simulate(
     policies = (
         [policy_batch.policy_name(e) for e in entries]
         if python_policy
-        else policy_list(policy, np_)
+        else policy_list(cast("str | Sequence[str]", policy), np_)
     )
     if not isinstance(seat_rotation, bool):
         raise TypeError(f"seat_rotation must be a bool, got {type(seat_rotation).__name__}")

@@ -290,9 +290,7 @@ def tournament(
     if len(names) < 2:
         raise ValueError(f"a tournament needs at least two policies, got {len(names)}")
     if len(set(names)) != len(names):
-        raise ValueError(
-            f"policies must differ (Python policies by their names), got {names!r}"
-        )
+        raise ValueError(f"policies must differ (Python policies by their names), got {names!r}")
     n = api._check_count(games, "games")
     if n == 0:
         raise ValueError("games must be >= 1")
