@@ -230,11 +230,35 @@ def test_bad_policy_lists() -> None:
         _run("greedy", batch_size=10)
 
 
-def test_the_race_refuses_python_policies_clearly() -> None:
-    with pytest.raises(ValueError, match=r"seat 1: racing_demon .*timed race"):
-        cardsim.simulate(
-            "racing_demon", games=2, policy=["greedy", copy_first], players=2, move_cap=200
-        )
+@pytest.mark.parametrize(
+    ("options", "mine", "builtin"),
+    [
+        ({"players": 2, "move_cap": 300}, ["greedy", copy_first], ["greedy", "first"]),
+        ({"players": 3, "speeds": "1.0,0.8,1.25"}, copy_first, "first"),
+        ({"players": 1, "turn": 1}, copy_first, "first"),
+    ],
+)
+def test_the_timed_race_takes_python_policies(
+    options: dict[str, Any], mine: Any, builtin: Any
+) -> None:
+    """Racing Demon's race stops for a Python seat's choice and resumes with the same draws."""
+    g = cardsim.make("racing_demon", **options)
+    a = cardsim.simulate(g, games=20, seed=8, policy=builtin, threads=1)
+    b = cardsim.simulate(g, games=20, seed=8, policy=mine, threads=2, batch_size=6)
+    assert_same(a, b)
+    np.testing.assert_array_equal(a.times, b.times)
+    assert b.summary.stalemates == a.summary.stalemates
+
+
+def test_the_timed_race_with_rotation_and_a_reading_policy() -> None:
+    g = cardsim.make("racing_demon", players=2, move_cap=300)
+    policy = [Linear(g), "random"]
+    a = cardsim.simulate(g, games=10, seed=4, policy=policy, seat_rotation=True, threads=1)
+    b = cardsim.simulate(
+        g, games=10, seed=4, policy=policy, seat_rotation=True, threads=2, batch_size=3
+    )
+    assert_same(a, b)
+    np.testing.assert_array_equal(a.times, b.times)
 
 
 # --- Tournaments and the CLI --------------------------------------------------------

@@ -110,7 +110,7 @@ void bind_policy_batch(py::module_& m, const std::string& prefix,
       [](const std::shared_ptr<G>& g, py::handle seed, std::uint64_t first, std::uint64_t count,
          const std::vector<std::string>& policies, const std::vector<bool>& caller, int threads, int capacity,
          bool seat_rotation, py::object scores, py::object winner, py::object winners_mask, py::object moves,
-         py::object truncated, bool by_policy) {
+         py::object truncated, py::object times, bool by_policy) {
         const std::uint64_t s = seed_from_py(seed);
         const BatchPlan plan = plan_for(*g, policies, seat_rotation);
         const std::uint64_t rows = count * static_cast<std::uint64_t>(plan.rotations());
@@ -132,6 +132,9 @@ void bind_policy_batch(py::module_& m, const std::string& prefix,
         o.winners_mask = ptr(winners_mask, static_cast<std::uint16_t*>(nullptr), 1);
         o.moves = ptr(moves, static_cast<std::int32_t*>(nullptr), 1);
         o.truncated = ptr(truncated, static_cast<bool*>(nullptr), 1);
+        if (!times.is_none() && !HasPlayOut<G>)
+          throw InvalidArgument(g->name() + " has no timed play-out, so no finishing times");
+        o.times = ptr(times, static_cast<double*>(nullptr), np);
         out->batch = std::make_unique<PolicyBatch<G>>(g, s, first, count, plan, caller, threads, capacity, o,
                                                       by_policy);
         return out;
@@ -139,7 +142,8 @@ void bind_policy_batch(py::module_& m, const std::string& prefix,
       py::arg("seed"), py::arg("first"), py::arg("count"), py::arg("policies"), py::arg("caller"),
       py::arg("threads"), py::arg("capacity"), py::arg("seat_rotation") = false,
       py::arg("scores") = py::none(), py::arg("winner") = py::none(), py::arg("winners_mask") = py::none(),
-      py::arg("moves") = py::none(), py::arg("truncated") = py::none(), py::arg("by_policy") = false,
+      py::arg("moves") = py::none(), py::arg("truncated") = py::none(), py::arg("times") = py::none(),
+      py::arg("by_policy") = false,
       "Internal: a batch of games [first, first+count) whose seats with caller[j] set are played by the "
       "caller (policies[j] is then a placeholder); driven by cardsim.simulate.");
 }

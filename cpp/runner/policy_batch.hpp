@@ -19,9 +19,11 @@
 // the range. Which games share a group depends on the capacity alone (slots
 // are refilled in slot order), never on the thread count.
 //
-// Generic over the state contract: nothing here is game-specific. Games that
-// drive their own play-out (HasPlayOut: a timed race decides who acts) have
-// no turns to hand to a caller and are refused.
+// Generic over the state contract: nothing here is game-specific. A game that
+// drives its own play-out (HasPlayOut: a timed race decides who acts) takes
+// part when the play-out can stop for a caller's choice and resume
+// (HasResumablePlayOut): a caller seat then chooses among its own actions,
+// when the play-out asks, and the play-out's draws stay play_out's.
 #pragma once
 
 #include <algorithm>
@@ -45,10 +47,26 @@
 
 namespace cardsim {
 
+namespace policy_batch_detail {
+struct NoPlayOut {
+  std::int64_t moves = 0;
+};
+template <class G, bool = HasResumablePlayOut<G>>
+struct PlayOutOf {
+  using type = NoPlayOut;
+};
+template <class G>
+struct PlayOutOf<G, true> {
+  using type = typename G::PlayOut;
+};
+}  // namespace policy_batch_detail
+
 template <class G>
 class PolicyBatch {
  public:
   using State = typename G::State;
+  static constexpr bool kResumable = HasResumablePlayOut<G>;
+  static constexpr bool kTurns = !HasPlayOut<G>;
 
   // `plan.policies[j]` is the built-in policy j, or a placeholder where
   // caller[j] is set (policy j is then the caller's). Output rows as in
@@ -78,7 +96,7 @@ class PolicyBatch {
       caller_[static_cast<std::size_t>(j)] = caller[static_cast<std::size_t>(j)];
       if (!caller[static_cast<std::size_t>(j)]) continue;
       ++callers;
-      if constexpr (HasPlayOut<G>) {
+      if constexpr (!kTurns && !kResumable) {
         throw InvalidArgument("seat " + std::to_string(j) + ": " + game_->name() +
                               " is played simultaneously by its own timed race, which decides who acts "
                               "when; Python policies need turns (use built-in policies for this game)");
@@ -187,8 +205,12 @@ class PolicyBatch {
   void act(const std::int64_t* actions) {
     over_rows([this, actions](std::size_t row, int c) {
       Slot& s = slots_[rows_[row]];
-      s.state->apply(static_cast<Action>(actions[row]));
-      ++s.moves;
+      if constexpr (kResumable) {
+        game_->resume_play_out(s.play_out, static_cast<Action>(actions[row]));
+      } else {
+        s.state->apply(static_cast<Action>(actions[row]));
+        ++s.moves;
+      }
       s.waiting = kFree;
       advance(s, c);
     });
@@ -207,6 +229,7 @@ class PolicyBatch {
 
   struct Slot {
     std::optional<State> state;
+    typename policy_batch_detail::PlayOutOf<G>::type play_out{};
     Rng rng{0};
     std::uint64_t play = 0;
     int rotation = 0;
@@ -219,11 +242,20 @@ class PolicyBatch {
     return std::to_string(deal) + (rotations_ > 1 ? " (rotation " + std::to_string(s.rotation) + ")" : "");
   }
 
+  // Below this many rows a group runs on the calling thread: waking the pool
+  // costs more than the work, and far more on a busy machine, where the tail
+  // of a run (a few long games left) would otherwise wait on the scheduler.
+  static constexpr std::size_t kMinParallelRows = 64;
+
   // Runs fn(row, chunk) for every row of the pending group on the pool.
   template <class F>
   void over_rows(F&& fn) {
-    const int t = pool_->threads();
     const std::size_t n = group_size_;
+    if (n < kMinParallelRows || pool_->threads() == 1) {
+      for (std::size_t row = 0; row < n; ++row) fn(row, 0);
+      return;
+    }
+    const int t = pool_->threads();
     auto job = [&](int c) {
       const std::size_t lo = n * static_cast<std::size_t>(c) / static_cast<std::size_t>(t);
       const std::size_t hi = n * static_cast<std::size_t>(c + 1) / static_cast<std::size_t>(t);
@@ -255,6 +287,7 @@ class PolicyBatch {
     s.rng = Rng::for_game(seed_, first_ + s.play / rot);
     game_->random_deck(s.rng, ctx.deck);
     s.state.emplace(game_->deal(ctx.deck));
+    if constexpr (kResumable) s.play_out = game_->start_play_out();
     s.moves = 0;
     s.waiting = kFree;
     advance(s, c);
@@ -264,13 +297,28 @@ class PolicyBatch {
   // until a caller seat is to move (the slot waits) or the game ends (it is
   // recorded and the slot freed).
   void advance(Slot& s, int c) {
-    if constexpr (HasPlayOut<G>) {
-      // Unreachable: the constructor refuses such games (they have no turns).
+    if constexpr (kResumable) {
+      advance_play_out(s, c);
+    } else if constexpr (kTurns) {
+      advance_turns(s, c);
+    } else {
+      // Unreachable: the constructor refuses such games (no turns, no resumable play-out).
       (void)s, (void)c;
       throw InvalidArgument(game_->name() + " is played by its own play-out");
-    } else {
-      advance_turns(s, c);
     }
+  }
+
+  // The game's play-out runs until a caller seat must choose or the game ends.
+  void advance_play_out(Slot& s, int c) {
+    const int p = game_->run_play_out(*s.state, s.play_out, seatings_[static_cast<std::size_t>(s.rotation)],
+                                      caller_seat_[static_cast<std::size_t>(s.rotation)].data(), s.rng);
+    if (p >= 0) {
+      s.waiting = p;
+      return;
+    }
+    if (out_.times)
+      game_->play_out_times(s.play_out, out_.times + s.play * static_cast<std::uint64_t>(players_));
+    finish(s, s.play_out.moves, c);
   }
 
   void advance_turns(Slot& s, int c) {
@@ -299,7 +347,13 @@ class PolicyBatch {
       state.apply(a);
       ++s.moves;
     }
-    record_play(*game_, state, s.rotation, s.moves, summary_[static_cast<std::size_t>(c)],
+    finish(s, s.moves, c);
+  }
+
+  // Records a finished play and frees its slot.
+  void finish(Slot& s, std::int64_t moves, int c) {
+    const State& state = *s.state;
+    record_play(*game_, state, s.rotation, moves, summary_[static_cast<std::size_t>(c)],
                 keep_by_policy_ ? &by_policy_[static_cast<std::size_t>(c)] : nullptr, out_, s.play);
     s.waiting = kFree;
     finished_.fetch_add(1, std::memory_order_relaxed);
@@ -312,9 +366,15 @@ class PolicyBatch {
     s.state->observation_tensor(group_seat_, obs_.data() + row * static_cast<std::size_t>(obs_size_));
     std::uint8_t* m = mask_.data() + row * static_cast<std::size_t>(actions_);
     std::memset(m, 0, static_cast<std::size_t>(actions_));
-    typename State::ActionList legal;
-    s.state->legal_actions(legal);
-    for (Action a : legal) m[a] = 1;
+    if constexpr (kResumable) {
+      typename State::PlayerActions legal;
+      s.state->legal_actions_for(group_seat_, legal);
+      for (Action a : legal) m[a] = 1;
+    } else {
+      typename State::ActionList legal;
+      s.state->legal_actions(legal);
+      for (Action a : legal) m[a] = 1;
+    }
   }
 
   std::shared_ptr<const G> game_;

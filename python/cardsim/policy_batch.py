@@ -208,6 +208,10 @@ def run(
             "moves": np.zeros(rows, dtype=np.int32),
             "truncated": np.zeros(rows, dtype=bool),
         }
+    # A timed game's finishing times, in seconds, as in any batch run.
+    arrays["times"] = (
+        np.zeros((rows, np_), dtype=np.float64) if g.traits.timed and not summary_only else None
+    )
     batch = g._policy_batch(
         seed,
         first,
@@ -254,5 +258,4 @@ def run(
     summary = _core.Summary(np_)
     by_policy = _core.Summary(np_) if seat_rotation else None
     batch.merge_into(summary, by_policy)
-    arrays["times"] = None
     return summary, time.perf_counter() - start, by_policy, arrays
