@@ -112,8 +112,8 @@ def main() -> None:
         f"`python bench/bench_pypolicy.py` ({args.threads} threads, median of {args.repeats},"
         f" one run; load average {meta['load_average']:.1f} at the end). The Python policy is",
         "`mask.argmax(1)`, called with every game waiting on its seat (up to 4,096); results",
-        "are identical to the built-in run's (checked). With `first` at every seat the games",
-        "never end by the rules and stop at the move cap (2,000 actions): a per-decision figure.",
+        "are identical to the built-in run's (checked). With `first` at every seat every game",
+        "in this run reached the move cap (2,000 actions): a per-decision figure.",
         "",
         "| game | set-up | games | actions/game | games/s built-in | games/s Python"
         " | actions/s built-in | actions/s Python | Python decisions/s | slowdown |",
