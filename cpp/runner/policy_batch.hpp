@@ -185,14 +185,15 @@ class PolicyBatch {
     for (std::size_t row = 0; row < group_size_; ++row) {
       const std::int64_t a = actions[row];
       const Slot& s = slots_[rows_[row]];
-      const std::string where = "game " + game_label(s) + ": ";
+      // Text is built only for a refused action: checking allocates nothing.
+      const auto where = [&] { return "game " + game_label(s) + ": "; };
       if (a < 0 || a >= actions_)
-        return where + "action " + std::to_string(a) + " (row " + std::to_string(row) +
+        return where() + "action " + std::to_string(a) + " (row " + std::to_string(row) +
                ") is out of range [0, " + std::to_string(actions_) + ")";
       if (!mask_[row * static_cast<std::size_t>(actions_) + static_cast<std::size_t>(a)]) {
         std::string why = s.state->why_illegal(static_cast<Action>(a));
         if (why.empty()) why = "it is not legal here";
-        return where + "action " + std::to_string(a) + " (" +
+        return where() + "action " + std::to_string(a) + " (" +
                s.state->action_to_string(static_cast<Action>(a)) + ", row " + std::to_string(row) +
                ") is illegal: " + why;
       }
