@@ -15,6 +15,8 @@ every thread with the GIL released, and only the Python seats' decisions come
 back to Python, a whole group of games at a time. A Python seat draws nothing
 from a game's stream, so results are exactly the batch runner's: a policy that
 copies ``first`` (``mask.argmax(1)``) gives the arrays of ``policy="first"``.
+Racing Demon's timed race stops where a Python seat has a choice to make and
+resumes with it, drawing as a built-in run does.
 """
 
 from __future__ import annotations
