@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "bindings/bind_policy_batch.hpp"
 #include "bindings/bind_vector_env.hpp"
 #include "bindings/convert.hpp"
 #include "bindings/registry.hpp"
@@ -506,6 +507,8 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
   if constexpr (HasObservationTensor<G>) bind_observation_tensor<G>(game_cls, state_cls);
   // A game with an exact observation tensor also gets the vectorised env.
   if constexpr (HasObservationTensor<G>) bind_vector_env<G>(m, prefix, game_cls);
+  // ... and batch runs with Python policies, which see those tensors.
+  if constexpr (HasObservationTensor<G>) bind_policy_batch<G>(m, prefix, game_cls);
 }
 
 }  // namespace cardsim::py_bind

@@ -159,6 +159,24 @@ concept HasPlayOut = requires(const G& g, typename G::State& s, const SeatPolici
   { g.play_out(s, p, r, t) } -> std::convertible_to<std::int64_t>;
 };
 
+// The play-out can stop where a seat's choice is made outside (a Python policy
+// in a batch run) and resume once it is given, drawing from the stream exactly
+// as play_out does: start_play_out() makes the clock; run_play_out plays until
+// a seat p with outside[p] set must choose (returns p; that seat's legal
+// actions are legal_actions_for(p)) or the game ends (returns -1);
+// resume_play_out gives p's choice; play_out_times fills the finishing times.
+template <class G>
+concept HasResumablePlayOut =
+    HasPlayOut<G> && HasSeatActions<typename G::State> &&
+    requires(const G& g, typename G::State& s, typename G::PlayOut& po, const SeatPolicies& p, Rng& r,
+             const bool* outside, Action a, double* t) {
+      { g.start_play_out() } -> std::same_as<typename G::PlayOut>;
+      { g.run_play_out(s, po, p, outside, r) } -> std::same_as<int>;
+      { g.resume_play_out(po, a) } -> std::same_as<void>;
+      { g.play_out_times(po, t) } -> std::same_as<void>;
+      { po.moves } -> std::convertible_to<std::int64_t>;
+    };
+
 // A round can end in a stalemate (a rule some games have): batch summaries count
 // them (in match play, the last round's).
 template <class S>

@@ -120,6 +120,28 @@ inline void add_by_policy(Summary& by_policy, int np, int r, const Scores& s, Ou
   by_policy.add(ps, po, trunc, moves);
 }
 
+// Records a finished play (rotation r, `moves` actions) as output row `row`
+// and in the totals. Shared with the caller-policy batch (policy_batch.hpp).
+template <class G>
+[[gnu::always_inline]] inline void record_play(const G& game, const typename G::State& state, int r,
+                                               std::int64_t moves, Summary& summary, Summary* by_policy,
+                                               const BatchOutput& out, std::uint64_t row) {
+  const int np = game.num_players();
+  const Scores s = state.scores();
+  const Outcome o = state.outcome();
+  const bool trunc = state.is_truncated();
+  summary.add(s, o, trunc, moves);
+  if constexpr (HasStalemate<typename G::State>) summary.stalemates += state.ended_in_stalemate() ? 1 : 0;
+  if (by_policy) add_by_policy(*by_policy, np, r, s, o, trunc, moves);
+  if (out.scores)
+    for (int p = 0; p < np; ++p)
+      out.scores[row * static_cast<std::uint64_t>(np) + static_cast<std::uint64_t>(p)] = s[p];
+  if (out.winner) out.winner[row] = winner_code(o);
+  if (out.winners_mask) out.winners_mask[row] = o.winners;
+  if (out.moves) out.moves[row] = static_cast<std::int32_t>(moves);
+  if (out.truncated) out.truncated[row] = trunc;
+}
+
 // One play of a dealt game under one seating; returns nothing, records all.
 // Always inlined: a separate call per game costs a few percent in games as
 // short as Clock's (measured with callgrind).
@@ -136,19 +158,7 @@ template <class G>
   } else {
     moves = play_turns(game, state, seats, rng, ctx.search);
   }
-  const Scores s = state.scores();
-  const Outcome o = state.outcome();
-  const bool trunc = state.is_truncated();
-  summary.add(s, o, trunc, moves);
-  if constexpr (HasStalemate<typename G::State>) summary.stalemates += state.ended_in_stalemate() ? 1 : 0;
-  if (by_policy) add_by_policy(*by_policy, np, r, s, o, trunc, moves);
-  if (out.scores)
-    for (int p = 0; p < np; ++p)
-      out.scores[row * static_cast<std::uint64_t>(np) + static_cast<std::uint64_t>(p)] = s[p];
-  if (out.winner) out.winner[row] = winner_code(o);
-  if (out.winners_mask) out.winners_mask[row] = o.winners;
-  if (out.moves) out.moves[row] = static_cast<std::int32_t>(moves);
-  if (out.truncated) out.truncated[row] = trunc;
+  record_play(game, state, r, moves, summary, by_policy, out, row);
 }
 
 // One deal, played under each of the `rotations` seatings. Allocates only

@@ -10,28 +10,35 @@ import typing
 
 __all__: list[str] = [
     "ClockGame",
+    "ClockPolicyBatch",
     "ClockState",
     "ClockVectorEnv",
     "Code9Game",
+    "Code9PolicyBatch",
     "Code9State",
     "Code9VectorEnv",
     "HoleInTheWallGame",
+    "HoleInTheWallPolicyBatch",
     "HoleInTheWallState",
     "HoleInTheWallVectorEnv",
     "MAX_PLAYERS",
     "RacingDemonGame",
+    "RacingDemonPolicyBatch",
     "RacingDemonState",
     "RacingDemonVectorEnv",
     "RummyGame",
+    "RummyPolicyBatch",
     "RummyState",
     "RummyVectorEnv",
     "SIMULTANEOUS",
     "StackGapGame",
+    "StackGapPolicyBatch",
     "StackGapState",
     "StackGapVectorEnv",
     "Summary",
     "TERMINAL",
     "TheWallGame",
+    "TheWallPolicyBatch",
     "TheWallState",
     "TheWallVectorEnv",
     "card_to_string",
@@ -124,6 +131,27 @@ class ClockGame:
     def _option_specs(self) -> list:
         """
         Internal: the option specs (name, default, doc, range or choices).
+        """
+    def _policy_batch(
+        self,
+        seed: typing.Any,
+        first: typing.SupportsInt | typing.SupportsIndex,
+        count: typing.SupportsInt | typing.SupportsIndex,
+        policies: collections.abc.Sequence[str],
+        caller: collections.abc.Sequence[bool],
+        threads: typing.SupportsInt | typing.SupportsIndex,
+        capacity: typing.SupportsInt | typing.SupportsIndex,
+        seat_rotation: bool = False,
+        scores: typing.Any = None,
+        winner: typing.Any = None,
+        winners_mask: typing.Any = None,
+        moves: typing.Any = None,
+        truncated: typing.Any = None,
+        times: typing.Any = None,
+        by_policy: bool = False,
+    ) -> ClockPolicyBatch:
+        """
+        Internal: a batch of games [first, first+count) whose seats with caller[j] set are played by the caller (policies[j] is then a placeholder); driven by cardsim.simulate.
         """
     def _replay_game(
         self, seed: typing.Any, index: typing.Any, policies: collections.abc.Sequence[str]
@@ -345,6 +373,42 @@ class ClockVectorEnv:
     @property
     def threads(self) -> int: ...
 
+class ClockPolicyBatch:
+    """
+    Internal: a batch run with Python policies at some seats (use cardsim.simulate).
+    """
+    def _buffers(self) -> dict:
+        """
+        Read-only numpy views of the group buffers (rows [0, k) of the pending group).
+        """
+    def act(self, actions: typing.Any) -> None:
+        """
+        Checks every action of the pending group (an int numpy array of shape (k,)), then applies them and plays on (GIL released). Raises before changing anything.
+        """
+    def merge_into(self, summary: Summary, by_policy: typing.Any = None) -> None:
+        """
+        Adds the run's totals (by seat, and by policy) once every play has ended.
+        """
+    def next_group(self) -> typing.Any:
+        """
+        Plays built-in seats until every game waits on a Python seat, then gathers the next group: (policy index, seat, k), or None when every play has ended.
+        """
+    @property
+    def capacity(self) -> int:
+        """
+        Plays in flight at most.
+        """
+    @property
+    def finished(self) -> int:
+        """
+        Plays ended so far.
+        """
+    @property
+    def plays(self) -> int:
+        """
+        Plays in the run (deals times rotations).
+        """
+
 class StackGapGame:
     """
     A game with validated options.
@@ -358,6 +422,27 @@ class StackGapGame:
     def _option_specs(self) -> list:
         """
         Internal: the option specs (name, default, doc, range or choices).
+        """
+    def _policy_batch(
+        self,
+        seed: typing.Any,
+        first: typing.SupportsInt | typing.SupportsIndex,
+        count: typing.SupportsInt | typing.SupportsIndex,
+        policies: collections.abc.Sequence[str],
+        caller: collections.abc.Sequence[bool],
+        threads: typing.SupportsInt | typing.SupportsIndex,
+        capacity: typing.SupportsInt | typing.SupportsIndex,
+        seat_rotation: bool = False,
+        scores: typing.Any = None,
+        winner: typing.Any = None,
+        winners_mask: typing.Any = None,
+        moves: typing.Any = None,
+        truncated: typing.Any = None,
+        times: typing.Any = None,
+        by_policy: bool = False,
+    ) -> StackGapPolicyBatch:
+        """
+        Internal: a batch of games [first, first+count) whose seats with caller[j] set are played by the caller (policies[j] is then a placeholder); driven by cardsim.simulate.
         """
     def _replay_game(
         self, seed: typing.Any, index: typing.Any, policies: collections.abc.Sequence[str]
@@ -580,6 +665,42 @@ class StackGapVectorEnv:
     @property
     def threads(self) -> int: ...
 
+class StackGapPolicyBatch:
+    """
+    Internal: a batch run with Python policies at some seats (use cardsim.simulate).
+    """
+    def _buffers(self) -> dict:
+        """
+        Read-only numpy views of the group buffers (rows [0, k) of the pending group).
+        """
+    def act(self, actions: typing.Any) -> None:
+        """
+        Checks every action of the pending group (an int numpy array of shape (k,)), then applies them and plays on (GIL released). Raises before changing anything.
+        """
+    def merge_into(self, summary: Summary, by_policy: typing.Any = None) -> None:
+        """
+        Adds the run's totals (by seat, and by policy) once every play has ended.
+        """
+    def next_group(self) -> typing.Any:
+        """
+        Plays built-in seats until every game waits on a Python seat, then gathers the next group: (policy index, seat, k), or None when every play has ended.
+        """
+    @property
+    def capacity(self) -> int:
+        """
+        Plays in flight at most.
+        """
+    @property
+    def finished(self) -> int:
+        """
+        Plays ended so far.
+        """
+    @property
+    def plays(self) -> int:
+        """
+        Plays in the run (deals times rotations).
+        """
+
 class TheWallGame:
     """
     A game with validated options.
@@ -593,6 +714,27 @@ class TheWallGame:
     def _option_specs(self) -> list:
         """
         Internal: the option specs (name, default, doc, range or choices).
+        """
+    def _policy_batch(
+        self,
+        seed: typing.Any,
+        first: typing.SupportsInt | typing.SupportsIndex,
+        count: typing.SupportsInt | typing.SupportsIndex,
+        policies: collections.abc.Sequence[str],
+        caller: collections.abc.Sequence[bool],
+        threads: typing.SupportsInt | typing.SupportsIndex,
+        capacity: typing.SupportsInt | typing.SupportsIndex,
+        seat_rotation: bool = False,
+        scores: typing.Any = None,
+        winner: typing.Any = None,
+        winners_mask: typing.Any = None,
+        moves: typing.Any = None,
+        truncated: typing.Any = None,
+        times: typing.Any = None,
+        by_policy: bool = False,
+    ) -> TheWallPolicyBatch:
+        """
+        Internal: a batch of games [first, first+count) whose seats with caller[j] set are played by the caller (policies[j] is then a placeholder); driven by cardsim.simulate.
         """
     def _replay_game(
         self, seed: typing.Any, index: typing.Any, policies: collections.abc.Sequence[str]
@@ -814,6 +956,42 @@ class TheWallVectorEnv:
     @property
     def threads(self) -> int: ...
 
+class TheWallPolicyBatch:
+    """
+    Internal: a batch run with Python policies at some seats (use cardsim.simulate).
+    """
+    def _buffers(self) -> dict:
+        """
+        Read-only numpy views of the group buffers (rows [0, k) of the pending group).
+        """
+    def act(self, actions: typing.Any) -> None:
+        """
+        Checks every action of the pending group (an int numpy array of shape (k,)), then applies them and plays on (GIL released). Raises before changing anything.
+        """
+    def merge_into(self, summary: Summary, by_policy: typing.Any = None) -> None:
+        """
+        Adds the run's totals (by seat, and by policy) once every play has ended.
+        """
+    def next_group(self) -> typing.Any:
+        """
+        Plays built-in seats until every game waits on a Python seat, then gathers the next group: (policy index, seat, k), or None when every play has ended.
+        """
+    @property
+    def capacity(self) -> int:
+        """
+        Plays in flight at most.
+        """
+    @property
+    def finished(self) -> int:
+        """
+        Plays ended so far.
+        """
+    @property
+    def plays(self) -> int:
+        """
+        Plays in the run (deals times rotations).
+        """
+
 class Code9Game:
     """
     A game with validated options.
@@ -827,6 +1005,27 @@ class Code9Game:
     def _option_specs(self) -> list:
         """
         Internal: the option specs (name, default, doc, range or choices).
+        """
+    def _policy_batch(
+        self,
+        seed: typing.Any,
+        first: typing.SupportsInt | typing.SupportsIndex,
+        count: typing.SupportsInt | typing.SupportsIndex,
+        policies: collections.abc.Sequence[str],
+        caller: collections.abc.Sequence[bool],
+        threads: typing.SupportsInt | typing.SupportsIndex,
+        capacity: typing.SupportsInt | typing.SupportsIndex,
+        seat_rotation: bool = False,
+        scores: typing.Any = None,
+        winner: typing.Any = None,
+        winners_mask: typing.Any = None,
+        moves: typing.Any = None,
+        truncated: typing.Any = None,
+        times: typing.Any = None,
+        by_policy: bool = False,
+    ) -> Code9PolicyBatch:
+        """
+        Internal: a batch of games [first, first+count) whose seats with caller[j] set are played by the caller (policies[j] is then a placeholder); driven by cardsim.simulate.
         """
     def _replay_game(
         self, seed: typing.Any, index: typing.Any, policies: collections.abc.Sequence[str]
@@ -1048,6 +1247,42 @@ class Code9VectorEnv:
     @property
     def threads(self) -> int: ...
 
+class Code9PolicyBatch:
+    """
+    Internal: a batch run with Python policies at some seats (use cardsim.simulate).
+    """
+    def _buffers(self) -> dict:
+        """
+        Read-only numpy views of the group buffers (rows [0, k) of the pending group).
+        """
+    def act(self, actions: typing.Any) -> None:
+        """
+        Checks every action of the pending group (an int numpy array of shape (k,)), then applies them and plays on (GIL released). Raises before changing anything.
+        """
+    def merge_into(self, summary: Summary, by_policy: typing.Any = None) -> None:
+        """
+        Adds the run's totals (by seat, and by policy) once every play has ended.
+        """
+    def next_group(self) -> typing.Any:
+        """
+        Plays built-in seats until every game waits on a Python seat, then gathers the next group: (policy index, seat, k), or None when every play has ended.
+        """
+    @property
+    def capacity(self) -> int:
+        """
+        Plays in flight at most.
+        """
+    @property
+    def finished(self) -> int:
+        """
+        Plays ended so far.
+        """
+    @property
+    def plays(self) -> int:
+        """
+        Plays in the run (deals times rotations).
+        """
+
 class HoleInTheWallGame:
     """
     A game with validated options.
@@ -1061,6 +1296,27 @@ class HoleInTheWallGame:
     def _option_specs(self) -> list:
         """
         Internal: the option specs (name, default, doc, range or choices).
+        """
+    def _policy_batch(
+        self,
+        seed: typing.Any,
+        first: typing.SupportsInt | typing.SupportsIndex,
+        count: typing.SupportsInt | typing.SupportsIndex,
+        policies: collections.abc.Sequence[str],
+        caller: collections.abc.Sequence[bool],
+        threads: typing.SupportsInt | typing.SupportsIndex,
+        capacity: typing.SupportsInt | typing.SupportsIndex,
+        seat_rotation: bool = False,
+        scores: typing.Any = None,
+        winner: typing.Any = None,
+        winners_mask: typing.Any = None,
+        moves: typing.Any = None,
+        truncated: typing.Any = None,
+        times: typing.Any = None,
+        by_policy: bool = False,
+    ) -> HoleInTheWallPolicyBatch:
+        """
+        Internal: a batch of games [first, first+count) whose seats with caller[j] set are played by the caller (policies[j] is then a placeholder); driven by cardsim.simulate.
         """
     def _replay_game(
         self, seed: typing.Any, index: typing.Any, policies: collections.abc.Sequence[str]
@@ -1284,6 +1540,42 @@ class HoleInTheWallVectorEnv:
     @property
     def threads(self) -> int: ...
 
+class HoleInTheWallPolicyBatch:
+    """
+    Internal: a batch run with Python policies at some seats (use cardsim.simulate).
+    """
+    def _buffers(self) -> dict:
+        """
+        Read-only numpy views of the group buffers (rows [0, k) of the pending group).
+        """
+    def act(self, actions: typing.Any) -> None:
+        """
+        Checks every action of the pending group (an int numpy array of shape (k,)), then applies them and plays on (GIL released). Raises before changing anything.
+        """
+    def merge_into(self, summary: Summary, by_policy: typing.Any = None) -> None:
+        """
+        Adds the run's totals (by seat, and by policy) once every play has ended.
+        """
+    def next_group(self) -> typing.Any:
+        """
+        Plays built-in seats until every game waits on a Python seat, then gathers the next group: (policy index, seat, k), or None when every play has ended.
+        """
+    @property
+    def capacity(self) -> int:
+        """
+        Plays in flight at most.
+        """
+    @property
+    def finished(self) -> int:
+        """
+        Plays ended so far.
+        """
+    @property
+    def plays(self) -> int:
+        """
+        Plays in the run (deals times rotations).
+        """
+
 class RacingDemonGame:
     """
     A game with validated options.
@@ -1297,6 +1589,27 @@ class RacingDemonGame:
     def _option_specs(self) -> list:
         """
         Internal: the option specs (name, default, doc, range or choices).
+        """
+    def _policy_batch(
+        self,
+        seed: typing.Any,
+        first: typing.SupportsInt | typing.SupportsIndex,
+        count: typing.SupportsInt | typing.SupportsIndex,
+        policies: collections.abc.Sequence[str],
+        caller: collections.abc.Sequence[bool],
+        threads: typing.SupportsInt | typing.SupportsIndex,
+        capacity: typing.SupportsInt | typing.SupportsIndex,
+        seat_rotation: bool = False,
+        scores: typing.Any = None,
+        winner: typing.Any = None,
+        winners_mask: typing.Any = None,
+        moves: typing.Any = None,
+        truncated: typing.Any = None,
+        times: typing.Any = None,
+        by_policy: bool = False,
+    ) -> RacingDemonPolicyBatch:
+        """
+        Internal: a batch of games [first, first+count) whose seats with caller[j] set are played by the caller (policies[j] is then a placeholder); driven by cardsim.simulate.
         """
     def _replay_game(
         self, seed: typing.Any, index: typing.Any, policies: collections.abc.Sequence[str]
@@ -1518,6 +1831,42 @@ class RacingDemonVectorEnv:
     @property
     def threads(self) -> int: ...
 
+class RacingDemonPolicyBatch:
+    """
+    Internal: a batch run with Python policies at some seats (use cardsim.simulate).
+    """
+    def _buffers(self) -> dict:
+        """
+        Read-only numpy views of the group buffers (rows [0, k) of the pending group).
+        """
+    def act(self, actions: typing.Any) -> None:
+        """
+        Checks every action of the pending group (an int numpy array of shape (k,)), then applies them and plays on (GIL released). Raises before changing anything.
+        """
+    def merge_into(self, summary: Summary, by_policy: typing.Any = None) -> None:
+        """
+        Adds the run's totals (by seat, and by policy) once every play has ended.
+        """
+    def next_group(self) -> typing.Any:
+        """
+        Plays built-in seats until every game waits on a Python seat, then gathers the next group: (policy index, seat, k), or None when every play has ended.
+        """
+    @property
+    def capacity(self) -> int:
+        """
+        Plays in flight at most.
+        """
+    @property
+    def finished(self) -> int:
+        """
+        Plays ended so far.
+        """
+    @property
+    def plays(self) -> int:
+        """
+        Plays in the run (deals times rotations).
+        """
+
 class RummyGame:
     """
     A game with validated options.
@@ -1531,6 +1880,27 @@ class RummyGame:
     def _option_specs(self) -> list:
         """
         Internal: the option specs (name, default, doc, range or choices).
+        """
+    def _policy_batch(
+        self,
+        seed: typing.Any,
+        first: typing.SupportsInt | typing.SupportsIndex,
+        count: typing.SupportsInt | typing.SupportsIndex,
+        policies: collections.abc.Sequence[str],
+        caller: collections.abc.Sequence[bool],
+        threads: typing.SupportsInt | typing.SupportsIndex,
+        capacity: typing.SupportsInt | typing.SupportsIndex,
+        seat_rotation: bool = False,
+        scores: typing.Any = None,
+        winner: typing.Any = None,
+        winners_mask: typing.Any = None,
+        moves: typing.Any = None,
+        truncated: typing.Any = None,
+        times: typing.Any = None,
+        by_policy: bool = False,
+    ) -> RummyPolicyBatch:
+        """
+        Internal: a batch of games [first, first+count) whose seats with caller[j] set are played by the caller (policies[j] is then a placeholder); driven by cardsim.simulate.
         """
     def _replay_game(
         self, seed: typing.Any, index: typing.Any, policies: collections.abc.Sequence[str]
@@ -1751,6 +2121,42 @@ class RummyVectorEnv:
     def seed(self) -> int: ...
     @property
     def threads(self) -> int: ...
+
+class RummyPolicyBatch:
+    """
+    Internal: a batch run with Python policies at some seats (use cardsim.simulate).
+    """
+    def _buffers(self) -> dict:
+        """
+        Read-only numpy views of the group buffers (rows [0, k) of the pending group).
+        """
+    def act(self, actions: typing.Any) -> None:
+        """
+        Checks every action of the pending group (an int numpy array of shape (k,)), then applies them and plays on (GIL released). Raises before changing anything.
+        """
+    def merge_into(self, summary: Summary, by_policy: typing.Any = None) -> None:
+        """
+        Adds the run's totals (by seat, and by policy) once every play has ended.
+        """
+    def next_group(self) -> typing.Any:
+        """
+        Plays built-in seats until every game waits on a Python seat, then gathers the next group: (policy index, seat, k), or None when every play has ended.
+        """
+    @property
+    def capacity(self) -> int:
+        """
+        Plays in flight at most.
+        """
+    @property
+    def finished(self) -> int:
+        """
+        Plays ended so far.
+        """
+    @property
+    def plays(self) -> int:
+        """
+        Plays in the run (deals times rotations).
+        """
 
 def _solve(
     state: typing.Any,

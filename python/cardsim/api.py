@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
-from . import _core, reference
+from . import _core, policy_batch, reference
 from .progress import ChunkSizer, Progress
 from .protocols import Game
 from .result import SimulationResult
@@ -112,7 +112,7 @@ def simulate(
     game: str | Any,
     games: int = 1000,
     seed: int = 0,
-    policy: str | Sequence[str] = "random",
+    policy: str | Callable[..., Any] | Sequence[str | Callable[..., Any]] = "random",
     threads: int | None = None,
     first_game: int = 0,
     summary_only: bool | None = None,
@@ -122,6 +122,7 @@ def simulate(
     max_in_flight: int | None = None,
     checkpoint: str | os.PathLike[str] | None = None,
     seat_rotation: bool = False,
+    batch_size: int | None = None,
     **options: Any,
 ) -> SimulationResult:
     """Plays games ``first_game .. first_game + games - 1`` of the run with ``seed`` in C++.
@@ -129,7 +130,12 @@ def simulate(
     ``game`` is a registered name (``options`` then configure it) or a game from
     ``make``. ``policy`` is one spec for every seat or one per seat (a list, or
     specs joined by commas): ``random``, ``greedy``, ``first``, ``pimc:N``,
-    ``ismcts:N`` (docs/strategy.md). ``seat_rotation`` plays each deal once under
+    ``ismcts:N`` (docs/strategy.md), or your own Python policy: a callable
+    ``policy(obs, mask) -> actions`` called with the observation tensors (k, D)
+    and legal-action masks (k, A) of all k games waiting on its seat, returning
+    k action ids (cardsim.policy_batch). ``batch_size`` bounds the games in
+    flight at once in such a run (default 4096); it changes no result.
+    ``seat_rotation`` plays each deal once under
     every cyclic rotation of the seats (policy j sits at seat (j - r) mod n in
     rotation r), so ``games`` deals give ``games * num_players`` results, row
     ``k * num_players + r``; ``result.by_policy`` then holds the totals per policy.
@@ -162,9 +168,19 @@ def simulate(
     if s >= 2**64 or first + n > 2**64:
         raise ValueError("seed and first_game + games must be below 2**64")
     np_ = g.num_players
-    policies = policy_list(policy, np_)
+    python_policy = policy_batch.has_python_policy(policy)
+    entries = policy_batch.seat_entries(policy, np_) if python_policy else []
+    policies = (
+        [policy_batch.policy_name(e) for e in entries]
+        if python_policy
+        else policy_list(cast("str | Sequence[str]", policy), np_)
+    )
     if not isinstance(seat_rotation, bool):
         raise TypeError(f"seat_rotation must be a bool, got {type(seat_rotation).__name__}")
+    if batch_size is not None and _check_count(batch_size, "batch_size") == 0:
+        raise ValueError("batch_size must be >= 1")
+    if batch_size is not None and not python_policy:
+        raise ValueError("batch_size applies to runs with a Python policy only")
     rotations = np_ if seat_rotation else 1
     t = (os.cpu_count() or 1) if threads is None else _check_count(threads, "threads")
     if t == 0:
@@ -204,6 +220,11 @@ def simulate(
             raise TypeError("executor must have a submit(fn, *args) method returning a future")
         if seat_rotation:
             raise ValueError("sharded runs do not rotate seats: drop seat_rotation or the sharding")
+        if python_policy:
+            raise ValueError(
+                "a Python policy runs in this process: drop executor, shard_size,"
+                " max_in_flight and checkpoint"
+            )
         return result(
             *run_sharded(
                 g,
@@ -219,6 +240,21 @@ def simulate(
                 progress,
             )
         )
+
+    if python_policy:
+        summary, seconds, by_policy, py_arrays = policy_batch.run(
+            g,
+            s,
+            first,
+            n,
+            entries,
+            t,
+            seat_rotation,
+            summary_only,
+            progress,
+            policy_batch.DEFAULT_BATCH_SIZE if batch_size is None else int(batch_size),
+        )
+        return result(summary, seconds, by_policy, **py_arrays)
 
     summary = _core.Summary(np_)
     by_policy = _core.Summary(np_) if seat_rotation else None

@@ -16,6 +16,7 @@ from typing import Any
 
 from . import _core, api, cli_view
 from ._version import __version__
+from .policy_batch import resolve_policies
 
 __all__ = ["main", "parse_count"]
 
@@ -144,7 +145,7 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     cli_view.require_plot(args)  # fail before the run, not after it
     result = tournament(
         args.game,
-        policies=args.policies,
+        policies=resolve_policies(args.policies),
         games=args.games,
         seed=args.seed,
         threads=args.threads,
@@ -184,7 +185,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             args.game,
             games=args.games,
             seed=args.seed,
-            policy=args.policy,
+            policy=resolve_policies(args.policy),
             threads=args.threads,
             first_game=args.first_game,
             # --plot keeps the per-game arrays (game lengths) unless the run is sharded.
@@ -260,7 +261,8 @@ def main(argv: list[str] | None = None) -> int:
         "--policy",
         default="random",
         help="play policy spec, or one per seat joined by commas: random, greedy, first,"
-        " pimc[:N], ismcts[:N] (docs/strategy.md); default random",
+        " pimc[:N], ismcts[:N], or module:attr for your own Python policy(obs, mask)"
+        " (docs/strategy.md); default random",
     )
     p_sim.add_argument(
         "--seat-rotation",
@@ -292,7 +294,8 @@ def main(argv: list[str] | None = None) -> int:
     p_tour.add_argument(
         "--policies",
         required=True,
-        help="policy specs joined by commas, e.g. random,greedy,ismcts:200 (docs/strategy.md)",
+        help="policy specs joined by commas, e.g. random,greedy,ismcts:200, or module:attr"
+        " for your own Python policy(obs, mask) (docs/strategy.md)",
     )
     p_tour.add_argument(
         "--games", type=_count_arg, default=1000, help="deals per table (default 1000)"

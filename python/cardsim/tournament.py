@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from . import _core, api
+from .policy_batch import PolicyFn, policy_name
 from .result import Estimate
 
 __all__ = ["Pairing", "TournamentResult", "tournament"]
@@ -247,7 +248,7 @@ def bradley_terry(wins: np.ndarray, iterations: int = 10_000) -> tuple[np.ndarra
 
 def tournament(
     game: str | Any,
-    policies: Sequence[str] | str,
+    policies: Sequence[str | PolicyFn] | str,
     games: int = 1000,
     seed: int = 0,
     threads: int | None = None,
@@ -259,7 +260,8 @@ def tournament(
 
     ``policies``: at least two specs (a list, or one string joined by commas),
     each as ``cardsim.simulate`` takes them (``random``, ``greedy``, ``first``,
-    ``pimc:N``, ``ismcts:N``...); they must differ. ``games``: deals per table,
+    ``pimc:N``, ``ismcts:N``..., or a Python callable ``policy(obs, mask)``);
+    they must differ (callables by their names). ``games``: deals per table,
     each played once per rotation. Deterministic for ``seed`` whatever
     ``threads``. Raises ValueError / TypeError for a bad spec or count.
     """
@@ -272,16 +274,23 @@ def tournament(
         policies = policies.split(",")
     if isinstance(policies, (bytes, bytearray)) or not isinstance(policies, Sequence):
         raise TypeError(f"policies must be a list of specs, got {type(policies).__name__}")
-    names = []
+    names: list[str] = []
+    entries: list[str | PolicyFn] = []
     for i, p in enumerate(policies):
-        if not isinstance(p, str):
-            raise TypeError(f"policy {i}: a policy must be a spec string, got {type(p).__name__}")
-        _core.parse_policy_spec(p.strip(), f"policy {i}: ")
-        names.append(p.strip())
+        if isinstance(p, str):
+            _core.parse_policy_spec(p.strip(), f"policy {i}: ")
+            entries.append(p.strip())
+        elif callable(p):
+            entries.append(p)  # a Python policy(obs, mask), played as simulate plays it
+        else:
+            raise TypeError(
+                f"policy {i}: a policy must be a spec string or a callable, got {type(p).__name__}"
+            )
+        names.append(policy_name(entries[-1]))
     if len(names) < 2:
         raise ValueError(f"a tournament needs at least two policies, got {len(names)}")
     if len(set(names)) != len(names):
-        raise ValueError(f"policies must differ, got {names!r}")
+        raise ValueError(f"policies must differ (Python policies by their names), got {names!r}")
     n = api._check_count(games, "games")
     if n == 0:
         raise ValueError("games must be >= 1")
@@ -306,7 +315,7 @@ def tournament(
             g,
             games=n,
             seed=seed,
-            policy=[names[i] for i in table],
+            policy=[entries[i] for i in table],
             threads=threads,
             seat_rotation=True,
             progress=progress,

@@ -12,6 +12,7 @@
 #include "core/rng.hpp"
 #include "games/all_games.hpp"
 #include "invariants.hpp"
+#include "policy_batch_checks.hpp"
 #include "solver_checks.hpp"
 #include "vector_env_checks.hpp"
 
@@ -97,8 +98,10 @@ int main(int argc, char** argv) {
     suites.emplace_back(name, [game, scale] {
       check_playouts(game, 11, 20 * scale, Policy::Random);
       check_playouts(game, 12, 20 * scale, Policy::Greedy);
-      if constexpr (HasObservationTensor<decltype(game)>)
+      if constexpr (HasObservationTensor<decltype(game)>) {
         cardsim::testing::check_vector_env(game, 13, 40 * scale);
+        cardsim::testing::check_policy_batch(game, 14, static_cast<std::uint64_t>(8 * scale));
+      }
     });
   });
   int failed = 0, ran = 0;

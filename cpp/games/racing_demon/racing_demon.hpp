@@ -860,47 +860,103 @@ class RacingDemonGame {
   // and draws a delay afresh, as at time 0. times[p] is the player's last
   // action over the whole match.
   std::int64_t play_out(State& s, const SeatPolicies& seats, Rng& rng, double* times) const {
+    PlayOut race = start_play_out();
+    run_play_out(s, race, seats, nullptr, rng);
+    if (times) play_out_times(race, times);
+    return race.moves;
+  }
+
+  // The race's clock, kept between calls so that the race can stop where a
+  // seat's choice is made outside (a Python policy in a batch run) and
+  // resume once it is known, with the same draws in the same order as
+  // play_out (HasResumablePlayOut, core/game.hpp).
+  struct PlayOut {
     std::array<std::int64_t, kMaxPlayers> at{}, last{}, mean{};
     std::array<Action, kMaxPlayers> pending{};
+    int started = 0;    // seats given their first choice and delay (time 0)
+    int awaiting = -1;  // the seat whose choice is made outside, or -1
+    std::int64_t moves = 0;
+  };
+
+  PlayOut start_play_out() const {
+    PlayOut race;
+    for (int p = 0; p < players_; ++p) race.mean[p] = speeds_ms_[static_cast<std::size_t>(p)] * 1000;
+    return race;
+  }
+
+  // Runs the race until a seat with `outside[p]` set has a choice to make
+  // (returns that seat: give its action with resume_play_out, then call again)
+  // or the game (in match play, the match) ends (returns -1). A seat with no legal action chooses
+  // nothing, wherever its choice is made. With `outside` null, play_out.
+  int run_play_out(State& s, PlayOut& race, const SeatPolicies& seats, const bool* outside, Rng& rng) const {
     State::PlayerActions legal;
-    const auto choose = [&](int p) -> Action {
+    // Chooses p's next action, or returns true when the choice is made outside.
+    const auto choose = [&](int p) -> bool {
       s.legal_actions_for(p, legal);
-      if (legal.empty()) return -1;
-      return simple_action(seats[p].kind, *this, s, legal, rng);
+      if (legal.empty()) {
+        race.pending[p] = -1;
+        return false;
+      }
+      if (outside && outside[p]) {
+        race.awaiting = p;
+        return true;
+      }
+      race.pending[p] = simple_action(seats[p].kind, *this, s, legal, rng);
+      return false;
     };
     const auto delay = [&](int p) {
-      return mean[p] / 2 + static_cast<std::int64_t>(rng.below(static_cast<std::uint64_t>(mean[p]) + 1));
+      return race.mean[p] / 2 +
+             static_cast<std::int64_t>(rng.below(static_cast<std::uint64_t>(race.mean[p]) + 1));
     };
-    const auto start = [&](std::int64_t now) {
-      for (int p = 0; p < players_; ++p) {
-        pending[p] = choose(p);
-        at[p] = now + delay(p);
-      }
-    };
-    for (int p = 0; p < players_; ++p) mean[p] = speeds_ms_[static_cast<std::size_t>(p)] * 1000;
-    start(0);
-    std::int64_t moves = 0;
-    while (!s.is_terminal()) {
-      int p = 0;
-      for (int q = 1; q < players_; ++q)
-        if (at[q] < at[p]) p = q;
-      if (pending[p] >= 0 && s.is_legal(pending[p])) {
-        const int round = s.round();
-        s.apply(pending[p]);
-        ++moves;
-        last[p] = at[p];
-        if (s.is_terminal()) break;
-        if (s.round() != round) {
-          start(at[p]);
-          continue;
-        }
-      }
-      pending[p] = choose(p);
-      at[p] += delay(p);
+    if (race.awaiting >= 0) {
+      // Resumed after an outside choice: its delay is drawn now, as play_out
+      // draws it right after the choice.
+      const int p = race.awaiting;
+      race.awaiting = -1;
+      race.at[p] += delay(p);
+      if (race.started == p) ++race.started;
     }
-    if (times)
-      for (int p = 0; p < players_; ++p) times[p] = static_cast<double>(last[p]) / 1e6;
-    return moves;
+    for (;;) {
+      // A round's start: every seat, in seat order, chooses and draws a delay.
+      for (; race.started < players_; ++race.started) {
+        const int p = race.started;
+        if (choose(p)) return p;
+        race.at[p] += delay(p);
+      }
+      bool next_round = false;
+      while (!s.is_terminal()) {
+        int p = 0;
+        for (int q = 1; q < players_; ++q)
+          if (race.at[q] < race.at[p]) p = q;
+        if (race.pending[p] >= 0 && s.is_legal(race.pending[p])) {
+          const int round = s.round();
+          s.apply(race.pending[p]);
+          ++race.moves;
+          race.last[p] = race.at[p];
+          if (s.is_terminal()) break;
+          if (s.round() != round) {
+            // Match play dealt the next round: the clock runs on from this
+            // moment and every seat starts afresh, as at time 0.
+            const std::int64_t now = race.at[p];
+            for (int q = 0; q < players_; ++q) race.at[q] = now;
+            race.started = 0;
+            next_round = true;
+            break;
+          }
+        }
+        if (choose(p)) return p;
+        race.at[p] += delay(p);
+      }
+      if (!next_round) return -1;
+    }
+  }
+
+  // Gives the awaited seat's action (legal for that seat: the caller checks).
+  void resume_play_out(PlayOut& race, Action a) const { race.pending[race.awaiting] = a; }
+
+  // Each player's finishing time in seconds: their last action's event.
+  void play_out_times(const PlayOut& race, double* times) const {
+    for (int p = 0; p < players_; ++p) times[p] = static_cast<double>(race.last[p]) / 1e6;
   }
 
  private:
