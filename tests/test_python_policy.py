@@ -236,6 +236,8 @@ def test_bad_policy_lists() -> None:
         ({"players": 2, "move_cap": 300}, ["greedy", copy_first], ["greedy", "first"]),
         ({"players": 3, "speeds": "1.0,0.8,1.25"}, copy_first, "first"),
         ({"players": 1, "turn": 1}, copy_first, "first"),
+        # A match: the race stops and resumes across the rounds it deals.
+        ({"players": 3, "match": True, "target": 30}, [copy_first, "greedy", "random"], None),
     ],
 )
 def test_the_timed_race_takes_python_policies(
@@ -243,11 +245,14 @@ def test_the_timed_race_takes_python_policies(
 ) -> None:
     """Racing Demon's race stops for a Python seat's choice and resumes with the same draws."""
     g = cardsim.make("racing_demon", **options)
+    builtin = builtin or ["first" if callable(p) else p for p in mine]
     a = cardsim.simulate(g, games=20, seed=8, policy=builtin, threads=1)
     b = cardsim.simulate(g, games=20, seed=8, policy=mine, threads=2, batch_size=6)
     assert_same(a, b)
     np.testing.assert_array_equal(a.times, b.times)
     assert b.summary.stalemates == a.summary.stalemates
+    if g.traits.match:
+        assert (a.scores.max(axis=1) >= 30).any()  # matches ran to the target
 
 
 def test_the_timed_race_with_rotation_and_a_reading_policy() -> None:
