@@ -36,8 +36,8 @@ def fast_options(name: str) -> dict[str, Any]:
         if spec["name"] == "move_cap":
             per_unit = cardsim.make(name, move_cap=1).traits.max_decisions
             cap = FAST_CAP if per_unit == 1 else FAST_TURN_CAP
-        elif spec["name"] == "max_deals":
-            cap = FAST_DEALS
+        elif spec["name"] == "max_deals" and cardsim.make(name).traits.match:
+            cap = FAST_DEALS  # a match option: refused without match=True
         if cap is not None and lo <= cap <= hi and spec["default"] > cap:
             out[spec["name"]] = cap
     return out

@@ -1,0 +1,33 @@
+// One game configuration through the batch runner on one thread, for instruction
+// counts under callgrind: one game per binary, as in the bindings (one registrar
+// per translation unit), so that the counts are not skewed by other games' code.
+//
+//   g++ -std=c++20 -O3 -DNDEBUG -Icpp '-DGAME_HEADER="games/rummy/rummy.hpp"'
+//       '-DGAME_EXPR=rummy::RummyGame({}, false)' bench/cpp/batch_callgrind.cpp -o /tmp/rummy -pthread
+//   (one command line)
+//   valgrind --tool=callgrind --callgrind-out-file=/tmp/rummy.cg /tmp/rummy 2000 random
+//
+// Arguments: games (from game 0 of seed 42), then "random" (default) or "greedy".
+// Build the same file against two checkouts to compare a change.
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include GAME_HEADER
+#include "runner/runner.hpp"
+
+using namespace cardsim;
+
+int main(int argc, char** argv) {
+  const std::uint64_t n = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 1000;
+  const Policy kind = argc > 2 && std::string(argv[2]) == "greedy" ? Policy::Greedy : Policy::Random;
+  const auto game = GAME_EXPR;
+  BatchPlan plan;
+  for (int p = 0; p < game.num_players(); ++p) plan.policies.push_back(PolicySpec{kind});
+  Summary summary(game.num_players());
+  run_batch(game, 42, 0, n, plan, 1, summary, BatchOutput{});
+  std::printf("games=%llu moves=%lld\n", static_cast<unsigned long long>(summary.games),
+              static_cast<long long>(summary.moves.sum));
+  return 0;
+}
