@@ -8,11 +8,18 @@
 //             between actions are not drowned in deal-to-deal noise.
 //   ismcts:N  single-observer information-set MCTS (Cowling, Powley and
 //             Whitehouse 2012): N iterations, each on a fresh determinisation,
-//             descend one tree of action ids by UCB1 with availability counts
-//             (a child's exploration term counts the iterations in which its
-//             action was legal), expand one untried action, roll out, and
+//             descend one tree of action ids, expand one action, roll out, and
 //             back the value up, each node scored for the seat that chose it.
-//             The root child visited most is played.
+//             The root child visited most is played. The descent is PUCT with
+//             the rollout policy's choice as the favourite of the prior
+//             (`prior` > 0, the default), or UCB1 with availability counts
+//             (`prior=0`: a child's exploration term counts the iterations in
+//             which its action was legal, and every action is expanded before
+//             any is revisited). Why a prior: a turn of several decisions (draw,
+//             melds, discard) valued by the mean of everything tried below it
+//             punishes the branches whose follow-ups are still being explored;
+//             plain UCB1 at 200 iterations put off melds and lost to greedy in
+//             Rummy (docs/strategy.md, "Measured").
 //
 // Values are in [0, 1]: a game's `search_value(state, p)` when it defines one
 // (a solitaire's graded result), else 1 for a win, 1/2 for a draw, 0 otherwise.
