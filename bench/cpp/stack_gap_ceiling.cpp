@@ -1,8 +1,8 @@
 // How much is there for search to win in two-player Stack Gap? A search
 // player that sees every hidden card (the opponent's hand and the order of the
-// draw pile: its redeal does nothing) plays greedy, seats rotated. No fair
-// player can expect more from the cards than one that knows them all, so its
-// win rate bounds what ismcts can reach at any budget (docs/strategy.md).
+// draw pile: its redeal does nothing) plays greedy, seats rotated. A fair
+// player knows less than that one, so its win rate shows how much is left
+// for search to win (docs/strategy.md).
 //
 //   cardsim_stack_gap_ceiling [deals=1000] [spec=ismcts] [seed=2026] [out_prefix]
 //
