@@ -2,14 +2,16 @@
 
 - Two-player games (Rummy, Code 9, Hole in the Wall, Stack Gap): ``ismcts`` at its
   default budget against ``greedy``, every deal played under both seatings
-  (``seat_rotation``); the win rate of ismcts with its 95% interval.
+  (``seat_rotation``); the win rate of ismcts with its 95% interval. Rummy and
+  Stack Gap are played again at ``--big-budget`` iterations: does more search help?
 - Solitaires (The Wall, Code 9 solitaire): win rate and mean score of ``ismcts``,
   ``pimc`` and ``greedy`` on the same deals.
 - Speed: decisions per second of ``ismcts`` at the default budget (both seats
   searching, so every action with a choice is a search; forced moves, which
   need no search, are counted apart), and, in the same run, OpenSpiel's Python
   ``ISMCTSBot`` at the same budget through cardsim.envs.openspiel (skipped when
-  open-spiel is not installed).
+  open-spiel is not installed). That bot rolls out at random, so cardsim is timed
+  with random rollouts too (like for like), besides its default greedy ones.
 
 Sized for a shared 2-core machine: the counts are arguments and are written to
 the results, so a figure is never quoted without its sample size.
@@ -39,12 +41,14 @@ def est(e: cardsim.Estimate) -> dict[str, float]:
     return {"value": e.value, "low": e.low, "high": e.high}
 
 
-def head_to_head(game: str, deals: int, seed: int, threads: int) -> dict[str, Any]:
+def head_to_head(
+    game: str, deals: int, seed: int, threads: int, spec: str = "ismcts"
+) -> dict[str, Any]:
     r = cardsim.simulate(
         game,
         games=deals,
         seed=seed,
-        policy=["ismcts", "greedy"],
+        policy=[spec, "greedy"],
         seat_rotation=True,
         threads=threads,
         summary_only=True,
@@ -55,6 +59,7 @@ def head_to_head(game: str, deals: int, seed: int, threads: int) -> dict[str, An
     decided = bp.games - bp.wins[0] - bp.wins[1]
     return {
         "game": game,
+        "policy": spec,
         "deals": deals,
         "games": r.games,
         "seconds": r.seconds,
@@ -131,17 +136,25 @@ def openspiel_decisions(game: str, budget: int, decisions: int, seed: int) -> di
     }
 
 
-def cardsim_decisions(game: str, budget: int, games: int, seed: int) -> dict[str, Any]:
+def cardsim_decisions(
+    game: str, budget: int, games: int, seed: int, rollout: str = "greedy"
+) -> dict[str, Any]:
     """cardsim's C++ ismcts on one thread, both seats searching. The runner counts
     actions, forced ones included (they need no search and cost next to
     nothing), so actions/s bounds searched decisions/s from above, closely when
     forced moves are few (in Code 9 only a pass is ever forced)."""
     r = cardsim.simulate(
-        game, games=games, seed=seed, policy=f"ismcts:{budget}", threads=1, progress=False
+        game,
+        games=games,
+        seed=seed,
+        policy=f"ismcts:{budget}:rollout={rollout}",
+        threads=1,
+        progress=False,
     )
     return {
         "game": game,
         "budget": budget,
+        "rollout": rollout,
         "games": games,
         "actions": int(r.moves.sum()),
         "seconds": r.seconds,
@@ -155,6 +168,12 @@ def main() -> int:
     ap.add_argument("--solo", type=int, default=40, help="games per solitaire and policy")
     ap.add_argument("--speed-games", type=int, default=4, help="games for the speed runs")
     ap.add_argument("--openspiel-decisions", type=int, default=20)
+    ap.add_argument(
+        "--big-budget",
+        type=int,
+        default=1000,
+        help="Rummy and Stack Gap again at this ismcts budget (0: skip): does more search help?",
+    )
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--only", default="", help="comma list of games to run (default all)")
@@ -179,6 +198,11 @@ def main() -> int:
         row = head_to_head(g, args.deals, args.seed, args.threads)
         print(json.dumps(row), flush=True)
         out["head_to_head"].append(row)
+        if g in ("rummy", "stack_gap") and args.big_budget:
+            spec = f"ismcts:{args.big_budget}"
+            row = head_to_head(g, args.deals, args.seed, args.threads, spec)
+            print(json.dumps(row), flush=True)
+            out["head_to_head"].append(row)
     for g in SOLITAIRES:
         if only and g not in only:
             continue
@@ -187,9 +211,12 @@ def main() -> int:
             out["solitaires"].append(row)
     speed_game = "code9"
     if not only or speed_game in only:
+        # Default rollouts (greedy), and random ones: OpenSpiel's bot below
+        # rolls out at random, so that pair compares like with like.
         ours = cardsim_decisions(speed_game, budget, args.speed_games, args.seed)
+        ours_random = cardsim_decisions(speed_game, budget, args.speed_games, args.seed, "random")
         theirs = openspiel_decisions(speed_game, budget, args.openspiel_decisions, args.seed)
-        out["speed"].append({"cardsim": ours, "openspiel": theirs})
+        out["speed"].append({"cardsim": ours, "cardsim_random": ours_random, "openspiel": theirs})
         print(json.dumps(out["speed"][-1]), flush=True)
     out["total_seconds"] = time.perf_counter() - t0
     OUT.mkdir(exist_ok=True)
@@ -214,17 +241,18 @@ def markdown(out: dict[str, Any]) -> str:
         "",
         f"`bench/bench_strategy.py`, seed {out['seed']}, {out['threads']} threads, "
         f"{out['machine']}. ismcts default: {d['budget']} iterations, c = {d['c']}, "
-        f"rollout {d['rollout']}. 95% intervals in brackets.",
+        f"prior {d.get('prior', 0)}, rollout {d['rollout']}. 95% intervals in brackets.",
         "",
         "## ismcts against greedy, seats rotated (aim: >= 60% wins, low end >= 55%)",
         "",
-        "| game | deals (games) | ismcts wins | greedy wins | neither | ismcts mean score "
+        "| game | policy | deals (games) | its wins | greedy wins | neither | its mean score "
         "| greedy mean score | seconds |",
-        "|---|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for r in out["head_to_head"]:
         lines.append(
-            f"| {r['game']} | {r['deals']} ({r['games']}) | {pct(r['ismcts_win_rate'])} "
+            f"| {r['game']} | `{r.get('policy', 'ismcts')}` | {r['deals']} ({r['games']}) "
+            f"| {pct(r['ismcts_win_rate'])} "
             f"| {pct(r['greedy_win_rate'])} | {r['neither_won']} | {num(r['ismcts_mean_score'])} "
             f"| {num(r['greedy_mean_score'])} | {r['seconds']:.0f} |"
         )
@@ -242,23 +270,34 @@ def markdown(out: dict[str, Any]) -> str:
         )
     lines += ["", "## Speed at the default budget (one thread)", ""]
     for s in out["speed"]:
-        c = s["cardsim"]
-        lines.append(
-            f"- cardsim `ismcts:{c['budget']}`, {c['game']}, both seats searching: "
-            f"{c['actions']} actions in {c['seconds']:.1f} s, "
-            f"{c['actions_per_second']:.1f} actions/s (forced moves included)."
-        )
         o = s["openspiel"]
+        for key in ("cardsim", "cardsim_random"):
+            c = s.get(key)
+            if not c:
+                continue
+            lines.append(
+                f"- cardsim `ismcts:{c['budget']}`, {c.get('rollout', 'greedy')} rollouts, "
+                f"{c['game']}, both seats searching: {c['actions']} actions in "
+                f"{c['seconds']:.1f} s, {c['actions_per_second']:.1f} actions/s (forced moves "
+                "included)."
+            )
         if o:
             lines.append(
-                f"- OpenSpiel Python `ISMCTSBot`, {o['budget']} simulations, through "
-                f"cardsim.envs.openspiel, {o['game']}: {o['decisions']} decisions with a choice "
-                f"in {o['seconds']:.1f} s, {o['decisions_per_second']:.2f} decisions/s."
+                f"- OpenSpiel Python `ISMCTSBot`, {o['budget']} simulations, one random rollout "
+                f"per leaf, through cardsim.envs.openspiel, {o['game']}: {o['decisions']} "
+                f"decisions with a choice in {o['seconds']:.1f} s, "
+                f"{o['decisions_per_second']:.2f} decisions/s."
             )
-            lines.append(
-                f"- Ratio (cardsim actions/s over OpenSpiel decisions/s): "
-                f"{c['actions_per_second'] / o['decisions_per_second']:.0f}x."
-            )
+            for key, what in (
+                ("cardsim_random", "random rollouts on both sides (like for like)"),
+                ("cardsim", "cardsim's default greedy rollouts"),
+            ):
+                c = s.get(key)
+                if c:
+                    lines.append(
+                        f"- Ratio, {what}: "
+                        f"{c['actions_per_second'] / o['decisions_per_second']:.0f}x."
+                    )
         else:
             lines.append("- OpenSpiel not installed: no comparison in this run.")
     lines.append(f"\nTotal {out['total_seconds']:.0f} s.")

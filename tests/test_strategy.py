@@ -109,6 +109,9 @@ def test_racing_demon_policies_per_seat_match_the_python_race():
         (["greedy", "ismcts:5:zeta=1"], ValueError, "seat 1: .*unknown key 'zeta'"),
         (["greedy", "pimc:5:c=1"], ValueError, "unknown key 'c'"),
         (["greedy", "ismcts:5:c=-2"], ValueError, "c must be a number"),
+        (["greedy", "ismcts:5:prior=1"], ValueError, r"prior must be a number in \[0, 1\)"),
+        (["greedy", "ismcts:5:prior=x"], ValueError, "prior must be a number"),
+        (["greedy", "pimc:5:prior=0.5"], ValueError, "unknown key 'prior'"),
         (["greedy", "ismcts:0"], ValueError, "budget must be an integer in"),
         (["greedy", "pimc:5:rollout=smart"], ValueError, "rollout must be"),
         (["greedy", "greedy:3"], ValueError, "takes no parameters"),
@@ -135,7 +138,8 @@ def test_spec_parser_fills_defaults():
         "kind": "ismcts",
         "budget": 200,
         "rollout": "greedy",
-        "c": 0.7,
+        "c": 1.0,
+        "prior": 0.5,
     }
     assert cardsim._core.parse_policy_spec("pimc:7:rollout=random") == {
         "kind": "pimc",
@@ -143,6 +147,7 @@ def test_spec_parser_fills_defaults():
         "rollout": "random",
     }
     assert cardsim._core.parse_policy_spec("ismcts:50:c=1.5")["c"] == 1.5
+    assert cardsim._core.parse_policy_spec("ismcts:50:prior=0")["prior"] == 0.0
 
 
 def test_cli_policy_per_seat_and_rotation(capsys):
@@ -174,6 +179,7 @@ def test_sharded_runs_take_policies_per_seat():
         ("hole_in_the_wall", {}, ["pimc:1:rollout=first", "greedy"]),
         ("the_wall", {"move_cap": 300}, ["pimc:1"]),
         ("code9_solitaire", {}, ["ismcts:10:rollout=random"]),
+        ("hole_in_the_wall", {}, ["greedy", "ismcts:15:prior=0"]),
     ],
 )
 def test_search_players_are_deterministic_for_any_thread_count(game, opts, policy):
@@ -191,3 +197,14 @@ def test_search_beats_random():
             "code9", games=10, seed=1, policy=[policy, "random"], seat_rotation=True
         )
         assert r.policy_win_rate(0).value >= 0.8, policy
+
+
+@pytest.mark.parametrize("spec", ["ismcts:1:prior=0.9", "ismcts:1:prior=0"])
+def test_one_iteration_plays_the_rollout_policys_move(spec):
+    # With one iteration, the only child is the one tried first: the rollout
+    # policy's choice (PUCT: it holds most of the prior; plain UCB1: it is
+    # expanded first). Rummy's greedy draws nothing from the stream, so the
+    # games are exactly greedy against greedy.
+    a = cardsim.simulate("rummy", games=20, seed=4, policy=[spec, "greedy"])
+    b = cardsim.simulate("rummy", games=20, seed=4, policy="greedy")
+    _same(a, b)

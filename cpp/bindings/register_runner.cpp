@@ -118,12 +118,16 @@ void register_runner(py::module_& m) {
         if (p.is_search()) {
           d["budget"] = p.budget;
           d["rollout"] = kinds[static_cast<int>(p.rollout)];
-          if (p.kind == Policy::Ismcts) d["c"] = p.c;
+          if (p.kind == Policy::Ismcts) {
+            d["c"] = p.c;
+            d["prior"] = p.prior;
+          }
         }
         return d;
       },
       py::arg("spec"), py::arg("where") = "",
-      "The parsed form of a policy spec (kind, and budget, rollout, c for search players); ValueError, "
+      "The parsed form of a policy spec (kind, and budget, rollout, c, prior for search players); "
+      "ValueError, "
       "prefixed by `where`, if malformed.");
   py::class_<Summary>(m, "Summary", "Exact streaming totals of a batch run; merge() adds another run's.")
       .def(py::init([](int players) {

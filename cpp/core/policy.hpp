@@ -4,7 +4,8 @@
 // A policy is named by a spec (docs/strategy.md):
 //   random | greedy | first
 //   pimc[:N][:key=value...]     keys: rollout=greedy|random|first
-//   ismcts[:N][:key=value...]   keys: c=<UCT constant>, rollout=greedy|random|first
+//   ismcts[:N][:key=value...]   keys: c=<exploration constant>, prior=<favourite's share>,
+//                               rollout=greedy|random|first
 // N is the budget: playouts per legal action (pimc) or iterations per decision
 // (ismcts); without it the documented default applies.
 #pragma once
@@ -26,7 +27,8 @@ enum class Policy : std::uint8_t { Random, Greedy, First, Pimc, Ismcts };
 
 inline constexpr int kDefaultPimcBudget = 10;     // playouts per legal action
 inline constexpr int kDefaultIsmctsBudget = 200;  // iterations per decision
-inline constexpr double kDefaultUct = 0.7;
+inline constexpr double kDefaultUct = 1.0;
+inline constexpr double kDefaultPrior = 0.5;  // the rollout policy's share of the PUCT prior
 inline constexpr int kMaxSearchBudget = 1000000;
 
 // One parsed spec. Plain data: the per-step dispatch reads `kind` only.
@@ -35,6 +37,7 @@ struct PolicySpec {
   int budget = 0;                   // search players only
   double c = kDefaultUct;           // ismcts only
   Policy rollout = Policy::Greedy;  // search players' playouts
+  double prior = kDefaultPrior;     // ismcts only; 0: plain UCB1, every action expanded in turn
   bool is_search() const { return kind == Policy::Pimc || kind == Policy::Ismcts; }
 };
 
@@ -101,20 +104,24 @@ inline PolicySpec parse_policy_spec(const std::string& text, const std::string& 
       if (value != "random" && value != "greedy" && value != "first")
         throw bad("rollout must be random, greedy or first, got '" + value + "'");
       spec.rollout = simple_kind(value, where);
-    } else if (key == "c" && spec.kind == Policy::Ismcts) {
+    } else if ((key == "c" || key == "prior") && spec.kind == Policy::Ismcts) {
+      // c in [0, 100]; prior in [0, 1): the favourite's share, below 1 so
+      // that every action keeps some prior and can still be tried.
       std::size_t used = 0;
-      double c = -1;
+      double x = -1;
       try {
-        c = std::stod(value, &used);
+        x = std::stod(value, &used);
       } catch (const std::exception&) {
         used = 0;
       }
-      if (used != value.size() || value.empty() || !(c >= 0 && c <= 100))
-        throw bad("c must be a number in [0, 100], got '" + value + "'");
-      spec.c = c;
+      const bool ok = key == "c" ? x >= 0 && x <= 100 : x >= 0 && x < 1;
+      if (used != value.size() || value.empty() || !ok)
+        throw bad(key == "c" ? "c must be a number in [0, 100], got '" + value + "'"
+                             : "prior must be a number in [0, 1), got '" + value + "'");
+      (key == "c" ? spec.c : spec.prior) = x;
     } else {
-      throw bad("unknown key '" + key +
-                "' (known: " + std::string(spec.kind == Policy::Ismcts ? "c, rollout" : "rollout") + ")");
+      throw bad("unknown key '" + key + "' (known: " +
+                std::string(spec.kind == Policy::Ismcts ? "c, prior, rollout" : "rollout") + ")");
     }
   }
   return spec;

@@ -8,11 +8,18 @@
 //             between actions are not drowned in deal-to-deal noise.
 //   ismcts:N  single-observer information-set MCTS (Cowling, Powley and
 //             Whitehouse 2012): N iterations, each on a fresh determinisation,
-//             descend one tree of action ids by UCB1 with availability counts
-//             (a child's exploration term counts the iterations in which its
-//             action was legal), expand one untried action, roll out, and
+//             descend one tree of action ids, expand one action, roll out, and
 //             back the value up, each node scored for the seat that chose it.
-//             The root child visited most is played.
+//             The root child visited most is played. The descent is PUCT with
+//             the rollout policy's choice as the favourite of the prior
+//             (`prior` > 0, the default), or UCB1 with availability counts
+//             (`prior=0`: a child's exploration term counts the iterations in
+//             which its action was legal, and every action is expanded before
+//             any is revisited). Why a prior: a turn of several decisions (draw,
+//             melds, discard) valued by the mean of everything tried below it
+//             punishes the branches whose follow-ups are still being explored;
+//             plain UCB1 at 200 iterations put off melds and lost to greedy in
+//             Rummy (docs/strategy.md, "Measured").
 //
 // Values are in [0, 1]: a game's `search_value(state, p)` when it defines one
 // (a solitaire's graded result), else 1 for a win, 1/2 for a draw, 0 otherwise.
@@ -22,6 +29,7 @@
 // the first few decisions a search allocates nothing.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <vector>
@@ -101,11 +109,14 @@ Action ismcts_action(const G& game, const typename G::State& root, const typenam
                      const PolicySpec& spec, Rng& rng, SearchWorkspace<G>& ws) {
   using Node = typename SearchWorkspace<G>::Node;
   const int me = root.current_player();
+  const auto at = [&ws](int i) -> Node& { return ws.nodes[static_cast<std::size_t>(i)]; };
   ws.nodes.clear();
-  ws.nodes.reserve(static_cast<std::size_t>(spec.budget) + 1);
+  ws.nodes.reserve(static_cast<std::size_t>(spec.budget) + 1);  // one node per iteration at most
   ws.nodes.push_back(Node{});
+  // By action id: 0 not legal in this redeal, 1 legal and untried here, 2 legal with a child.
   ws.is_legal.resize(static_cast<std::size_t>(game.num_actions()), 0);
-  typename G::State::ActionList moves, untried;
+  const auto mark = [&ws](Action a) -> std::uint8_t& { return ws.is_legal[static_cast<std::size_t>(a)]; };
+  typename G::State::ActionList moves;
   for (int it = 0; it < spec.budget; ++it) {
     typename G::State s = root;
     s.resample_hidden(me, rng);
@@ -114,82 +125,107 @@ Action ismcts_action(const G& game, const typename G::State& root, const typenam
     // Selection and one expansion.
     while (!s.is_terminal()) {
       s.legal_actions(moves);
-      for (Action a : moves) ws.is_legal[static_cast<std::size_t>(a)] = 1;
-      untried.clear();
-      for (Action a : moves) untried.push_back(a);
-      for (int ch = ws.nodes[static_cast<std::size_t>(node)].first_child; ch >= 0;
-           ch = ws.nodes[static_cast<std::size_t>(ch)].next_sibling) {
-        Node& c = ws.nodes[static_cast<std::size_t>(ch)];
-        if (!ws.is_legal[static_cast<std::size_t>(c.action)]) continue;
+      for (Action a : moves) mark(a) = 1;
+      // The available children: count the availability, mark them tried,
+      // and sum their value for the first-play estimate of untried ones.
+      std::size_t tried = 0;
+      double child_total = 0, child_visits = 0;
+      for (int ch = at(node).first_child; ch >= 0; ch = at(ch).next_sibling) {
+        Node& c = at(ch);
+        if (!mark(c.action)) continue;
+        mark(c.action) = 2;
         ++c.avail;
-        // Tried: drop it from the untried list (moves is sorted, so is untried).
-        for (std::size_t i = 0; i < untried.size(); ++i)
-          if (untried[i] == c.action) {
-            untried[i] = untried[untried.size() - 1];
-            untried.pop_back();
-            break;
-          }
+        ++tried;
+        child_total += c.total;
+        child_visits += c.visits;
       }
       int next = -1;
-      if (!untried.empty()) {
-        // The rollout policy's choice first, when untried (a cheap prior);
-        // else the lowest untried id.
-        const Action prior = simple_action(spec.rollout, game, s, moves, rng);
-        std::size_t pick = 0;
-        for (std::size_t i = 1; i < untried.size(); ++i)
-          if (untried[pick] != prior && (untried[i] == prior || untried[i] < untried[pick])) pick = i;
+      Action expand = -1;
+      if (spec.prior > 0) {
+        // PUCT: the rollout policy's choice holds `prior` of the prior
+        // mass, the other legal actions share the rest; an untried action
+        // is scored at the mean of the tried ones (first-play urgency).
+        const Action favourite = simple_action(spec.rollout, game, s, moves, rng);
+        const double others = moves.size() > 1 ? (1 - spec.prior) / static_cast<double>(moves.size() - 1) : 1;
+        const double scale =
+            spec.c * std::sqrt(static_cast<double>(std::max<std::uint32_t>(at(node).visits, 1)));
+        const double first_play = child_visits > 0 ? child_total / child_visits : 0.5;
+        double best = -1;
+        for (int ch = at(node).first_child; ch >= 0; ch = at(ch).next_sibling) {
+          const Node& c = at(ch);
+          if (mark(c.action) != 2) continue;
+          const double p = c.action == favourite ? spec.prior : others;
+          const double v = c.total / c.visits + scale * p / (1 + c.visits);
+          if (v > best) best = v, next = ch;
+        }
+        for (Action a : moves) {
+          if (mark(a) != 1) continue;
+          const double v = first_play + scale * (a == favourite ? spec.prior : others);
+          if (v > best) best = v, next = -1, expand = a;
+        }
+      } else if (tried < moves.size()) {
+        // UCB1 expands every action before choosing among them: the rollout
+        // policy's choice first (a cheap prior), else the lowest untried id.
+        const Action favourite = simple_action(spec.rollout, game, s, moves, rng);
+        if (mark(favourite) == 1) {
+          expand = favourite;
+        } else {
+          for (Action a : moves)
+            if (mark(a) == 1) {
+              expand = a;
+              break;
+            }
+        }
+      } else {
+        double best = -1;
+        for (int ch = at(node).first_child; ch >= 0; ch = at(ch).next_sibling) {
+          const Node& c = at(ch);
+          if (mark(c.action) != 2) continue;
+          const double v =
+              c.total / c.visits + spec.c * std::sqrt(std::log(static_cast<double>(c.avail)) / c.visits);
+          if (v > best) best = v, next = ch;
+        }
+      }
+      for (Action a : moves) mark(a) = 0;
+      if (expand >= 0) {
         Node child;
-        child.action = untried[pick];
+        child.action = expand;
         child.player = s.current_player();
-        child.next_sibling = ws.nodes[static_cast<std::size_t>(node)].first_child;
+        child.next_sibling = at(node).first_child;
         child.avail = 1;
         next = static_cast<int>(ws.nodes.size());
         ws.nodes.push_back(child);
-        ws.nodes[static_cast<std::size_t>(node)].first_child = next;
-      } else {
-        double best = -1;
-        for (int ch = ws.nodes[static_cast<std::size_t>(node)].first_child; ch >= 0;
-             ch = ws.nodes[static_cast<std::size_t>(ch)].next_sibling) {
-          const Node& c = ws.nodes[static_cast<std::size_t>(ch)];
-          if (!ws.is_legal[static_cast<std::size_t>(c.action)]) continue;
-          const double v =
-              c.total / c.visits + spec.c * std::sqrt(std::log(static_cast<double>(c.avail)) / c.visits);
-          if (v > best) {
-            best = v;
-            next = ch;
-          }
-        }
+        at(node).first_child = next;
       }
-      for (Action a : moves) ws.is_legal[static_cast<std::size_t>(a)] = 0;
-      const bool expanded = !untried.empty();
-      s.apply(ws.nodes[static_cast<std::size_t>(next)].action);
+      s.apply(at(next).action);
       ws.path.push_back(next);
       node = next;
-      if (expanded) break;
+      if (expand >= 0) break;
     }
     rollout(game, s, spec.rollout, rng);
+    ++at(0).visits;
     for (int n : ws.path) {
-      Node& c = ws.nodes[static_cast<std::size_t>(n)];
+      Node& c = at(n);
       ++c.visits;
       c.total += search_value(game, s, c.player);
     }
   }
   // The most visited root child; ties go to the better mean, then to the
-  // rollout policy's choice (which was expanded first), then the lower id.
+  // earlier expansion.
   int best = -1;
-  for (int ch = ws.nodes[0].first_child; ch >= 0; ch = ws.nodes[static_cast<std::size_t>(ch)].next_sibling) {
-    const Node& c = ws.nodes[static_cast<std::size_t>(ch)];
+  for (int ch = at(0).first_child; ch >= 0; ch = at(ch).next_sibling) {
+    const Node& c = at(ch);
     if (best < 0) {
       best = ch;
       continue;
     }
-    const Node& b = ws.nodes[static_cast<std::size_t>(best)];
+    const Node& b = at(best);
     // Children are listed newest first, so on a full tie the earlier
-    // expansion (the prior's) wins by coming later in this walk.
+    // expansion wins by coming later in this walk.
     const double cm = c.visits ? c.total / c.visits : 0, bm = b.visits ? b.total / b.visits : 0;
     if (c.visits > b.visits || (c.visits == b.visits && cm >= bm)) best = ch;
   }
-  return best < 0 ? legal[0] : ws.nodes[static_cast<std::size_t>(best)].action;
+  return best < 0 ? legal[0] : at(best).action;
 }
 
 // The search player's choice at `state` (more than one legal action).
