@@ -12,12 +12,10 @@ import cardsim
 from cardsim.reference.cards import full_pack
 from game_configs import all_configs, config_id
 
-BACKENDS = cardsim.BACKENDS
-CASES = [(n, o, b) for n, o in all_configs() for b in BACKENDS]
+CASES = [(n, o, b) for n, o in all_configs() for b in cardsim.BACKENDS]
 IDS = [f"{config_id(n, o)}-{b}" for n, o, b in CASES]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_unknown_game(backend):
     with pytest.raises(ValueError, match="unknown game 'poker'"):
         cardsim.make("poker", backend=backend)
@@ -30,13 +28,11 @@ def test_unknown_backend():
         cardsim.make("clock", backend="java")
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_unknown_option(backend):
     with pytest.raises(ValueError, match="unknown option 'speed'"):
         cardsim.make("clock", backend=backend, speed=3)
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(
     ("deck", "error", "text"),
     [
@@ -55,7 +51,6 @@ def test_bad_decks(backend, deck, error, text):
         cardsim.make("clock", backend=backend).new_game(deck=deck)
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_duel_packs_are_checked_one_by_one(backend):
     game = cardsim.make("clock_duel", backend=backend)
     with pytest.raises(ValueError, match="104 cards"):
@@ -65,14 +60,12 @@ def test_duel_packs_are_checked_one_by_one(backend):
         game.new_game(deck=mixed)
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_card_text_forms(backend):
     deck = [c.replace("T", "10").lower() for c in full_pack()]
     game = cardsim.make("clock", backend=backend)
     assert game.new_game(deck=deck).to_dict() == game.new_game(deck=full_pack()).to_dict()
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(
     ("kwargs", "error"),
     [

@@ -20,8 +20,6 @@ from cardsim.reference.code9 import PASS, grid_cards
 from cardsim.reference.rng import GameRng
 from test_crosscheck import assert_same
 
-BACKENDS = cardsim.BACKENDS
-
 # All nine spades on the border: the rules' "minimum possible score is 9".
 BORDER = """
 AS 2S 3S 4S 5S 6S
@@ -124,7 +122,6 @@ def assert_illegal(state, move: str, reason: str | None = None) -> None:
 # --- leaving the grid -----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_border_deal_is_won_in_nine_moves_one_card_at_a_time(backend):
     state = solitaire(backend, BORDER)
     for k, r in enumerate("A23456789"):
@@ -139,7 +136,6 @@ def test_border_deal_is_won_in_nine_moves_one_card_at_a_time(backend):
     assert state.to_dict()["set_aside"] == [r + "S" for r in "A23456789"]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_only_the_ace_may_leave_at_the_start_and_only_from_an_edge(backend):
     state = solitaire(backend, ACE_INSIDE)
     assert not any(n.endswith("off") for n in names(state))
@@ -148,7 +144,6 @@ def test_only_the_ace_may_leave_at_the_start_and_only_from_an_edge(backend):
     assert "4 down" in names(state)  # 4S takes AC: normal moves exist
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_after_the_ace_is_captured_the_two_may_leave(backend):
     state = duel(backend, ACE_TAKEN)
     assert_illegal(state, "2 off", "lowest")
@@ -165,7 +160,6 @@ def test_after_the_ace_is_captured_the_two_may_leave(backend):
 # --- moving and capturing -------------------------------------------------------------
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_same_suit_equal_and_higher_targets_are_illegal(backend):
     state = solitaire(backend, FIVE)
     assert at(state, "c3") == "5S"
@@ -181,7 +175,6 @@ def test_same_suit_equal_and_higher_targets_are_illegal(backend):
     assert state.to_dict()["captured"] == [1]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_moving_into_an_empty_place_removes_nothing(backend):
     state = solitaire(backend, FIVE)
     play(state, "5 right")
@@ -196,7 +189,6 @@ def test_moving_into_an_empty_place_removes_nothing(backend):
 # --- the special rule -----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_special_rule_targets_the_lowest_foreign_neighbour_ties_are_choices(backend):
     state = solitaire(backend, BLOCK)
     assert names(state) == BLOCK_SPECIAL
@@ -208,7 +200,6 @@ def test_special_rule_targets_the_lowest_foreign_neighbour_ties_are_choices(back
     assert at(state, "b5") == "3S" and state.to_dict()["set_aside"] == ["6C"]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_special_rule_applies_only_when_no_normal_move_exists(backend):
     state = solitaire(backend, BLOCK)
     play(state, "8 up")  # a neutral 9 taken: nothing happens, the game goes on
@@ -221,7 +212,6 @@ def test_special_rule_applies_only_when_no_normal_move_exists(backend):
     assert_illegal(state, "3 down", "lower")
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_capturing_an_opponents_nine_makes_its_owner_win(backend):
     state = duel(backend, BLOCK_9H)
     assert "8 up" in names(state) and at(state, "c1") == "9H"
@@ -232,7 +222,6 @@ def test_capturing_an_opponents_nine_makes_its_owner_win(backend):
     assert state.current_player() == cardsim.TERMINAL
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(("name", "options"), [("code9", {"players": 4}), ("code9_solitaire", {})])
 def test_nobody_ever_has_to_pass(backend, name, options):
     """A set of at most nine cards on the connected 6x6 grid always has a
@@ -272,7 +261,6 @@ def test_pass_and_draw_mechanics_on_an_unreachable_position():
 # --- seats, suits and neutral cards ---------------------------------------------------
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("players", [2, 3])
 def test_neutral_suits_never_move(backend, players):
     game = cardsim.make("code9", backend=backend, players=players)
@@ -294,7 +282,6 @@ def test_neutral_suits_never_move(backend, players):
                 assert d["grid"][r][c] == card or card in d["set_aside"]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_seeded_deal_shuffles_the_grid_then_the_tens(backend):
     for players in (2, 3, 4):
         state = cardsim.make("code9", backend=backend, players=players).new_game(seed=99)
@@ -312,7 +299,6 @@ def test_seeded_deal_shuffles_the_grid_then_the_tens(backend):
     assert sol.deck == state.deck[:36] and sol.to_dict()["suits"] == ["S"]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_explicit_suits_by_option_by_tens_or_by_default(backend):
     deck = cards(BORDER)
     by_option = cardsim.make("code9", backend=backend, players=3, suits=["s", "H", "C"])
@@ -328,7 +314,6 @@ def test_explicit_suits_by_option_by_tens_or_by_default(backend):
 # --- bad input ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(
     ("name", "options", "error", "text"),
     [
@@ -355,7 +340,6 @@ def test_bad_options(backend, name, options, error, text):
         cardsim.make(name, backend=backend, **options)
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(
     ("name", "deck", "error", "text"),
     [
@@ -380,7 +364,6 @@ def test_bad_decks(backend, name, deck, error, text):
         cardsim.make(name, backend=backend).new_game(deck=deck)
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_tens_must_agree_with_the_suits_option(backend):
     game = cardsim.make("code9", backend=backend, suits=["S", "H"])
     assert game.new_game(deck=[*cards(BORDER), "TS", "TH"]).to_dict()["suits"] == ["S", "H"]
@@ -388,7 +371,6 @@ def test_tens_must_agree_with_the_suits_option(backend):
         game.new_game(deck=[*cards(BORDER), "TH", "TS"])
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_bad_actions(backend):
     state = solitaire(backend, FIVE)
     before = json.dumps(state.to_dict())
@@ -409,7 +391,6 @@ def test_bad_actions(backend):
     ]  # fmt: skip
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_move_cap_truncates(backend):
     state = cardsim.make("code9", backend=backend, move_cap=3).new_game(seed=5)
     for _ in range(3):
@@ -420,7 +401,6 @@ def test_move_cap_truncates(backend):
         state.apply_action(0)
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_observation_is_the_whole_state_and_the_seat(backend):
     state = cardsim.make("code9", backend=backend, players=3).new_game(seed=8)
     for p in range(3):
@@ -491,10 +471,12 @@ def test_special_rule_positions_in_lockstep(filler, names_, players, choices):
     deck = [c[0] + rename[c[1]] for c in deck]
     block = rename["S"]
     if players == 1:
-        games = [cardsim.make("code9_solitaire", backend=b) for b in BACKENDS]
+        games = [cardsim.make("code9_solitaire", backend=b) for b in cardsim.BACKENDS]
     else:
         suits = [block, *[s for s in names_ if s != block][: players - 1]]
-        games = [cardsim.make("code9", backend=b, players=players, suits=suits) for b in BACKENDS]
+        games = [
+            cardsim.make("code9", backend=b, players=players, suits=suits) for b in cardsim.BACKENDS
+        ]
     cpp, ref = (g.new_game(deck=deck) for g in games)
     assert {cpp.action_to_string(a) for a in cpp.legal_actions()} == BLOCK_SPECIAL
     for step in range(len(choices)):

@@ -68,7 +68,6 @@ def test_actions_of_every_kind(name, options, backend, seed, junk, steps):
                 call(action)
 
 
-@pytest.mark.parametrize("backend", cardsim.BACKENDS)
 @pytest.mark.parametrize("name", NAMES)
 @given(
     deck=st.one_of(
@@ -86,7 +85,6 @@ def test_decks_of_every_kind(backend, name, deck):
     assert sorted(state.deck) == sorted(s.upper().replace("10", "T") for s in deck)
 
 
-@pytest.mark.parametrize("backend", cardsim.BACKENDS)
 @pytest.mark.parametrize("name", NAMES)
 @given(
     options=st.dictionaries(

@@ -12,7 +12,6 @@ import pytest
 import cardsim
 from cardsim.reference.cards import full_pack, rank
 
-BACKENDS = cardsim.BACKENDS
 GAME = "hole_in_the_wall"
 END, PASS, NUM_ACTIONS = 2520, 2536, 2537
 
@@ -130,7 +129,6 @@ def play_random(state, seed: int, limit: int = 20000) -> None:
 
 
 # --- the deal ------------------------------------------------------------------------
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_deal_base_rejects_repeated_ranks_to_the_bottom_of_the_stock(backend):
     rest = [c for c in full_pack() if c not in {"7H", "7C", "8D", "7S", "AC", "8S"}]
     # 7C repeats the 7H and 8S the 8D: both go to the bottom of the stock, in that order.
@@ -144,7 +142,6 @@ def test_deal_base_rejects_repeated_ranks_to_the_bottom_of_the_stock(backend):
     assert d["holes"] == [] and d["sequence"] is None and d["hole_points"] == 0
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_deal_with_four_players_starts_left_of_the_dealer(backend):
     base = ["KC", "2D", "4S", "7H", "JC", "QD", "AS"]
     hands = [["2C", "3C", "4C", "5C"], ["6C", "7C", "8C", "9C"], ["TC", "3D", "4D", "5D"],
@@ -157,7 +154,6 @@ def test_deal_with_four_players_starts_left_of_the_dealer(backend):
 BASE7 = ["KC", "2D", "4S", "7H", "JC", "QD", "AS"]  # the 7 of hearts stands in column 3
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_a_sequence_from_a_base_7_may_start_with_8_or_6(backend):
     s = new(backend, build_deck(BASE7, [["8S", "6D", "9C", "5C"], ["2C", "3C", "3D", "3H"]]))
     assert can(s, "8S", 1, 3) and can(s, "6D", 1, 3)
@@ -165,7 +161,6 @@ def test_a_sequence_from_a_base_7_may_start_with_8_or_6(backend):
     assert not can(s, "8S", 1, 3, "cont")  # nothing to continue at the start of a turn
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_starting_with_8_it_may_ascend_9_10(backend):
     s = new(backend, build_deck(BASE7, [["8S", "9C", "TC", "5C"], ["2C", "3C", "3D", "3H"]]))
     place(s, "8S", 1, 3)
@@ -176,7 +171,6 @@ def test_starting_with_8_it_may_ascend_9_10(backend):
     assert [cell(s, r, 3) for r in range(4)] == ["7H", "8S", "9C", "TC"]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_starting_with_8_it_may_descend_7_6_but_never_8_7_8(backend):
     s = new(backend, build_deck(BASE7, [["8S", "7C", "8D", "6C"], ["2C", "3C", "3D", "3H"]]))
     place(s, "8S", 1, 3)
@@ -190,7 +184,6 @@ def test_starting_with_8_it_may_descend_7_6_but_never_8_7_8(backend):
     assert [cell(s, r, 3) for r in range(4)] == ["7H", "8S", "7C", "6C"]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_a_new_sequence_in_the_same_turn_may_go_the_other_way(backend):
     s = new(backend, build_deck(BASE7, [["8S", "9C", "3D", "2C"], ["5C", "5D", "5H", "6C"]]))
     place(s, "8S", 1, 3)
@@ -204,7 +197,6 @@ def test_a_new_sequence_in_the_same_turn_may_go_the_other_way(backend):
     assert d["current_player"] == 1 and d["placed_this_turn"] == [] and d["sequence"] is None
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_a_new_sequence_must_start_from_a_card_of_an_earlier_turn(backend):
     s = new(backend, build_deck(BASE7, [["8S", "9C", "2C", "3C"], ["9D", "3D", "3H", "5C"]]))
     place(s, "8S", 1, 3)
@@ -217,7 +209,6 @@ def test_a_new_sequence_must_start_from_a_card_of_an_earlier_turn(backend):
     assert can(s, "9D", 1, 4, "new")  # now the 8 is from an earlier turn
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_new_or_continue_is_the_players_choice_and_both_are_listed(backend):
     s = new(backend, build_deck(BASE7, [["8S", "7C", "6C", "2C"], ["9D", "3D", "3H", "5C"]]))
     place(s, "8S", 1, 3)
@@ -229,7 +220,6 @@ def test_new_or_continue_is_the_players_choice_and_both_are_listed(backend):
 
 
 # --- points ----------------------------------------------------------------------------
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_every_value_of_the_pair_score(backend):
     base = ["TC", "2H", "6C", "3H", "JD", "KS", "AH"]
     s = new(backend, build_deck(base, [["9H", "7S", "TD", "5S"], ["2C", "3C", "3D", "5D"]]))
@@ -239,7 +229,6 @@ def test_every_value_of_the_pair_score(backend):
     assert s.to_dict()["placement_points"] == [7, 0]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_the_seeds_multiple_score_each_pair_once(backend):
     # Illustration 2: the 9 between a 10 on its left, a 10 below it and an 8.
     base = ["QS", "4C", "2D", "6S", "KH", "AC", "3H"]
@@ -254,7 +243,6 @@ def test_the_seeds_multiple_score_each_pair_once(backend):
 
 
 # --- same rank -------------------------------------------------------------------------
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_same_rank_orthogonally_is_illegal_diagonally_fine(backend):
     base = ["KC", "2D", "4S", "7H", "9S", "QD", "AS"]
     s = new(backend, build_deck(base, [["8C", "2C", "3C", "5C"], ["8D", "9D", "3D", "3H"]]))
@@ -284,7 +272,6 @@ def build_walls(s) -> None:
     assert s.to_dict()["holes"] == [] and s.to_dict()["hole_points"] == 0
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_illustration_2_holes_enclosed_2_cells_20_and_side_cell_5(backend):
     s = new(backend, build_deck(HOLE_BASE, [HOLE_P0, ["TH", "JH", "QH", "KH"]]))
     build_walls(s)
@@ -312,7 +299,6 @@ def test_illustration_2_holes_enclosed_2_cells_20_and_side_cell_5(backend):
     ]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_a_cell_that_becomes_a_hole_refuses_cards_at_once(backend):
     s = new(backend, build_deck(HOLE_BASE, [HOLE_P0, ["TH", "7D", "JH", "QH"]]))
     build_walls(s)
@@ -322,7 +308,6 @@ def test_a_cell_that_becomes_a_hole_refuses_cards_at_once(backend):
     refused(s, place_id(s, "7D", 1, 3), "hole")
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_open_space_above_the_top_row_never_scores(backend):
     s = new(backend, build_deck(HOLE_BASE, [HOLE_P0, ["TH", "JH", "QH", "KH"]]))
     build_walls(s)
@@ -338,7 +323,6 @@ def test_open_space_above_the_top_row_never_scores(backend):
         assert all(r < len(d["display"]) for r, _ in d["holes"])
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_hole_points_go_to_the_dealer(backend):
     game = cardsim.make(GAME, backend=backend, players=3)
     s = game.new_game(seed=11)
@@ -355,7 +339,6 @@ def test_hole_points_go_to_the_dealer(backend):
 TEAM_CASE = (3, 3)
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_holes_score_for_the_dealers_partnership(backend):
     seed, play_seed = TEAM_CASE
     for score_holes, winners in ((True, [2, 3]), (False, [0, 1])):
@@ -371,7 +354,6 @@ def test_holes_score_for_the_dealers_partnership(backend):
 
 
 # --- exchange, refill, pass ------------------------------------------------------------
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_exchange_draws_first_then_puts_the_given_up_cards_at_the_bottom(backend):
     deck = build_deck(BASE7, [["8S", "6D", "9C", "5C"], ["2C", "3C", "3D", "3H"]],
                       stock=["QH", "QS", "KD"])  # fmt: skip
@@ -385,7 +367,6 @@ def test_exchange_draws_first_then_puts_the_given_up_cards_at_the_bottom(backend
     assert d["current_player"] == 1 and d["turns"] == 1  # the exchange was the whole turn
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_exchange_is_only_the_first_and_only_act_of_a_turn(backend):
     s = new(backend, build_deck(BASE7, [["8S", "6D", "9C", "5C"], ["2C", "3C", "3D", "3H"]]))
     legal = s.legal_actions()
@@ -399,7 +380,6 @@ def test_exchange_is_only_the_first_and_only_act_of_a_turn(backend):
     refused(s, PASS)
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_exchange_is_limited_by_the_stock_and_refused_when_it_is_empty(backend):
     game = cardsim.make(GAME, backend=backend)
     s = game.new_game(seed=3)
@@ -420,7 +400,6 @@ def test_exchange_is_limited_by_the_stock_and_refused_when_it_is_empty(backend):
     assert 0 in seen  # an empty stock was met, and every exchange was refused there
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_hand_is_refilled_to_4_at_the_start_of_each_turn(backend):
     deck = build_deck(BASE7, [["8S", "6D", "9C", "5C"], ["2C", "3C", "3D", "5D"]],
                       stock=["QH", "QS", "KD"])  # fmt: skip
@@ -438,7 +417,6 @@ def test_hand_is_refilled_to_4_at_the_start_of_each_turn(backend):
     assert d["hands"][1] == ["2C", "3C", "3D"] and d["stock"][0] == "KD"
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_refill_goes_as_far_as_the_stock_goes(backend):
     s = cardsim.make(GAME, backend=backend).new_game(seed=5)
     short = 0
@@ -456,7 +434,6 @@ def test_refill_goes_as_far_as_the_stock_goes(backend):
     assert short > 0  # the stock ran short at least once
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_pass_only_when_neither_placing_nor_exchanging_is_possible(backend):
     s = cardsim.make(GAME, backend=backend, players=3).new_game(seed=1)
     passes = 0
@@ -474,7 +451,6 @@ def test_pass_only_when_neither_placing_nor_exchanging_is_possible(backend):
 
 
 # --- the end ---------------------------------------------------------------------------
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_game_ends_when_nothing_can_ever_be_placed(backend, players):
     for seed in range(2):
@@ -492,7 +468,6 @@ def test_the_game_ends_when_nothing_can_ever_be_placed(backend, players):
         assert s.current_player() == cardsim.TERMINAL and s.legal_actions() == []
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_turn_cap_truncates_with_no_winner(backend):
     s = cardsim.make(GAME, backend=backend, move_cap=3).new_game(seed=1)
     for _ in range(3):
@@ -503,7 +478,6 @@ def test_turn_cap_truncates_with_no_winner(backend):
     assert s.to_dict()["turns"] == 3
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_winner_is_the_highest_score_and_a_tie_draws(backend):
     for seed in range(6):
         s = cardsim.make(GAME, backend=backend, players=3).new_game(seed=seed)
@@ -514,7 +488,6 @@ def test_winner_is_the_highest_score_and_a_tie_draws(backend):
         assert s.is_draw() == (len(top) > 1)
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_match_passes_the_deal_on_and_adds_up(backend):
     game = cardsim.make(GAME, backend=backend, players=3, match=True)
     s = game.new_game(seed=4)
@@ -541,7 +514,6 @@ def test_match_passes_the_deal_on_and_adds_up(backend):
 
 
 # --- observation -----------------------------------------------------------------------
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_observation_shows_own_hand_and_only_counts_of_the_rest(backend):
     s = cardsim.make(GAME, backend=backend, players=3).new_game(seed=2)
     d = s.to_dict()
@@ -580,7 +552,6 @@ def test_every_action_id_is_legal_exactly_when_listed():
 
 
 # --- bad input -------------------------------------------------------------------------
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(
     ("options", "error", "text"),
     [
@@ -601,7 +572,6 @@ def test_bad_options(backend, options, error, text):
         cardsim.make(GAME, backend=backend, **options)
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(
     ("options", "deck", "error", "text"),
     [
@@ -620,7 +590,6 @@ def test_bad_decks(backend, options, deck, error, text):
         cardsim.make(GAME, backend=backend, **options).new_game(deck=deck)
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_illegal_out_of_range_and_wrongly_typed_actions(backend):
     s = new(backend, build_deck(BASE7, [["8S", "6D", "9C", "5C"], ["2C", "3C", "3D", "3H"]]))
     for a in (-1, NUM_ACTIONS, 10**20):

@@ -16,7 +16,6 @@ import cardsim
 from cardsim.reference.cards import full_pack, rank
 from cardsim.timed import play_timed
 
-BACKENDS = cardsim.BACKENDS
 HEARTS = [r + "H" for r in "A23456789TJQK"]
 CLUBS = [r + "C" for r in "A23456789TJQK"]
 
@@ -55,11 +54,6 @@ def assert_illegal(state, text: str) -> None:
 
 def seat(state, p: int) -> dict:
     return state.to_dict()["players"][p]
-
-
-@pytest.fixture(params=BACKENDS)
-def backend(request):
-    return request.param
 
 
 # --- the deal ------------------------------------------------------------------------
@@ -505,7 +499,7 @@ def test_whole_timed_rounds_agree_between_backends(options):
     for index, policy in [(i, p) for i in range(4) for p in ("random", "greedy")]:
         runs = [
             play_timed("racing_demon", seed=17, index=index, policy=policy, backend=b, **options)
-            for b in BACKENDS
+            for b in cardsim.BACKENDS
         ]
         cpp, ref = (r.state for r in runs)
         assert cpp.to_dict() == ref.to_dict()

@@ -12,8 +12,6 @@ import pytest
 import cardsim
 from cardsim.reference.cards import full_pack
 
-BACKENDS = cardsim.BACKENDS
-
 
 def deck_for(hands: list[list[str]], up: str, stock: list[str] = ()) -> list[str]:
     """A deck dealing ``hands`` (player 0 first: deck[i] goes to player i mod n),
@@ -52,7 +50,6 @@ FILLER = ["8C", "JD", "2S"]  # three unconnected cards for the other player
 
 
 # --- the deal -------------------------------------------------------------------------
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(("players", "size"), [(2, 9), (3, 7), (4, 7), (5, 6), (6, 6)])
 def test_hand_size_by_player_count(backend, players, size):
     game = cardsim.make("rummy", backend=backend, players=players)
@@ -68,14 +65,12 @@ def test_hand_size_by_player_count(backend, players, size):
     assert s.current_player() == 0
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_hand_size_option_overrides(backend):
     s = cardsim.make("rummy", backend=backend, players=3, hand_size=10).new_game(seed=5)
     assert [len(h) for h in s.to_dict()["hands"]] == [10, 10, 10]
 
 
 # --- runs and sets --------------------------------------------------------------------
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_runs_3_4_5_and_a_2_3(backend):
     s = new(
         backend,
@@ -88,7 +83,6 @@ def test_runs_3_4_5_and_a_2_3(backend):
     assert melds == {"meld 3H 4H 5H", "meld AC 2C 3C"}
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("ace_high", [False, True])
 def test_q_k_a_only_with_ace_high(backend, ace_high):
     s = new(backend, [["QH", "KH", "AH", "4C"], ["8C", "JD", "2S", "9D"]], "7D", ace_high=ace_high)
@@ -98,7 +92,6 @@ def test_q_k_a_only_with_ace_high(backend, ace_high):
         assert_illegal(s, "meld QH KH AH")
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("ace_high", [False, True])
 def test_k_a_2_is_never_a_run(backend, ace_high):
     s = new(backend, [["KH", "AH", "2H", "4C"], ["8C", "JD", "2S", "9D"]], "7D", ace_high=ace_high)
@@ -108,7 +101,6 @@ def test_k_a_2_is_never_a_run(backend, ace_high):
         s.string_to_action("meld KH AH 2H")
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_three_or_four_sevens_make_a_set(backend):
     s = new(backend, [["7C", "7D", "7H", "7S", "4C"], ["8C", "JD", "2S", "9D", "KS"]], "3D")
     act(s, "draw_stock")
@@ -122,7 +114,6 @@ def test_three_or_four_sevens_make_a_set(backend):
     }
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_mixed_ranks_are_no_set(backend):
     s = new(backend, [["7C", "7D", "8H", "4C"], ["8C", "JD", "2S", "9D"]], "3D")
     act(s, "draw_stock")
@@ -130,7 +121,6 @@ def test_mixed_ranks_are_no_set(backend):
 
 
 # --- lay-offs ------------------------------------------------------------------
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_seed_lay_off_example_2_ace_or_6_onto_3_4_5(backend):
     # Player 0 melds 3-4-5 of hearts; player 1 may add the 2, then the ace, or the 6.
     s = new(
@@ -151,7 +141,6 @@ def test_seed_lay_off_example_2_ace_or_6_onto_3_4_5(backend):
     assert run["by"] == [1, 1, 0, 0, 0, 1]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("through", [True, False])
 def test_lay_off_through_a_set(backend, through):
     # 3-4-5H and a set holding the 6H are on the table: the 7H goes on only with the option.
@@ -173,7 +162,6 @@ def test_lay_off_through_a_set(backend, through):
         assert_illegal(s, "lay_off 7H high")
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_lay_off_onto_a_set(backend):
     s = new(backend, [["9C", "9D", "9H", "KC"], ["9S", "4C", "2S", "JD"]], "8D", ["AS", "TD"])
     act(s, "draw_stock", "meld 9C 9D 9H", "discard AS", "draw_stock", "lay_off 9S set")
@@ -181,7 +169,6 @@ def test_lay_off_onto_a_set(backend):
 
 
 # --- the discard ----------------------------------------------------------------------
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_card_taken_from_discard_pile_cannot_be_discarded(backend):
     s = new(backend, [["3H", "8S", "KD"], FILLER], "5C")
     act(s, "take_discard")
@@ -191,7 +178,6 @@ def test_card_taken_from_discard_pile_cannot_be_discarded(backend):
     assert s.to_dict()["discard_pile"] == ["8S"]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_card_drawn_from_stock_may_be_discarded_at_once(backend):
     s = new(backend, [["3H", "8S", "KD"], FILLER], "5C", ["QH"])
     act(s, "draw_stock", "discard QH")
@@ -199,7 +185,6 @@ def test_card_drawn_from_stock_may_be_discarded_at_once(backend):
 
 
 # --- the end of the stock -------------------------------------------------------------
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_stock_exhaustion_turns_the_pile_over_unshuffled(backend):
     # 2 x 24 dealt, the up-card, 3 in stock.
     game = cardsim.make("rummy", backend=backend, hand_size=24, max_turn_overs=1)
@@ -238,7 +223,6 @@ def test_stock_exhaustion_turns_the_pile_over_unshuffled(backend):
 
 
 # --- going out ------------------------------------------------------------------------
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_going_out_without_a_final_discard(backend):
     s = new(backend, [["3H", "4H", "5H"], ["8C", "JD", "2S"]], "KD", ["6H"])
     act(s, "draw_stock", "meld 3H 4H 5H 6H")
@@ -247,7 +231,6 @@ def test_going_out_without_a_final_discard(backend):
     assert s.scores() == [2 * (8 + 10 + 2), 0]  # rummy: all down at once
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(
     "options",
     [{}, {"discard_to_go_out": True}, {"discard_to_go_out": True, "go_out_next_turn": True}],
@@ -259,7 +242,6 @@ def test_going_out_with_a_final_discard(backend, options):
     assert s.scores() == [2 * 20, 0]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(
     ("options", "meld_legal", "out_at_once"),
     [
@@ -291,7 +273,6 @@ def test_seed_7_8_9_of_diamonds(backend, options, meld_legal, out_at_once):
 
 
 # --- rummy and scoring ----------------------------------------------------------------
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("all_at_once", [True, False])
 def test_rummy_doubles_only_when_all_goes_down_in_one_turn(backend, all_at_once):
     hands = [["3H", "4H", "5H", "9C", "9D"], ["AC", "QC", "5D", "7D", "KS"]]
@@ -308,7 +289,6 @@ def test_rummy_doubles_only_when_all_goes_down_in_one_turn(backend, all_at_once)
     assert s.scores() == [hand_value * (2 if all_at_once else 1), 0]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_table_scoring(backend):
     # Ace 5 low in A-2-3, 15 in a set; others 5; courts 10; hand cards subtracted.
     hands = [["AH", "2H", "3H", "AC", "AD", "4S"], ["QC", "5D", "7D", "8S", "9S", "KH"]]
@@ -320,7 +300,6 @@ def test_table_scoring(backend):
     assert s.scores() == [2 * (15 + 45), -40]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_table_scoring_ace_high_and_lay_offs(backend):
     hands = [["QH", "KH", "AH", "5C", "6C"], ["JH", "9D", "8S", "4D", "2C"]]
     s = new(backend, hands, "3S", ["TC", "TS"], scoring="table", ace_high=True)
@@ -330,7 +309,6 @@ def test_table_scoring_ace_high_and_lay_offs(backend):
 
 
 # --- rummy on the board ---------------------------------------------------------------
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("on", [True, False])
 def test_rummy_on_board(backend, on):
     hands = [["3H", "5H", "KS", "QS"], ["4H", "2C", "7C", "9D"]]
@@ -352,7 +330,6 @@ def test_rummy_on_board(backend, on):
     assert d["phase"] == "draw" and s.current_player() == 1
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_rummy_on_board_all_decline(backend):
     hands = [["7H", "7S", "KS", "QS"], ["7C", "2C", "4D", "9D"]]
     s = new(backend, hands, "AD", ["8S", "8D", "JD"], rummy_on_board=True)
@@ -364,7 +341,6 @@ def test_rummy_on_board_all_decline(backend):
 
 
 # --- match play -----------------------------------------------------------------------
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_match_passes_the_deal_and_adds_up(backend):
     game = cardsim.make("rummy_match", backend=backend, players=3, hand_size=3, target=30)
     hands = [["3H", "4H", "5H"], ["8C", "JD", "2S"], ["KC", "QC", "9D"]]
@@ -383,7 +359,6 @@ def test_match_passes_the_deal_and_adds_up(backend):
     assert d["dealer"] == 0 and s.current_player() == 1  # the deal passed on
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_match_with_a_fixed_number_of_deals(backend):
     game = cardsim.make("rummy_match", backend=backend, deals=3, move_cap=5)
     s = game.new_game(seed=11)
@@ -393,7 +368,6 @@ def test_match_with_a_fixed_number_of_deals(backend):
 
 
 # --- observation ----------------------------------------------------------------------
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_observation_hides_other_hands_and_the_stock(backend):
     s = cardsim.make("rummy", backend=backend, players=3).new_game(seed=3)
     full = s.to_dict()
@@ -408,7 +382,6 @@ def test_observation_hides_other_hands_and_the_stock(backend):
 
 
 # --- bad input ------------------------------------------------------------------------
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(
     ("options", "error"),
     [
@@ -428,7 +401,6 @@ def test_bad_options(backend, options, error):
         cardsim.make("rummy", backend=backend, **options)
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(
     ("deck", "text"),
     [
@@ -443,7 +415,6 @@ def test_bad_decks(backend, deck, text):
         cardsim.make("rummy", backend=backend).new_game(deck=deck)
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_bad_actions(backend):
     s = cardsim.make("rummy", backend=backend).new_game(seed=1)
     before = json.dumps(s.to_dict())
@@ -509,7 +480,6 @@ def test_meld_heavy_play_agrees_between_backends(options):
 
 
 # --- more rulings (docs/rules/rummy.md "Rulings") ----------------------------------------
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_card_taken_may_be_returned_next_turn(backend):
     s = new(backend, [["3H", "8S", "KD"], FILLER], "5C", ["QH", "4D"])
     act(s, "take_discard", "discard 8S", "draw_stock", "discard QH", "draw_stock")
@@ -517,7 +487,6 @@ def test_card_taken_may_be_returned_next_turn(backend):
     act(s, "discard 5C")
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_meld_may_not_leave_only_the_taken_card(backend):
     # Taking the 9S and melding 3-4-5H would leave just the 9S, which could not be discarded.
     s = new(backend, [["3H", "4H", "5H"], FILLER], "9S")
@@ -527,7 +496,6 @@ def test_meld_may_not_leave_only_the_taken_card(backend):
     assert legal_texts(s) == {"discard 3H", "discard 4H", "discard 5H"}
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_discarder_may_call_their_own_rummy_on_board(backend):
     hands = [["3H", "5H", "KS", "QS"], ["4H", "2C", "7C", "9D"]]
     s = new(backend, hands, "KC", ["8S", "8D", "8H", "JD"], rummy_on_board=True)
@@ -538,7 +506,6 @@ def test_discarder_may_call_their_own_rummy_on_board(backend):
     assert s.current_player() == 1  # the next turn is still the next player's
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_rummy_on_board_takes_the_longest_meld_on_top(backend):
     # 6H on top of 3-4-5H: the top four cards form a run, and all four are called.
     hands = [["3H", "5H", "KS", "QS"], ["4H", "6H", "7C", "9D"]]
@@ -551,7 +518,6 @@ def test_rummy_on_board_takes_the_longest_meld_on_top(backend):
     assert {"3H", "4H", "5H", "6H"} <= set(d["hands"][0]) and d["discard_pile"] == ["KC"]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_turn_over_needs_two_cards_in_the_pile(backend):
     # 2 x 24 dealt, 3 in the stock. A called rummy on the board leaves a one-card pile with
     # the stock empty: that card can be taken, but not turned over as a stock.
@@ -567,7 +533,6 @@ def test_turn_over_needs_two_cards_in_the_pile(backend):
     assert_illegal(s, "turn_over")
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_turn_cap_truncates(backend):
     s = cardsim.make("rummy", backend=backend, move_cap=3).new_game(seed=4)
     turns = 0

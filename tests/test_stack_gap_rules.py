@@ -16,7 +16,6 @@ import pytest
 import cardsim
 from cardsim.reference.cards import canonical_deck
 
-BACKENDS = cardsim.BACKENDS
 DISCARD = 135
 
 
@@ -76,7 +75,6 @@ GAPS_4_8 = [cell("4C"), cell("8C"), cell("4D"), cell("8D"), cell("4H")]
 # --- the deal ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_deal_order(backend):
     s = new(
         backend, deck("2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC"), players=2
@@ -90,7 +88,6 @@ def test_deal_order(backend):
     assert d["current_player"] == 0 and d["scores"] == [0, 0]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_joker_met_on_level_1_goes_under_the_draw_pile(backend):
     s = new(
         backend,
@@ -106,7 +103,6 @@ def test_joker_met_on_level_1_goes_under_the_draw_pile(backend):
     assert len(d["draw_pile"]) == 54 - 8
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_two_jokers_met_on_level_1_both_go_under(backend):
     cards = ["JK", "2C", "JK", "3C", "4C", "5C", "6C", "7C", "8C", "9C"]
     rest = [c for c in canonical_deck() if c not in cards]
@@ -120,7 +116,6 @@ def test_two_jokers_met_on_level_1_both_go_under(backend):
 # --- placement and points: the rules' examples -------------------------------------
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_seed_example_gap_2_to_6(backend):
     """Gap 2 -> 6 = width 3. Playing a 4 on Level 2 scores 3 + 2 = 5 points."""
     s = new(backend, deck("2C", "6C", "KC", "KD", "KH", "4H", "AC", "AD"))
@@ -130,7 +125,6 @@ def test_seed_example_gap_2_to_6(backend):
     assert s.to_dict()["wall"][1][0] == {"card": "4H", "value": 4}
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_seed_example_gap_10_to_king(backend):
     """Gap 10 -> King = width 2. Playing a Jack on Level 3 scores 2 + 3 = 5 points.
 
@@ -147,7 +141,6 @@ def test_seed_example_gap_10_to_king(backend):
     assert s.scores() == [3 + 5]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(("declared", "value", "next_card"), [("low", 5, "6H"), ("high", 9, "8H")])
 def test_seed_example_joker_between_5_and_9(backend, declared, value, next_card):
     """A joker between 5 and 9 takes 5 or 9 as declared, scores 0, and is an edge above."""
@@ -167,7 +160,6 @@ def test_seed_example_joker_between_5_and_9(backend, declared, value, next_card)
     assert s.scores() == [8 + 1 + 3]  # a gap 5..7 or 7..9 has width 1, on level 3
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_joker_must_be_declared_and_only_a_joker_is(backend):
     s = new(backend, deck("5C", "9C", "2C", "KC", "KD", "JK", "7H", "AH", jokers=True), jokers=True)
     assert_refused(s, place(0, 5, 0))  # a joker placed plain
@@ -176,7 +168,6 @@ def test_joker_must_be_declared_and_only_a_joker_is(backend):
     assert place(0, 5, 1) in s.legal_actions() and place(0, 5, 2) in s.legal_actions()
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_joker_needs_a_gap_of_width_one(backend):
     # Level 1 5 6 5 6 5: every gap has width 0, so even a joker fits nowhere.
     s = new(backend, deck("5C", "6C", "5D", "6D", "5H", "JK", "2C", "3C", jokers=True), jokers=True)
@@ -185,7 +176,6 @@ def test_joker_needs_a_gap_of_width_one(backend):
         assert_refused(s, place(0, slot, 1))
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_a_joker_that_fits_forbids_discarding(backend):
     s = new(backend, deck("5C", "7C", "5D", "6D", "5H", "JK", "AC", "KC", jokers=True), jokers=True)
     # Gaps 5..7 and 7..5 have width 1; 5..6 and 6..5 have none.
@@ -196,7 +186,6 @@ def test_a_joker_that_fits_forbids_discarding(backend):
 # --- legality ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_card_equal_to_an_edge_or_outside_the_gap_is_illegal(backend):
     # All level-2 gaps are 4..8; the hand holds 4 and 8 (edges) and 6.
     s = new(backend, deck("4C", "8C", "4D", "8D", "4H", "4S", "8S", "6S"))
@@ -210,7 +199,6 @@ def test_card_equal_to_an_edge_or_outside_the_gap_is_illegal(backend):
         assert_refused(s, place(h, 5))
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_no_card_goes_on_level_1_a_filled_slot_or_an_unsupported_one(backend):
     s = new(backend, deck("2C", "9C", "3C", "KD", "KH", "5S", "6S", "7S"))
     for slot in range(5):
@@ -220,7 +208,6 @@ def test_no_card_goes_on_level_1_a_filled_slot_or_an_unsupported_one(backend):
     assert_refused(s, place(0, 5))  # filled
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_discarding_is_illegal_while_a_placement_is_possible(backend):
     s = new(backend, deck("4C", "8C", "4D", "8D", "4H", "AS", "KS", "6S"))
     for h in range(3):
@@ -228,7 +215,6 @@ def test_discarding_is_illegal_while_a_placement_is_possible(backend):
     assert DISCARD not in s.legal_actions()
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_any_card_may_be_discarded_when_none_fits_then_the_hand_is_refilled(backend):
     s = new(backend, deck("4C", "8C", "4D", "8D", "4H", "AS", "KS", "QS", "6H"))
     assert s.legal_actions() == [DISCARD, DISCARD + 1, DISCARD + 2]
@@ -239,7 +225,6 @@ def test_any_card_may_be_discarded_when_none_fits_then_the_hand_is_refilled(back
     assert not s.is_terminal()
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_placing_refills_the_hand_and_turns_alternate(backend):
     s = new(
         backend,
@@ -260,7 +245,6 @@ def test_placing_refills_the_hand_and_turns_alternate(backend):
 STUCK = ("5C", "5D", "5H", "5S", "6C")
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_solo_third_rubble_card_is_a_loss(backend):
     s = new(backend, deck(*STUCK))
     play(s, "discard 0", "discard 0")
@@ -288,7 +272,6 @@ CLIMB_PLAYS = [
 ]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_solo_placement_on_level_5_is_a_win(backend):
     s = new(backend, deck(*CLIMB_SOLO))
     play(s, *CLIMB_PLAYS[:-1])
@@ -300,7 +283,6 @@ def test_solo_placement_on_level_5_is_a_win(backend):
     assert s.to_dict()["ending"] == "level 5"
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_solo_empty_hand_and_draw_pile_is_a_loss(backend):
     s = new(backend, deck(*STUCK))
     s._set_position(
@@ -315,7 +297,6 @@ def test_solo_empty_hand_and_draw_pile_is_a_loss(backend):
 # --- endings: two players ------------------------------------------------------------
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_two_players_level_5_placement_wins_whatever_the_scores(backend):
     # Player 0 plays 2S 2H 3C 4C 9C, player 1 QS QH JC 5C 7C, drawing in turn.
     cards = deck(*LEVEL_1_CLIMB, "2S", "2H", "3C", "QS", "QH", "JC", "4C", "5C", "9C", "7C")
@@ -330,7 +311,6 @@ def test_two_players_level_5_placement_wins_whatever_the_scores(backend):
     assert s.to_dict()["ended_by"] == 1
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_two_players_third_rubble_card_loses_and_the_other_wins(backend):
     s = new(backend, deck(*STUCK), players=2)
     for _ in range(4):
@@ -343,7 +323,6 @@ def test_two_players_third_rubble_card_loses_and_the_other_wins(backend):
     assert [len(r) for r in d["rubble"]] == [3, 2]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(
     ("scores", "winners", "draw"),
     [([10, 0], [0], False), ([0, 30], [1], False), ([10, 15], [], True)],
@@ -364,7 +343,6 @@ def test_two_players_empty_hands_and_draw_pile_compare_scores(backend, scores, w
     assert s.to_dict()["ending"] == "exhausted"
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_two_players_a_player_with_no_cards_is_skipped(backend):
     s = new(backend, deck(*STUCK), players=2)
     s._set_position(
@@ -392,7 +370,6 @@ def test_exhaustion_never_happens_in_play():
 # --- observation, strings, the test hook ------------------------------------------------
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_observation_hides_the_other_hand_and_the_draw_pile(backend):
     s = new(
         backend, deck("4C", "8C", "4D", "8D", "4H", "6S", "AS", "KS", "5H", "AD", "KD"), players=2
@@ -404,7 +381,6 @@ def test_observation_hides_the_other_hand_and_the_draw_pile(backend):
     assert o["wall"] == s.to_dict()["wall"]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_action_strings(backend):
     s = new(backend, deck("5C", "9C", "2C", "KC", "KD", "JK", "7H", "AH", jokers=True), jokers=True)
     assert s.action_to_string(place(0, 5, 1)) == "place 0:JK L2.0 low"
@@ -428,7 +404,6 @@ def test_action_strings(backend):
         s.string_to_action(5)
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_set_position_round_trips(backend):
     s = cardsim.make("stack_gap", backend=backend, players=2, jokers=True).new_game(seed=11)
     while not s.is_terminal() and len(s.history) < 4:
@@ -441,7 +416,6 @@ def test_set_position_round_trips(backend):
     assert t.to_dict() == {**s.to_dict(), "seed": 1} and t.legal_actions() == s.legal_actions()
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_set_position_refuses_bad_positions(backend):
     s = new(backend, deck(*STUCK))
     before = s.to_dict()
@@ -459,7 +433,6 @@ def test_set_position_refuses_bad_positions(backend):
 # --- bad input ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(
     ("options", "error"),
     [
@@ -477,7 +450,6 @@ def test_bad_options(backend, options, error):
         cardsim.make("stack_gap", backend=backend, **options)
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_options_and_defaults(backend):
     g = cardsim.make("stack_gap", backend=backend)
     assert g.options == {"players": 1, "jokers": False}
@@ -485,7 +457,6 @@ def test_options_and_defaults(backend):
     assert cardsim.make("stack_gap", backend=backend, players=2).num_players == 2
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(
     ("cards", "options", "error"),
     [
@@ -505,7 +476,6 @@ def test_bad_decks(backend, cards, options, error):
         cardsim.make("stack_gap", backend=backend, **options).new_game(deck=cards)
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_bad_actions(backend):
     s = new(backend, deck("4C", "8C", "4D", "8D", "4H", "6S", "AS", "KS"))
     for a in (-1, 138, 10**30):

@@ -78,8 +78,6 @@ def fnd(*tops: str) -> list[list[str]]:
     return piles + [[] for _ in range(8 - len(piles))]
 
 
-backends = pytest.mark.parametrize("backend", cardsim.BACKENDS)
-
 # A layout where nothing builds and no ace shows: only the waste card can move.
 QUIET_UPPER = ["JC", "JD", "JH", "JS"]
 QUIET_LOWER = ["KC", "KD", "KH", "KS", "KC", "KD", "KH", "KS"]
@@ -88,7 +86,6 @@ QUIET_LOWER = ["KC", "KD", "KH", "KS", "KC", "KD", "KH", "KS"]
 # --- the deal --------------------------------------------------------------------------------
 
 
-@backends
 def test_deal_positions_and_counts(backend):
     deck = make_deck(
         ["2C", "3D", "4H", "5S"],
@@ -112,7 +109,6 @@ def test_deal_positions_and_counts(backend):
     assert s.game.num_actions == NUM_ACTIONS
 
 
-@backends
 def test_observation_hides_reserve_and_stock(backend):
     s = cardsim.make(GAME, backend=backend).new_game(seed=11)
     obs = s.observation(0)
@@ -125,7 +121,6 @@ def test_observation_hides_reserve_and_stock(backend):
     json.dumps(full)
 
 
-@backends
 def test_seeded_deal_is_canonical_two_pack_order_shuffled(backend):
     deck = canonical_deck(packs=2)
     GameRng.for_game(42, 0).shuffle(deck)
@@ -137,7 +132,6 @@ def test_seeded_deal_is_canonical_two_pack_order_shuffled(backend):
 # --- building --------------------------------------------------------------------------------
 
 
-@backends
 def test_lower_pile_builds_down_by_suit_only(backend):
     deck = make_deck(
         ["7H", "7D", "6H", "9H"],
@@ -163,7 +157,6 @@ def test_lower_pile_builds_down_by_suit_only(backend):
     assert s.to_dict()["lower"][0] == ["8H", "7H", "6H"]
 
 
-@backends
 def test_lower_to_lower_build_and_king_onto_nothing(backend):
     deck = make_deck(
         ["JC", "JD", "JH", "JS"],
@@ -183,7 +176,6 @@ def test_lower_to_lower_build_and_king_onto_nothing(backend):
     assert d["waste"] == [deck[26]] and len(d["stock"]) == 77
 
 
-@backends
 def test_upper_piles_take_no_cards(backend):
     s = cardsim.make(GAME, backend=backend).new_game(seed=5)
     texts = [s.action_to_string(a) for a in range(NUM_ACTIONS)]
@@ -202,7 +194,6 @@ def test_upper_piles_take_no_cards(backend):
         assert all(len(p) <= 1 for p in s.to_dict()["upper"])
 
 
-@backends
 def test_foundations_ace_first_and_two_of_a_suit_side_by_side(backend):
     deck = make_deck(
         ["AH", "AH", "3H", "JS"],
@@ -229,7 +220,6 @@ def test_foundations_ace_first_and_two_of_a_suit_side_by_side(backend):
     assert s.scores() == [5] and s.to_dict()["on_foundations"] == 5
 
 
-@backends
 def test_foundation_cards_never_move_again(backend):
     deck = make_deck(["AC", "JD", "JH", "JS"], QUIET_LOWER, stock_top_first=["5D"])
     s = new(backend, deck)
@@ -242,7 +232,6 @@ def test_foundation_cards_never_move_again(backend):
 # --- refills ---------------------------------------------------------------------------------
 
 
-@backends
 def test_upper_pile_refills_from_reserve_then_stays_empty(backend):
     clubs = [r + "C" for r in RANKS]  # AC..KC
     deck = make_deck(
@@ -265,7 +254,6 @@ def test_upper_pile_refills_from_reserve_then_stays_empty(backend):
     assert_illegal(s, s.string_to_action("U0>F"))
 
 
-@backends
 def test_emptied_lower_pile_takes_the_waste_card_and_waste_takes_stock(backend):
     deck = make_deck(
         QUIET_UPPER,
@@ -290,7 +278,6 @@ def run_out_the_stock(s: Any) -> None:
     assert d["waste"] == [] and d["stock"] == [] and len(d["discards"][0]) == 79
 
 
-@backends
 def test_empty_lower_pile_takes_any_card_once_stock_and_waste_are_out(backend):
     deck = make_deck(
         ["QD", "JD", "JH", "JS"],
@@ -317,7 +304,6 @@ def test_empty_lower_pile_takes_any_card_once_stock_and_waste_are_out(backend):
     assert "L3>L0" not in legal_texts(s)  # KD does not go onto QD
 
 
-@backends
 def test_upper_card_into_empty_lower_pile_refills_upper(backend):
     deck = make_deck(
         ["QD", "JD", "JH", "JS"],
@@ -336,7 +322,6 @@ def test_upper_card_into_empty_lower_pile_refills_upper(backend):
 # --- discards --------------------------------------------------------------------------------
 
 
-@backends
 def test_discards_take_any_waste_card_and_only_their_top_plays(backend):
     deck = make_deck(
         QUIET_UPPER,
@@ -365,7 +350,6 @@ def test_discards_take_any_waste_card_and_only_their_top_plays(backend):
     assert s.to_dict()["foundations"] == fnd("AH")
 
 
-@backends
 def test_discards_take_only_the_waste_card(backend):
     deck = make_deck(["AC", "JD", "JH", "JS"], QUIET_LOWER, stock_top_first=["5D"])
     s = new(backend, deck)
@@ -375,7 +359,6 @@ def test_discards_take_only_the_waste_card(backend):
         assert_illegal(s, s.string_to_action(text))
 
 
-@backends
 def test_discard_count_option(backend):
     for n in (0, 1, 8):
         s = cardsim.make(GAME, backend=backend, discards=n).new_game(seed=3)
@@ -402,7 +385,6 @@ def winning_deck() -> list[str]:
     )
 
 
-@backends
 def test_win_with_all_104_on_the_foundations(backend):
     s = new(backend, winning_deck())
     to_waste = s.string_to_action("W>F")
@@ -420,7 +402,6 @@ def test_win_with_all_104_on_the_foundations(backend):
     assert s.legal_actions() == [] and s.current_player() == cardsim.TERMINAL
 
 
-@backends
 def test_loss_when_no_move_is_left(backend):
     # With no discard piles, a waste card that fits nowhere blocks everything.
     deck = make_deck(QUIET_UPPER, QUIET_LOWER, stock_top_first=["AC", "JC"])
@@ -432,14 +413,12 @@ def test_loss_when_no_move_is_left(backend):
     assert_illegal(s, 0)
 
 
-@backends
 def test_loss_at_the_deal(backend):
     deck = make_deck(QUIET_UPPER, QUIET_LOWER, stock_top_first=["JC"])
     s = new(backend, deck, discards=0)
     assert s.is_terminal() and not s.is_truncated() and s.scores() == [0]
 
 
-@backends
 def test_truncation_at_the_move_cap(backend):
     s = cardsim.make(GAME, backend=backend, move_cap=3).new_game(seed=9)
     for _ in range(3):
@@ -450,7 +429,6 @@ def test_truncation_at_the_move_cap(backend):
     assert s.legal_actions() == []
 
 
-@backends
 def test_a_natural_end_on_the_last_allowed_move_is_no_truncation(backend):
     deck = make_deck(QUIET_UPPER, QUIET_LOWER, stock_top_first=["AC", "JC"])
     s = new(backend, deck, discards=0, move_cap=1)
@@ -461,7 +439,6 @@ def test_a_natural_end_on_the_last_allowed_move_is_no_truncation(backend):
 # --- bad input -------------------------------------------------------------------------------
 
 
-@backends
 @pytest.mark.parametrize(
     ("options", "error"),
     [
@@ -479,12 +456,10 @@ def test_bad_options(backend, options, error):
         cardsim.make(GAME, backend=backend, **options)
 
 
-@backends
 def test_option_defaults(backend):
     assert cardsim.make(GAME, backend=backend).options == {"discards": 4, "move_cap": 5000}
 
 
-@backends
 def test_bad_decks(backend):
     game = cardsim.make(GAME, backend=backend)
     good = canonical_deck(packs=2)
@@ -507,7 +482,6 @@ def test_bad_decks(backend):
     assert s.deck == good
 
 
-@backends
 def test_illegal_and_out_of_range_actions(backend):
     deck = make_deck(QUIET_UPPER, QUIET_LOWER, stock_top_first=["5D"])
     s = new(backend, deck)
@@ -531,7 +505,6 @@ def test_illegal_and_out_of_range_actions(backend):
         s.observation("0")
 
 
-@backends
 def test_action_text_round_trips_for_every_id(backend):
     s = cardsim.make(GAME, backend=backend).new_game(seed=1)
     texts = [s.action_to_string(a) for a in range(NUM_ACTIONS)]
