@@ -1,7 +1,8 @@
 """Shared test setup: the `backend` fixture and the hypothesis profiles.
 
-``backend``: any test that takes an argument named ``backend`` runs once per backend in
-``cardsim.BACKENDS`` (``"cpp"``, ``"reference"``), with ids ``[cpp]`` and ``[reference]``.
+``backend``: any test (or fixture it uses) that takes an argument named ``backend`` runs
+once per backend in ``cardsim.BACKENDS`` (``"cpp"``, ``"reference"``), ids ``[cpp]`` and
+``[reference]`` (pytest_generate_tests below).
 Write ``def test_x(backend): cardsim.make("clock", backend=backend)`` and nothing else; a
 test that needs other backends, or a single one, parametrizes ``backend`` itself, which
 overrides the fixture. Scenario helpers (a deck with chosen cards on top, play a list of
@@ -27,7 +28,19 @@ settings.register_profile("deep", max_examples=3000, **_common)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
 
-@pytest.fixture(params=cardsim.BACKENDS)
-def backend(request: pytest.FixtureRequest) -> str:
-    """The backend a test runs on: once with ``"cpp"``, once with ``"reference"``."""
-    return str(request.param)
+def _names(argnames: str | tuple[str, ...] | list[str]) -> list[str]:
+    if isinstance(argnames, str):
+        return [n.strip() for n in argnames.split(",")]
+    return list(argnames)
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Runs every test (or fixture) that takes ``backend`` once per backend, unless the
+    test parametrizes ``backend`` itself. A plain parametrization rather than a fixture,
+    so hypothesis tests can take it too (a fixture would be function-scoped)."""
+    if "backend" not in metafunc.fixturenames:
+        return
+    for mark in metafunc.definition.iter_markers("parametrize"):
+        if "backend" in _names(mark.args[0]):
+            return
+    metafunc.parametrize("backend", cardsim.BACKENDS)

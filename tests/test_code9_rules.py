@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 import cardsim
 from cardsim.reference.code9 import PASS, grid_cards
 from cardsim.reference.rng import GameRng
+from scenarios import legal_texts, play, refused
 from test_crosscheck import assert_same
 
 # All nine spades on the border: the rules' "minimum possible score is 9".
@@ -98,25 +99,9 @@ def duel(backend: str, grid: str, suits: tuple[str, str] = ("S", "H")):
     return cardsim.make("code9", backend=backend, suits=list(suits)).new_game(deck=cards(grid))
 
 
-def names(state) -> set[str]:
-    return {state.action_to_string(a) for a in state.legal_actions()}
-
-
-def play(state, *moves: str) -> None:
-    for m in moves:
-        state.apply_action(state.string_to_action(m))
-
-
 def at(state, place: str):
     """The card at a place named like "c3" (column c, row 3), or None."""
     return state.to_dict()["grid"][int(place[1]) - 1]["abcdef".index(place[0])]
-
-
-def assert_illegal(state, move: str, reason: str | None = None) -> None:
-    before = json.dumps(state.to_dict())
-    with pytest.raises(cardsim.IllegalActionError, match=reason):
-        state.apply_action(state.string_to_action(move))
-    assert json.dumps(state.to_dict()) == before
 
 
 # --- leaving the grid -----------------------------------------------------------------
@@ -125,10 +110,10 @@ def assert_illegal(state, move: str, reason: str | None = None) -> None:
 def test_border_deal_is_won_in_nine_moves_one_card_at_a_time(backend):
     state = solitaire(backend, BORDER)
     for k, r in enumerate("A23456789"):
-        offs = {n for n in names(state) if n.endswith("off")}
+        offs = {n for n in legal_texts(state) if n.endswith("off")}
         assert offs == {f"{r} off"}, "only the lowest card on the grid may leave"
         if r != "9":
-            assert_illegal(state, f"{'23456789'[k]} off")
+            refused(state, f"{'23456789'[k]} off")
         play(state, f"{r} off")
     assert state.is_terminal() and not state.is_truncated()
     assert state.winners() == [0]
@@ -138,20 +123,20 @@ def test_border_deal_is_won_in_nine_moves_one_card_at_a_time(backend):
 
 def test_only_the_ace_may_leave_at_the_start_and_only_from_an_edge(backend):
     state = solitaire(backend, ACE_INSIDE)
-    assert not any(n.endswith("off") for n in names(state))
-    assert_illegal(state, "A off", "edge")
-    assert_illegal(state, "2 off", "lowest")
-    assert "4 down" in names(state)  # 4S takes AC: normal moves exist
+    assert not any(n.endswith("off") for n in legal_texts(state))
+    refused(state, "A off", "edge")
+    refused(state, "2 off", "lowest")
+    assert "4 down" in legal_texts(state)  # 4S takes AC: normal moves exist
 
 
 def test_after_the_ace_is_captured_the_two_may_leave(backend):
     state = duel(backend, ACE_TAKEN)
-    assert_illegal(state, "2 off", "lowest")
+    refused(state, "2 off", "lowest")
     play(state, "9 right")  # player 0 (spades) takes 4C elsewhere
     play(state, "2 left")  # player 1 (hearts): 2H takes AS
     assert at(state, "b2") == "2H"
     assert state.to_dict()["set_aside"] == ["4C", "AS"]
-    assert "2 off" in names(state)
+    assert "2 off" in legal_texts(state)
     play(state, "2 off")
     assert state.to_dict()["set_aside"][-1] == "2S"
     assert state.current_player() == 1
@@ -163,12 +148,12 @@ def test_after_the_ace_is_captured_the_two_may_leave(backend):
 def test_same_suit_equal_and_higher_targets_are_illegal(backend):
     state = solitaire(backend, FIVE)
     assert at(state, "c3") == "5S"
-    legal = names(state)
+    legal = legal_texts(state)
     assert "5 right" in legal
     assert not {"5 up", "5 down", "5 left"} & legal
-    assert_illegal(state, "5 up", "own")  # 7S: same suit
-    assert_illegal(state, "5 down", "lower")  # 5H: equal rank
-    assert_illegal(state, "5 left", "lower")  # 8D: higher rank
+    refused(state, "5 up", "own")  # 7S: same suit
+    refused(state, "5 down", "lower")  # 5H: equal rank
+    refused(state, "5 left", "lower")  # 8D: higher rank
     play(state, "5 right")
     assert at(state, "d3") == "5S" and at(state, "c3") is None
     assert state.to_dict()["set_aside"] == ["4C"]
@@ -191,11 +176,11 @@ def test_moving_into_an_empty_place_removes_nothing(backend):
 
 def test_special_rule_targets_the_lowest_foreign_neighbour_ties_are_choices(backend):
     state = solitaire(backend, BLOCK)
-    assert names(state) == BLOCK_SPECIAL
+    assert legal_texts(state) == BLOCK_SPECIAL
     # "8 up" takes 9C although it is higher than the 8; "A up"/"A left" are a tie.
-    assert_illegal(state, "3 left", "special rule")  # 7H is not 3S's lowest neighbour
-    assert_illegal(state, "5 up", "own")
-    assert_illegal(state, "A off", "edge")
+    refused(state, "3 left", "special rule")  # 7H is not 3S's lowest neighbour
+    refused(state, "5 up", "own")
+    refused(state, "A off", "edge")
     play(state, "3 down")
     assert at(state, "b5") == "3S" and state.to_dict()["set_aside"] == ["6C"]
 
@@ -206,15 +191,15 @@ def test_special_rule_applies_only_when_no_normal_move_exists(backend):
     assert not state.is_terminal() and state.winners() == []
     assert state.to_dict()["set_aside"] == ["9C"]
     # c2 is now empty, so normal moves exist and the special rule is off.
-    legal = names(state)
+    legal = legal_texts(state)
     assert {"A right", "2 left", "9 up"} <= legal
     assert not {"3 down", "7 left", "6 right"} & legal
-    assert_illegal(state, "3 down", "lower")
+    refused(state, "3 down", "lower")
 
 
 def test_capturing_an_opponents_nine_makes_its_owner_win(backend):
     state = duel(backend, BLOCK_9H)
-    assert "8 up" in names(state) and at(state, "c1") == "9H"
+    assert "8 up" in legal_texts(state) and at(state, "c1") == "9H"
     play(state, "8 up")  # player 0 (spades) is forced onto the 9 of hearts
     assert state.is_terminal() and not state.is_truncated()
     assert state.winners() == [1]
@@ -380,7 +365,7 @@ def test_bad_actions(backend):
     for bad in ("5 right", 5.0, None, True):
         with pytest.raises(TypeError):
             state.apply_action(bad)
-    assert_illegal(state, "pass", "pass")
+    refused(state, "pass", "pass")
     assert json.dumps(state.to_dict()) == before
     for text in ("T up", "5 sideways", "5up", "PASS", ""):
         with pytest.raises(ValueError):
@@ -410,22 +395,6 @@ def test_observation_is_the_whole_state_and_the_seat(backend):
 
 
 # --- batch runs -----------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(("name", "options"), [("code9", {"players": 3}), ("code9_solitaire", {})])
-def test_batch_is_deterministic_across_threads_and_splits(name, options):
-    n, k = 3000, 1100
-    for policy in ("random", "greedy"):
-        one = cardsim.simulate(name, games=n, seed=11, policy=policy, threads=1, **options)
-        two = cardsim.simulate(name, games=n, seed=11, policy=policy, threads=2, **options)
-        head = cardsim.simulate(name, games=k, seed=11, policy=policy, threads=1, **options)
-        tail = cardsim.simulate(
-            name, games=n - k, seed=11, policy=policy, first_game=k, threads=2, **options
-        )
-        for key in ("scores", "winner", "moves", "truncated"):
-            a = getattr(one, key)
-            assert np.array_equal(a, getattr(two, key)), key
-            assert np.array_equal(a, np.concatenate([getattr(head, key), getattr(tail, key)]))
 
 
 def test_greedy_beats_random_at_the_solitaire():
