@@ -519,7 +519,6 @@ def test_batch_winners_are_the_possible_ones(players):
             "stack_gap", games=3000, seed=3, policy=policy, players=players, jokers=True
         )
         assert set(np.unique(r.winner)) <= ({-1, 0} if players == 1 else {-2, 0, 1})
-        assert len(set(np.unique(r.winner))) > 1
 
 
 def test_batch_matches_a_replay_of_the_same_deal():

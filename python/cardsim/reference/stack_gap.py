@@ -238,7 +238,7 @@ class StackGapState(ReferenceState):
             "current_player": self.current_player(),
             "wall": self._wall_view(),
             "hands": [list(h) for h in self.hands],
-            "draw_pile": self.draw_pile[::-1],  # kept top first here; a dict lists piles bottom first
+            "draw_pile": self.draw_pile[::-1],  # kept top first here; dicts list it bottom first
             "rubble": [list(r) for r in self.rubble],
             "scores": list(self.points),
             "ending": self.ending,
