@@ -12,12 +12,10 @@ import cardsim
 from cardsim.reference.cards import full_pack
 from game_configs import all_configs, config_id
 
-BACKENDS = cardsim.BACKENDS
-CASES = [(n, o, b) for n, o in all_configs() for b in BACKENDS]
+CASES = [(n, o, b) for n, o in all_configs() for b in cardsim.BACKENDS]
 IDS = [f"{config_id(n, o)}-{b}" for n, o, b in CASES]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_unknown_game(backend):
     with pytest.raises(ValueError, match="unknown game 'poker'"):
         cardsim.make("poker", backend=backend)
@@ -30,13 +28,11 @@ def test_unknown_backend():
         cardsim.make("clock", backend="java")
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_unknown_option(backend):
     with pytest.raises(ValueError, match="unknown option 'speed'"):
         cardsim.make("clock", backend=backend, speed=3)
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(
     ("deck", "error", "text"),
     [
@@ -55,7 +51,6 @@ def test_bad_decks(backend, deck, error, text):
         cardsim.make("clock", backend=backend).new_game(deck=deck)
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_duel_packs_are_checked_one_by_one(backend):
     game = cardsim.make("clock_duel", backend=backend)
     with pytest.raises(ValueError, match="104 cards"):
@@ -65,14 +60,12 @@ def test_duel_packs_are_checked_one_by_one(backend):
         game.new_game(deck=mixed)
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_card_text_forms(backend):
     deck = [c.replace("T", "10").lower() for c in full_pack()]
     game = cardsim.make("clock", backend=backend)
     assert game.new_game(deck=deck).to_dict() == game.new_game(deck=full_pack()).to_dict()
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(
     ("kwargs", "error"),
     [
@@ -89,28 +82,55 @@ def test_bad_seeds(backend, kwargs, error):
         cardsim.make("clock", backend=backend).new_game(**kwargs)
 
 
-@pytest.mark.parametrize(("name", "options", "backend"), CASES, ids=IDS)
+# One case per error path of the shared action check (bind_game.hpp / convert.hpp in
+# C++, ReferenceState.check_action in the reference). Every game goes through the
+# same check, so one game stands for all; the one-past-the-end id is per game.
 @pytest.mark.parametrize(
-    ("action", "error"),
+    ("action", "error", "text"),
     [
-        (-1, cardsim.IllegalActionError),
-        (10**9, cardsim.IllegalActionError),
-        (2**70, cardsim.IllegalActionError),
-        (-(2**70), cardsim.IllegalActionError),
-        (1.0, TypeError),
-        (None, TypeError),
-        ("0", TypeError),
-        (True, TypeError),
-        (np.float64(0), TypeError),
+        pytest.param(-1, cardsim.IllegalActionError, "out of range", id="negative"),
+        pytest.param("num_actions", cardsim.IllegalActionError, "out of range", id="past-the-end"),
+        # Wider than any C++ integer, both ways: the conversion clamps, then refuses.
+        pytest.param(2**70, cardsim.IllegalActionError, "out of range", id="huge"),
+        pytest.param(-(2**70), cardsim.IllegalActionError, "out of range", id="huge-negative"),
+        pytest.param(1.0, TypeError, "must be an int", id="float"),
+        pytest.param("0", TypeError, "must be an int", id="str"),
+        # A bool is an int to Python, but never an action id; numpy's bool is checked apart.
+        pytest.param(True, TypeError, "must be an int", id="bool"),
+        pytest.param(np.bool_(True), TypeError, "must be an int", id="numpy-bool"),
     ],
 )
-def test_bad_actions_change_nothing(name, options, backend, action, error):
-    state = cardsim.make(name, backend=backend, **options).new_game(seed=3)
+def test_bad_actions_change_nothing(backend, action, error, text):
+    state = cardsim.make("hole_in_the_wall", backend=backend, players=3).new_game(seed=3)
+    if isinstance(action, str) and action == "num_actions":
+        action = state.game.num_actions
     before = json.dumps(state.to_dict())
-    with pytest.raises(error):
+    with pytest.raises(error, match=text):
         state.apply_action(action)
     assert json.dumps(state.to_dict()) == before
     assert issubclass(cardsim.IllegalActionError, ValueError)
+
+
+# Each game has its own legality check (why_illegal), so this one runs per configuration:
+# an in-range id that is not legal now, and the one-past-the-end id of that configuration.
+@pytest.mark.parametrize(("name", "options", "backend"), CASES, ids=IDS)
+def test_illegal_actions_change_nothing(name, options, backend):
+    state = cardsim.make(name, backend=backend, **options).new_game(seed=3)
+    for _ in range(5):  # a few moves in, past any deal-time special case
+        if not state.is_terminal():
+            state.apply_action(state.legal_actions()[-1])
+    if len(state.legal_actions()) == state.game.num_actions:
+        # Every id is legal now (Clock has a single action): at the end none is.
+        while not state.is_terminal():
+            state.apply_action(state.legal_actions()[0])
+    legal = set(state.legal_actions())
+    illegal = next(a for a in range(state.game.num_actions) if a not in legal)
+    before = json.dumps(state.to_dict())
+    with pytest.raises(cardsim.IllegalActionError, match=f"illegal action {illegal}: .+"):
+        state.apply_action(illegal)
+    with pytest.raises(cardsim.IllegalActionError, match="out of range"):
+        state.apply_action(state.game.num_actions)
+    assert json.dumps(state.to_dict()) == before
 
 
 @pytest.mark.parametrize(("name", "options", "backend"), CASES, ids=IDS)

@@ -6,12 +6,10 @@ from __future__ import annotations
 import math
 
 import numpy as np
-import pytest
 
 import cardsim
 from cardsim.reference.cards import SUITS, full_pack
 
-BACKENDS = cardsim.BACKENDS
 RANKS = "A23456789TJQK"
 
 
@@ -44,7 +42,6 @@ def play(state) -> list[int]:
     return players
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_deal_puts_card_i_on_pile_i_mod_13_last_dealt_on_top(backend):
     deck = full_pack()
     d = cardsim.make("clock", backend=backend).new_game(deck=deck).to_dict()
@@ -55,7 +52,6 @@ def test_deal_puts_card_i_on_pile_i_mod_13_last_dealt_on_top(backend):
     assert clock["next_pile"] == 13 and clock["turned"] == 0
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_first_card_comes_from_the_centre_and_goes_under_its_rank(backend):
     deck = full_pack()  # make the centre's top (deck[51]) the 5H
     deck[51], deck[deck.index("5H")] = "5H", deck[51]
@@ -68,7 +64,6 @@ def test_first_card_comes_from_the_centre_and_goes_under_its_rank(backend):
     assert state.scores() == [1]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_a_won_game_turns_all_52(backend):
     state = cardsim.make("clock", backend=backend).new_game(deck=winning_deck())
     assert len(play(state)) == 52
@@ -79,7 +74,6 @@ def test_a_won_game_turns_all_52(backend):
         assert sorted(clock["face_up"][p]) == sorted(RANKS[p] + s for s in SUITS)
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_the_fourth_king_ends_the_game(backend):
     state = cardsim.make("clock", backend=backend).new_game(deck=kings_first_deck())
     assert len(play(state)) == 4  # the centre holds the four kings: the minimum score
@@ -88,7 +82,6 @@ def test_the_fourth_king_ends_the_game(backend):
     assert state.current_player() == cardsim.TERMINAL
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_observation_hides_face_down_cards(backend):
     state = cardsim.make("clock", backend=backend).new_game(deck=winning_deck())
     state.apply_action(0)
@@ -98,7 +91,6 @@ def test_observation_hides_face_down_cards(backend):
     assert obs["players"][0]["face_up"][0] == ["AC"]  # the centre's top ace
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_duel_players_alternate_and_a_stopped_clock_is_skipped(backend):
     game = cardsim.make("clock_duel", backend=backend)
     state = game.new_game(deck=kings_first_deck() + winning_deck())
@@ -109,7 +101,6 @@ def test_duel_players_alternate_and_a_stopped_clock_is_skipped(backend):
     assert state.winners() == [1] and not state.is_draw()
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_duel_equal_counts_draw(backend):
     state = cardsim.make("clock_duel", backend=backend).new_game(deck=winning_deck() * 2)
     play(state)

@@ -125,7 +125,6 @@ def test_resample_hidden_keeps_what_was_seen(name, options, backend):
         assert changed > 0, "resample_hidden never redealt anything"
 
 
-@pytest.mark.parametrize("backend", cardsim.BACKENDS)
 def test_resample_hidden_seeds_and_player_range(backend):
     state = cardsim.make("clock", backend=backend).new_game(seed=3)
     state.apply_action(0)

@@ -23,7 +23,6 @@ def test_every_game_has_a_golden_file():
     assert {f.stem for f in FILES} == set(CONFIGS)
 
 
-@pytest.mark.parametrize("backend", cardsim.BACKENDS)
 @pytest.mark.parametrize("path", FILES, ids=[f.stem for f in FILES])
 def test_replay(path, backend):
     data = json.loads(path.read_text())

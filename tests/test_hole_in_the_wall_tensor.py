@@ -12,7 +12,6 @@ import pytest
 import cardsim
 from cardsim.reference.cards import full_pack
 
-BACKENDS = cardsim.BACKENDS
 GRID = 46 * 7
 CARDS = 9 * GRID  # the card planes start after the nine grid planes
 SCALARS = CARDS + 5 * 52
@@ -26,11 +25,11 @@ def cell(row: int, col: int) -> int:
     return row * 7 + col
 
 
-@pytest.fixture(params=BACKENDS)
-def state(request):
+@pytest.fixture
+def state(backend):
     # Pack order: the base is AC..7C in columns 0..6; then 8C TC QC AD to p0 and
     # 9C JC KC 2D to p1 (dealt one at a time from p0, the dealer being p1).
-    game = cardsim.make("hole_in_the_wall", backend=request.param)
+    game = cardsim.make("hole_in_the_wall", backend=backend)
     assert game.observation_tensor_shape == (SCALARS + 6 * 2 + 9,)
     return game.new_game(deck=full_pack())
 

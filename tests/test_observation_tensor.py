@@ -74,7 +74,6 @@ def test_both_backends_have_the_same_shape(name, options):
     assert ref.observation_tensor_shape == shape
 
 
-@pytest.mark.parametrize("backend", cardsim.BACKENDS)
 @pytest.mark.parametrize(("name", "options"), WITH_TENSOR, ids=IDS)
 def test_every_entry_is_written_and_in_range(name, options, backend):
     game = cardsim.make(name, backend=backend, **options)
@@ -97,7 +96,6 @@ def test_every_entry_is_written_and_in_range(name, options, backend):
             state.apply_action(legal[int(rng.integers(len(legal)))])
 
 
-@pytest.mark.parametrize("backend", cardsim.BACKENDS)
 @pytest.mark.parametrize(("name", "options"), WITH_TENSOR, ids=IDS)
 def test_bad_input_is_refused_and_changes_nothing(name, options, backend):
     game = cardsim.make(name, backend=backend, **options)
@@ -249,7 +247,6 @@ def card_id(text: str) -> int:
     return 52 if text == "JK" else "CDHS".index(text[1]) * 13 + "A23456789TJQK".index(text[0])
 
 
-@pytest.mark.parametrize("backend", cardsim.BACKENDS)
 def test_documented_offsets(backend):
     """Spot checks of the offset tables in docs/rules/<game>.md on real positions."""
     rng = np.random.default_rng(11)

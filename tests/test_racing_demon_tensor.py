@@ -7,12 +7,10 @@ from __future__ import annotations
 import json
 
 import numpy as np
-import pytest
 
 import cardsim
 from cardsim.reference.cards import full_pack
 
-BACKENDS = cardsim.BACKENDS
 BLOCK = 52 * 6 + 5
 
 
@@ -20,7 +18,6 @@ def cid(card: str) -> int:
     return "CDHS".index(card[1]) * 13 + "A23456789TJQK".index(card[0])
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_a_foundation_and_a_refill(backend):
     # Both packs in pack order: Pile AC..KC (KC on top), line AD 2D 3D 4D, hand 5D.. .
     game = cardsim.make("racing_demon", backend=backend, players=2)
@@ -50,7 +47,6 @@ def test_a_foundation_and_a_refill(backend):
     assert t0[cid("QC")] == 1.0 and t0[2 * BLOCK + 52 + 6] == np.float32(1 / 2)
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_build_on_line_depth(backend):
     game = cardsim.make("racing_demon", backend=backend, players=1, build_on_line=True)
     block = 52 * 10 + 5

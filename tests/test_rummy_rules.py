@@ -11,8 +11,7 @@ import pytest
 
 import cardsim
 from cardsim.reference.cards import full_pack
-
-BACKENDS = cardsim.BACKENDS
+from scenarios import legal_texts, play, refused
 
 
 def deck_for(hands: list[list[str]], up: str, stock: list[str] = ()) -> list[str]:
@@ -32,27 +31,10 @@ def new(backend: str, hands: list[list[str]], up: str, stock: list[str] = (), **
     return game.new_game(deck=deck_for(hands, up, list(stock)))
 
 
-def act(state, *texts: str) -> None:
-    for t in texts:
-        state.apply_action(state.string_to_action(t))
-
-
-def legal_texts(state) -> set[str]:
-    return {state.action_to_string(a) for a in state.legal_actions()}
-
-
-def assert_illegal(state, text: str) -> None:
-    before = json.dumps(state.to_dict())
-    with pytest.raises(cardsim.IllegalActionError):
-        state.apply_action(state.string_to_action(text))
-    assert json.dumps(state.to_dict()) == before
-
-
 FILLER = ["8C", "JD", "2S"]  # three unconnected cards for the other player
 
 
 # --- the deal -------------------------------------------------------------------------
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(("players", "size"), [(2, 9), (3, 7), (4, 7), (5, 6), (6, 6)])
 def test_hand_size_by_player_count(backend, players, size):
     game = cardsim.make("rummy", backend=backend, players=players)
@@ -64,18 +46,16 @@ def test_hand_size_by_player_count(backend, players, size):
     assert d["dealer"] == players - 1
     assert sorted(d["hands"][1], key=deck.index) == deck[1 : players * size : players]
     assert d["discard_pile"] == [deck[players * size]]
-    assert d["stock"] == deck[players * size + 1 :]
+    assert d["stock"] == deck[players * size + 1 :][::-1]  # bottom first: the last is the top
     assert s.current_player() == 0
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_hand_size_option_overrides(backend):
     s = cardsim.make("rummy", backend=backend, players=3, hand_size=10).new_game(seed=5)
     assert [len(h) for h in s.to_dict()["hands"]] == [10, 10, 10]
 
 
 # --- runs and sets --------------------------------------------------------------------
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_runs_3_4_5_and_a_2_3(backend):
     s = new(
         backend,
@@ -83,35 +63,32 @@ def test_runs_3_4_5_and_a_2_3(backend):
         "7D",
         ["9S"],
     )
-    act(s, "draw_stock")
+    play(s, "draw_stock")
     melds = {t for t in legal_texts(s) if t.startswith("meld")}
     assert melds == {"meld 3H 4H 5H", "meld AC 2C 3C"}
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("ace_high", [False, True])
 def test_q_k_a_only_with_ace_high(backend, ace_high):
     s = new(backend, [["QH", "KH", "AH", "4C"], ["8C", "JD", "2S", "9D"]], "7D", ace_high=ace_high)
-    act(s, "draw_stock")
+    play(s, "draw_stock")
     assert ("meld QH KH AH" in legal_texts(s)) == ace_high
     if not ace_high:
-        assert_illegal(s, "meld QH KH AH")
+        refused(s, "meld QH KH AH")
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("ace_high", [False, True])
 def test_k_a_2_is_never_a_run(backend, ace_high):
     s = new(backend, [["KH", "AH", "2H", "4C"], ["8C", "JD", "2S", "9D"]], "7D", ace_high=ace_high)
-    act(s, "draw_stock")
+    play(s, "draw_stock")
     assert not any(t.startswith("meld") for t in legal_texts(s))
     with pytest.raises(ValueError):
         s.string_to_action("meld KH AH 2H")
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_three_or_four_sevens_make_a_set(backend):
     s = new(backend, [["7C", "7D", "7H", "7S", "4C"], ["8C", "JD", "2S", "9D", "KS"]], "3D")
-    act(s, "draw_stock")
+    play(s, "draw_stock")
     melds = {t for t in legal_texts(s) if t.startswith("meld")}
     assert melds == {
         "meld 7C 7D 7H",
@@ -122,15 +99,13 @@ def test_three_or_four_sevens_make_a_set(backend):
     }
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_mixed_ranks_are_no_set(backend):
     s = new(backend, [["7C", "7D", "8H", "4C"], ["8C", "JD", "2S", "9D"]], "3D")
-    act(s, "draw_stock")
+    play(s, "draw_stock")
     assert not any(t.startswith("meld") for t in legal_texts(s))
 
 
 # --- lay-offs ------------------------------------------------------------------
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_seed_lay_off_example_2_ace_or_6_onto_3_4_5(backend):
     # Player 0 melds 3-4-5 of hearts; player 1 may add the 2, then the ace, or the 6.
     s = new(
@@ -139,19 +114,18 @@ def test_seed_lay_off_example_2_ace_or_6_onto_3_4_5(backend):
         "8D",
         ["JC", "TD"],
     )
-    act(s, "draw_stock", "meld 3H 4H 5H", "discard JC", "draw_stock")
+    play(s, "draw_stock", "meld 3H 4H 5H", "discard JC", "draw_stock")
     legal = legal_texts(s)
     assert {"lay_off 2H low", "lay_off 6H high"} <= legal
     assert "lay_off AH low" not in legal  # not until the 2 is on
-    act(s, "lay_off 2H low")
+    play(s, "lay_off 2H low")
     assert "lay_off AH low" in legal_texts(s)
-    act(s, "lay_off AH low", "lay_off 6H high")
+    play(s, "lay_off AH low", "lay_off 6H high")
     run = s.to_dict()["melds"][0]
     assert run["cards"] == ["AH", "2H", "3H", "4H", "5H", "6H"]
     assert run["by"] == [1, 1, 0, 0, 0, 1]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("through", [True, False])
 def test_lay_off_through_a_set(backend, through):
     # 3-4-5H and a set holding the 6H are on the table: the 7H goes on only with the option.
@@ -162,44 +136,40 @@ def test_lay_off_through_a_set(backend, through):
         ["AS", "TD"],
         lay_off_through_sets=through,
     )
-    act(s, "draw_stock", "meld 3H 4H 5H", "meld 6C 6D 6H", "discard AS", "draw_stock")
+    play(s, "draw_stock", "meld 3H 4H 5H", "meld 6C 6D 6H", "discard AS", "draw_stock")
     assert ("lay_off 7H high" in legal_texts(s)) == through
     if through:
-        act(s, "lay_off 7H high")
+        play(s, "lay_off 7H high")
         run = s.to_dict()["melds"][0]
         assert run["cards"] == ["3H", "4H", "5H", "7H"]
         assert (run["low"], run["high"]) == (3, 7)
     else:
-        assert_illegal(s, "lay_off 7H high")
+        refused(s, "lay_off 7H high")
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_lay_off_onto_a_set(backend):
     s = new(backend, [["9C", "9D", "9H", "KC"], ["9S", "4C", "2S", "JD"]], "8D", ["AS", "TD"])
-    act(s, "draw_stock", "meld 9C 9D 9H", "discard AS", "draw_stock", "lay_off 9S set")
+    play(s, "draw_stock", "meld 9C 9D 9H", "discard AS", "draw_stock", "lay_off 9S set")
     assert s.to_dict()["melds"][0]["cards"] == ["9C", "9D", "9H", "9S"]
 
 
 # --- the discard ----------------------------------------------------------------------
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_card_taken_from_discard_pile_cannot_be_discarded(backend):
     s = new(backend, [["3H", "8S", "KD"], FILLER], "5C")
-    act(s, "take_discard")
+    play(s, "take_discard")
     assert "discard 5C" not in legal_texts(s)
-    assert_illegal(s, "discard 5C")
-    act(s, "discard 8S")
+    refused(s, "discard 5C")
+    play(s, "discard 8S")
     assert s.to_dict()["discard_pile"] == ["8S"]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_card_drawn_from_stock_may_be_discarded_at_once(backend):
     s = new(backend, [["3H", "8S", "KD"], FILLER], "5C", ["QH"])
-    act(s, "draw_stock", "discard QH")
+    play(s, "draw_stock", "discard QH")
     assert s.to_dict()["discard_pile"] == ["5C", "QH"]
 
 
 # --- the end of the stock -------------------------------------------------------------
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_stock_exhaustion_turns_the_pile_over_unshuffled(backend):
     # 2 x 24 dealt, the up-card, 3 in stock.
     game = cardsim.make("rummy", backend=backend, hand_size=24, max_turn_overs=1)
@@ -207,59 +177,56 @@ def test_stock_exhaustion_turns_the_pile_over_unshuffled(backend):
     s = game.new_game(deck=deck)
     up, stock = deck[48], deck[49:]
     d = s.to_dict()
-    assert d["discard_pile"] == [up] and d["stock"] == stock
+    assert d["discard_pile"] == [up] and d["stock"] == stock[::-1]  # both bottom first
     discards = []
     for _ in range(3):
-        act(s, "draw_stock")
+        play(s, "draw_stock")
         card = next(c for c in s.to_dict()["hands"][s.current_player()] if c not in discards)
-        act(s, "discard " + card)
+        play(s, "discard " + card)
         discards.append(card)
     d = s.to_dict()
     assert d["stock"] == [] and d["discard_pile"] == [up, *discards]
     assert legal_texts(s) == {"take_discard", "turn_over"}
-    act(s, "turn_over")
+    play(s, "turn_over")
     d = s.to_dict()
     # The pile's bottom card is the new stock's top, and is turned up at once.
     assert d["discard_pile"] == [up]
-    assert d["stock"] == discards
+    assert d["stock"] == discards[::-1]  # the first discard, now on top, is the last item
     assert d["turn_overs"] == 1
     assert legal_texts(s) == {"draw_stock", "take_discard"}
-    act(s, "draw_stock")
+    play(s, "draw_stock")
     assert discards[0] in s.to_dict()["hands"][s.current_player()]
-    act(s, "discard " + discards[0])
+    play(s, "discard " + discards[0])
     # The cap (one turn-over here) is used up: the next empty stock truncates the deal.
     while not s.is_terminal():
         assert s.to_dict()["turn_overs"] == 1
-        act(s, "draw_stock" if "draw_stock" in legal_texts(s) else "take_discard")
+        play(s, "draw_stock" if "draw_stock" in legal_texts(s) else "take_discard")
         hand = s.to_dict()["hands"][s.current_player()]
         taken = s.to_dict()["taken"]
-        act(s, "discard " + next(c for c in hand if c != taken))
+        play(s, "discard " + next(c for c in hand if c != taken))
     assert s.is_truncated() and s.winners() == [] and s.scores() == [0, 0]
 
 
 # --- going out ------------------------------------------------------------------------
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_going_out_without_a_final_discard(backend):
     s = new(backend, [["3H", "4H", "5H"], ["8C", "JD", "2S"]], "KD", ["6H"])
-    act(s, "draw_stock", "meld 3H 4H 5H 6H")
+    play(s, "draw_stock", "meld 3H 4H 5H 6H")
     assert s.is_terminal() and not s.is_truncated()
     assert s.winners() == [0]
     assert s.scores() == [2 * (8 + 10 + 2), 0]  # rummy: all down at once
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(
     "options",
     [{}, {"discard_to_go_out": True}, {"discard_to_go_out": True, "go_out_next_turn": True}],
 )
 def test_going_out_with_a_final_discard(backend, options):
     s = new(backend, [["3H", "4H", "5H"], ["8C", "JD", "2S"]], "KD", ["QC"], **options)
-    act(s, "draw_stock", "meld 3H 4H 5H", "discard QC")
+    play(s, "draw_stock", "meld 3H 4H 5H", "discard QC")
     assert s.is_terminal() and s.winners() == [0]
     assert s.scores() == [2 * 20, 0]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(
     ("options", "meld_legal", "out_at_once"),
     [
@@ -271,71 +238,67 @@ def test_going_out_with_a_final_discard(backend, options):
 def test_seed_7_8_9_of_diamonds(backend, options, meld_legal, out_at_once):
     # 7D and 9D in hand, the 8D drawn: with the discard rule the sequence cannot be played.
     s = new(backend, [["7D", "9D"], ["8C", "JC"]], "2S", ["8D", "KS", "4C"], **options)
-    act(s, "draw_stock")
+    play(s, "draw_stock")
     assert ("meld 7D 8D 9D" in legal_texts(s)) == meld_legal
     if not meld_legal:
-        assert_illegal(s, "meld 7D 8D 9D")
+        refused(s, "meld 7D 8D 9D")
         return
-    act(s, "meld 7D 8D 9D")
+    play(s, "meld 7D 8D 9D")
     if out_at_once:
         assert s.is_terminal() and s.winners() == [0] and s.scores() == [2 * 18, 0]
         return
     # The variant: down to no cards without a discard; out next turn by a discard.
     assert not s.is_terminal() and s.current_player() == 1
     assert s.to_dict()["hands"][0] == []
-    act(s, "draw_stock", "discard KS")
+    play(s, "draw_stock", "discard KS")
     assert legal_texts(s) == {"draw_stock"}  # no card to discard instead of the pile's top
-    act(s, "draw_stock", "discard 4C")
+    play(s, "draw_stock", "discard 4C")
     assert s.is_terminal() and s.winners() == [0]
     assert s.scores() == [8 + 10, 0]  # melded on an earlier turn: no rummy
 
 
 # --- rummy and scoring ----------------------------------------------------------------
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("all_at_once", [True, False])
 def test_rummy_doubles_only_when_all_goes_down_in_one_turn(backend, all_at_once):
     hands = [["3H", "4H", "5H", "9C", "9D"], ["AC", "QC", "5D", "7D", "KS"]]
     if all_at_once:
         s = new(backend, hands, "2S", ["9S"])
-        act(s, "draw_stock", "meld 3H 4H 5H", "meld 9C 9D 9S")
+        play(s, "draw_stock", "meld 3H 4H 5H", "meld 9C 9D 9S")
     else:
         s = new(backend, hands, "2S", ["JH", "TC", "9S"])
-        act(s, "draw_stock", "meld 3H 4H 5H", "discard JH", "draw_stock", "discard TC")
-        act(s, "draw_stock", "meld 9C 9D 9S")
+        play(s, "draw_stock", "meld 3H 4H 5H", "discard JH", "draw_stock", "discard TC")
+        play(s, "draw_stock", "meld 9C 9D 9S")
     d = s.to_dict()
     assert s.winners() == [0] and d["rummy"] == all_at_once
     hand_value = 1 + 10 + 5 + 7 + 10  # A=1, courts 10
     assert s.scores() == [hand_value * (2 if all_at_once else 1), 0]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_table_scoring(backend):
     # Ace 5 low in A-2-3, 15 in a set; others 5; courts 10; hand cards subtracted.
     hands = [["AH", "2H", "3H", "AC", "AD", "4S"], ["QC", "5D", "7D", "8S", "9S", "KH"]]
     s = new(backend, hands, "2C", ["AS"], scoring="table")
-    act(s, "draw_stock", "meld AH 2H 3H")
+    play(s, "draw_stock", "meld AH 2H 3H")
     assert s.scores() == [15 - (15 + 15 + 15 + 5), -40]  # as it stands
-    act(s, "meld AC AD AS", "discard 4S")
+    play(s, "meld AC AD AS", "discard 4S")
     assert s.winners() == [0] and s.to_dict()["rummy"]
     assert s.scores() == [2 * (15 + 45), -40]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_table_scoring_ace_high_and_lay_offs(backend):
     hands = [["QH", "KH", "AH", "5C", "6C"], ["JH", "9D", "8S", "4D", "2C"]]
     s = new(backend, hands, "3S", ["TC", "TS"], scoring="table", ace_high=True)
-    act(s, "draw_stock", "meld QH KH AH", "discard TC", "draw_stock", "lay_off JH low")
+    play(s, "draw_stock", "meld QH KH AH", "discard TC", "draw_stock", "lay_off JH low")
     # Q-K-A: the ace is 15; player 1 scores the J they laid off.
     assert s.scores() == [10 + 10 + 15 - 10, 10 - 25]
 
 
 # --- rummy on the board ---------------------------------------------------------------
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("on", [True, False])
 def test_rummy_on_board(backend, on):
     hands = [["3H", "5H", "KS", "QS"], ["4H", "2C", "7C", "9D"]]
     s = new(backend, hands, "KC", ["8S", "8D", "8H", "JD"], rummy_on_board=on)
-    act(s, "draw_stock", "discard 3H", "draw_stock", "discard 4H", "draw_stock", "discard 5H")
+    play(s, "draw_stock", "discard 3H", "draw_stock", "discard 4H", "draw_stock", "discard 5H")
     if not on:
         assert s.current_player() == 1 and legal_texts(s) == {"draw_stock", "take_discard"}
         return
@@ -343,33 +306,31 @@ def test_rummy_on_board(backend, on):
     d = s.to_dict()
     assert d["phase"] == "call" and d["call"] == {"discarder": 0, "size": 3}
     assert s.current_player() == 0 and legal_texts(s) == {"call_rummy", "decline"}
-    act(s, "decline")
+    play(s, "decline")
     assert s.current_player() == 1
-    act(s, "call_rummy")
+    play(s, "call_rummy")
     d = s.to_dict()
     assert d["discard_pile"] == ["KC"]  # only the meld is taken
     assert {"3H", "4H", "5H"} <= set(d["hands"][1])
     assert d["phase"] == "draw" and s.current_player() == 1
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_rummy_on_board_all_decline(backend):
     hands = [["7H", "7S", "KS", "QS"], ["7C", "2C", "4D", "9D"]]
     s = new(backend, hands, "AD", ["8S", "8D", "JD"], rummy_on_board=True)
-    act(s, "draw_stock", "discard 7H", "draw_stock", "discard 7C", "draw_stock", "discard 7S")
+    play(s, "draw_stock", "discard 7H", "draw_stock", "discard 7C", "draw_stock", "discard 7S")
     assert s.to_dict()["call"] == {"discarder": 0, "size": 3}
-    act(s, "decline", "decline")
+    play(s, "decline", "decline")
     d = s.to_dict()
     assert d["phase"] == "draw" and s.current_player() == 1 and len(d["discard_pile"]) == 4
 
 
 # --- match play -----------------------------------------------------------------------
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_match_passes_the_deal_and_adds_up(backend):
     game = cardsim.make("rummy", backend=backend, match=True, players=3, hand_size=3, target=30)
     hands = [["3H", "4H", "5H"], ["8C", "JD", "2S"], ["KC", "QC", "9D"]]
     s = game.new_game(deck=deck_for(hands, "AD", ["6H"]))
-    act(s, "draw_stock", "meld 3H 4H 5H 6H")
+    play(s, "draw_stock", "meld 3H 4H 5H 6H")
     d = s.to_dict()
     first = 2 * (8 + 10 + 2 + 10 + 10 + 9)
     assert d["totals"] == [first, 0, 0] and first >= 30
@@ -377,13 +338,12 @@ def test_match_passes_the_deal_and_adds_up(backend):
 
     game = cardsim.make("rummy", backend=backend, match=True, players=3, hand_size=3, target=500)
     s = game.new_game(deck=deck_for(hands, "AD", ["6H"]))
-    act(s, "draw_stock", "meld 3H 4H 5H 6H")
+    play(s, "draw_stock", "meld 3H 4H 5H 6H")
     d = s.to_dict()
     assert not s.is_terminal() and d["deal"] == 1 and d["totals"] == [first, 0, 0]
     assert d["dealer"] == 0 and s.current_player() == 1  # the deal passed on
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_match_options_need_match(backend):
     for bad in ({"target": 50}, {"deals": 2}, {"max_deals": 3}):
         with pytest.raises(ValueError, match="match play only"):
@@ -394,7 +354,6 @@ def test_match_options_need_match(backend):
     assert match.new_game(seed=1).to_dict()["totals"] == [0, 0]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_match_with_a_fixed_number_of_deals(backend):
     game = cardsim.make("rummy", backend=backend, match=True, deals=3, move_cap=5)
     s = game.new_game(seed=11)
@@ -404,7 +363,6 @@ def test_match_with_a_fixed_number_of_deals(backend):
 
 
 # --- observation ----------------------------------------------------------------------
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_observation_hides_other_hands_and_the_stock(backend):
     s = cardsim.make("rummy", backend=backend, players=3).new_game(seed=3)
     full = s.to_dict()
@@ -419,7 +377,6 @@ def test_observation_hides_other_hands_and_the_stock(backend):
 
 
 # --- bad input ------------------------------------------------------------------------
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(
     ("options", "error"),
     [
@@ -439,7 +396,6 @@ def test_bad_options(backend, options, error):
         cardsim.make("rummy", backend=backend, **options)
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(
     ("deck", "text"),
     [
@@ -454,7 +410,6 @@ def test_bad_decks(backend, deck, text):
         cardsim.make("rummy", backend=backend).new_game(deck=deck)
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_bad_actions(backend):
     s = cardsim.make("rummy", backend=backend).new_game(seed=1)
     before = json.dumps(s.to_dict())
@@ -472,20 +427,13 @@ def test_bad_actions(backend):
 
 
 # --- batch ----------------------------------------------------------------------------
-def test_batch_is_deterministic_and_greedy_beats_random():
-    n = 4000
-    one = cardsim.simulate("rummy", games=n, seed=9, policy="greedy", threads=1)
-    two = cardsim.simulate("rummy", games=n, seed=9, policy="greedy", threads=2)
-    head = cardsim.simulate("rummy", games=1500, seed=9, policy="greedy")
-    tail = cardsim.simulate("rummy", games=n - 1500, seed=9, policy="greedy", first_game=1500)
-    for key in ("scores", "winner", "moves", "truncated"):
-        assert np.array_equal(getattr(one, key), getattr(two, key))
-        joined = np.concatenate([getattr(head, key), getattr(tail, key)])
-        assert np.array_equal(joined, getattr(one, key))
-    rnd = cardsim.simulate("rummy", games=n, seed=9, policy="random")
+def test_greedy_beats_random():
+    # Thread and split determinism is tests/test_simulate.py's, for every configuration.
+    greedy = cardsim.simulate("rummy", games=4000, seed=9, policy="greedy")
+    rnd = cardsim.simulate("rummy", games=4000, seed=9, policy="random")
     # Greedy finishes deals (someone goes out) far more often, and far sooner.
-    assert one.truncated.mean() < 0.05 < 0.2 < rnd.truncated.mean()
-    assert one.moves.mean() * 3 < rnd.moves.mean()
+    assert greedy.truncated.mean() < 0.05 < 0.2 < rnd.truncated.mean()
+    assert greedy.moves.mean() * 3 < rnd.moves.mean()
 
 
 # --- meld-heavy lockstep ----------------------------------------------------------------
@@ -520,49 +468,44 @@ def test_meld_heavy_play_agrees_between_backends(options):
 
 
 # --- more rulings (docs/rules/rummy.md "Rulings") ----------------------------------------
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_card_taken_may_be_returned_next_turn(backend):
     s = new(backend, [["3H", "8S", "KD"], FILLER], "5C", ["QH", "4D"])
-    act(s, "take_discard", "discard 8S", "draw_stock", "discard QH", "draw_stock")
+    play(s, "take_discard", "discard 8S", "draw_stock", "discard QH", "draw_stock")
     assert "discard 5C" in legal_texts(s)
-    act(s, "discard 5C")
+    play(s, "discard 5C")
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_meld_may_not_leave_only_the_taken_card(backend):
     # Taking the 9S and melding 3-4-5H would leave just the 9S, which could not be discarded.
     s = new(backend, [["3H", "4H", "5H"], FILLER], "9S")
-    act(s, "take_discard")
+    play(s, "take_discard")
     assert "meld 3H 4H 5H" not in legal_texts(s)
-    assert_illegal(s, "meld 3H 4H 5H")
+    refused(s, "meld 3H 4H 5H")
     assert legal_texts(s) == {"discard 3H", "discard 4H", "discard 5H"}
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_discarder_may_call_their_own_rummy_on_board(backend):
     hands = [["3H", "5H", "KS", "QS"], ["4H", "2C", "7C", "9D"]]
     s = new(backend, hands, "KC", ["8S", "8D", "8H", "JD"], rummy_on_board=True)
-    act(s, "draw_stock", "discard 3H", "draw_stock", "discard 4H", "draw_stock", "discard 5H")
-    act(s, "call_rummy")
+    play(s, "draw_stock", "discard 3H", "draw_stock", "discard 4H", "draw_stock", "discard 5H")
+    play(s, "call_rummy")
     d = s.to_dict()
     assert {"3H", "4H", "5H"} <= set(d["hands"][0]) and d["discard_pile"] == ["KC"]
     assert s.current_player() == 1  # the next turn is still the next player's
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_rummy_on_board_takes_the_longest_meld_on_top(backend):
     # 6H on top of 3-4-5H: the top four cards form a run, and all four are called.
     hands = [["3H", "5H", "KS", "QS"], ["4H", "6H", "7C", "9D"]]
     s = new(backend, hands, "KC", ["8S", "8D", "8H", "JD", "TC"], rummy_on_board=True)
-    act(s, "draw_stock", "discard 3H", "draw_stock", "discard 4H", "draw_stock", "discard 5H")
-    act(s, "decline", "decline", "draw_stock", "discard 6H")
+    play(s, "draw_stock", "discard 3H", "draw_stock", "discard 4H", "draw_stock", "discard 5H")
+    play(s, "decline", "decline", "draw_stock", "discard 6H")
     assert s.to_dict()["call"] == {"discarder": 1, "size": 4}
-    act(s, "decline", "call_rummy")
+    play(s, "decline", "call_rummy")
     d = s.to_dict()
     assert {"3H", "4H", "5H", "6H"} <= set(d["hands"][0]) and d["discard_pile"] == ["KC"]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_turn_over_needs_two_cards_in_the_pile(backend):
     # 2 x 24 dealt, 3 in the stock. A called rummy on the board leaves a one-card pile with
     # the stock empty: that card can be taken, but not turned over as a stock.
@@ -570,22 +513,21 @@ def test_turn_over_needs_two_cards_in_the_pile(backend):
     rest = [c for c in full_pack() if c not in {"3H", "4H", "5H", "KC", *stock}]
     hands = [["3H", "5H", *rest[:22]], ["4H", *rest[22:45]]]
     s = new(backend, hands, "KC", stock, rummy_on_board=True)
-    act(s, "draw_stock", "discard 3H", "draw_stock", "discard 4H", "draw_stock", "discard 5H")
-    act(s, "decline", "call_rummy")
+    play(s, "draw_stock", "discard 3H", "draw_stock", "discard 4H", "draw_stock", "discard 5H")
+    play(s, "decline", "call_rummy")
     d = s.to_dict()
     assert d["stock"] == [] and d["discard_pile"] == ["KC"]
     assert legal_texts(s) == {"take_discard"}
-    assert_illegal(s, "turn_over")
+    refused(s, "turn_over")
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_turn_cap_truncates(backend):
     s = cardsim.make("rummy", backend=backend, move_cap=3).new_game(seed=4)
     turns = 0
     while not s.is_terminal():
         if s.to_dict()["phase"] == "draw":
             turns += 1
-            act(s, "draw_stock")
+            play(s, "draw_stock")
         else:
-            act(s, s.action_to_string(max(a for a in s.legal_actions() if a < 57)))
+            play(s, s.action_to_string(max(a for a in s.legal_actions() if a < 57)))
     assert turns == 3 and s.is_truncated() and s.winners() == [] and s.scores() == [0, 0]

@@ -7,12 +7,10 @@ from __future__ import annotations
 import json
 
 import numpy as np
-import pytest
 
 import cardsim
 from cardsim.reference.cards import full_pack
 
-BACKENDS = cardsim.BACKENDS
 SUITS = "CDHS"
 RANKS = "A23456789TJQK"
 
@@ -44,7 +42,6 @@ def play(backend: str, **options):
     return game, s
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_card_planes_after_melds(backend):
     game, s = play(backend)
     assert game.observation_tensor_shape == (52 * 11 + 7 * 2 + 16,)
@@ -69,7 +66,6 @@ def test_card_planes_after_melds(backend):
     assert plane(t1, 9) == set() and plane(t1, 10) == table
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_scalars_after_melds(backend):
     _, s = play(backend)
     n, base = 2, 52 * 11
@@ -90,7 +86,6 @@ def test_scalars_after_melds(backend):
     assert t1[3 * n + 4] == np.float32(9 / 52)  # seat 0 to p1 is p1 itself
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_ace_above_the_king_and_taken(backend):
     game = cardsim.make("rummy", backend=backend, ace_high=True)
     hand = ["QH", "KH", "AH", "2C", "5S", "8D", "JC", "TS", "4C"]
@@ -105,7 +100,6 @@ def test_ace_above_the_king_and_taken(backend):
     assert t[52 * 11 + 7 * 2 + 10] == 1.0  # the ace_high flag
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_match_totals(backend):
     game = cardsim.make(
         "rummy", backend=backend, match=True, deals=2, target=50, move_cap=20, scoring="table"

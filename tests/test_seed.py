@@ -14,7 +14,6 @@ from game_configs import CONFIGS
 NAMES = sorted(CONFIGS)
 
 
-@pytest.mark.parametrize("backend", cardsim.BACKENDS)
 @pytest.mark.parametrize("name", NAMES)
 def test_unseeded_game_records_a_seed_that_deals_it_again(name, backend):
     game = cardsim.make(name, backend=backend)
@@ -28,13 +27,11 @@ def test_unseeded_game_records_a_seed_that_deals_it_again(name, backend):
     assert again == state and again.seed == seed
 
 
-@pytest.mark.parametrize("backend", cardsim.BACKENDS)
 def test_fresh_seeds_differ(backend):
     game = cardsim.make("clock", backend=backend)
     assert len({game.new_game().seed for _ in range(8)}) == 8
 
 
-@pytest.mark.parametrize("backend", cardsim.BACKENDS)
 def test_seeded_and_dealt_games_record_their_seed(backend):
     game = cardsim.make("clock_duel", backend=backend)
     seeded = game.new_game(seed=2**64 - 1)
@@ -44,7 +41,6 @@ def test_seeded_and_dealt_games_record_their_seed(backend):
     assert dealt == seeded  # equality is about the position, not how it was dealt
 
 
-@pytest.mark.parametrize("backend", cardsim.BACKENDS)
 def test_copies_and_pickles_keep_the_seed(backend):
     state = cardsim.make("rummy", backend=backend).new_game()
     state.apply_action(state.legal_actions()[0])

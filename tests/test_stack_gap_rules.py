@@ -15,8 +15,8 @@ import pytest
 
 import cardsim
 from cardsim.reference.cards import canonical_deck
+from scenarios import deal, play, refused
 
-BACKENDS = cardsim.BACKENDS
 DISCARD = 135
 
 
@@ -28,24 +28,8 @@ def deck(*cards: str, jokers: bool = False) -> list[str]:
     return list(cards) + rest
 
 
-def new(backend: str, cards: list[str], **options):
-    return cardsim.make("stack_gap", backend=backend, **options).new_game(deck=cards)
-
-
-def play(state, *texts: str) -> None:
-    for text in texts:
-        state.apply_action(state.string_to_action(text))
-
-
 def place(hand: int, slot: int, declaration: int = 0) -> int:
     return (hand * 15 + slot) * 3 + declaration
-
-
-def assert_refused(state, action) -> None:
-    before = json.dumps(state.to_dict())
-    with pytest.raises(cardsim.IllegalActionError):
-        state.apply_action(action)
-    assert json.dumps(state.to_dict()) == before
 
 
 # An empty position in the to_dict form, for endings no deal reaches.
@@ -76,23 +60,25 @@ GAPS_4_8 = [cell("4C"), cell("8C"), cell("4D"), cell("8D"), cell("4H")]
 # --- the deal ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_deal_order(backend):
-    s = new(
-        backend, deck("2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC"), players=2
+    s = deal(
+        "stack_gap",
+        backend,
+        deck("2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC"),
+        players=2,
     )
     d = s.to_dict()
     assert [c["card"] for c in d["wall"][0]] == ["2C", "3C", "4C", "5C", "6C"]
     assert all(c is None for row in d["wall"][1:] for c in row)
     assert d["hands"] == [["7C", "8C", "9C"], ["TC", "JC", "QC"]]
-    assert d["draw_pile"][:3] == ["AC", "KC", "AD"]
+    assert d["draw_pile"][-3:] == ["AD", "KC", "AC"]  # bottom first: AC is drawn next
     assert len(d["draw_pile"]) == 52 - 11
     assert d["current_player"] == 0 and d["scores"] == [0, 0]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_joker_met_on_level_1_goes_under_the_draw_pile(backend):
-    s = new(
+    s = deal(
+        "stack_gap",
         backend,
         deck("2C", "JK", "3C", "4C", "5C", "6C", "7C", "8C", "9C", jokers=True),
         jokers=True,
@@ -101,43 +87,45 @@ def test_joker_met_on_level_1_goes_under_the_draw_pile(backend):
     assert [c["card"] for c in d["wall"][0]] == ["2C", "3C", "4C", "5C", "6C"]
     assert d["hands"] == [["7C", "8C", "9C"]]
     # The second joker was never met while dealing, so it lies where it was.
-    assert d["draw_pile"][-1] == "JK"
+    assert d["draw_pile"][0] == "JK"  # bottom first
     assert d["draw_pile"].count("JK") == 2
     assert len(d["draw_pile"]) == 54 - 8
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_two_jokers_met_on_level_1_both_go_under(backend):
     cards = ["JK", "2C", "JK", "3C", "4C", "5C", "6C", "7C", "8C", "9C"]
     rest = [c for c in canonical_deck() if c not in cards]
-    s = new(backend, cards + rest, jokers=True)
+    s = deal("stack_gap", backend, cards + rest, jokers=True)
     d = s.to_dict()
     assert [c["card"] for c in d["wall"][0]] == ["2C", "3C", "4C", "5C", "6C"]
     assert d["hands"] == [["7C", "8C", "9C"]]
-    assert d["draw_pile"] == [*rest, "JK", "JK"]
+    assert d["draw_pile"] == ["JK", "JK", *reversed(rest)]  # bottom first
 
 
 # --- placement and points: the rules' examples -------------------------------------
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_seed_example_gap_2_to_6(backend):
     """Gap 2 -> 6 = width 3. Playing a 4 on Level 2 scores 3 + 2 = 5 points."""
-    s = new(backend, deck("2C", "6C", "KC", "KD", "KH", "4H", "AC", "AD"))
+    s = deal("stack_gap", backend, deck("2C", "6C", "KC", "KD", "KH", "4H", "AC", "AD"))
     assert s.legal_actions() == [place(0, 5)]
     play(s, "place 0:4H L2.0")
     assert s.scores() == [5]
     assert s.to_dict()["wall"][1][0] == {"card": "4H", "value": 4}
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_seed_example_gap_10_to_king(backend):
     """Gap 10 -> King = width 2. Playing a Jack on Level 3 scores 2 + 3 = 5 points.
 
     No plain card lies strictly below a king, so the king on level 2 is a joker
     declared high in a J-K gap.
     """
-    s = new(backend, deck("9C", "JC", "KC", "AC", "AD", "TH", "JK", "JH", jokers=True), jokers=True)
+    s = deal(
+        "stack_gap",
+        backend,
+        deck("9C", "JC", "KC", "AC", "AD", "TH", "JK", "JH", jokers=True),
+        jokers=True,
+    )
     play(s, "place 0:TH L2.0")  # 9..J: width 1, 1 + 2 = 3 points
     assert s.scores() == [3]
     play(s, "place 0:JK L2.1 high")  # J..K: the joker is a king, 0 points
@@ -147,12 +135,14 @@ def test_seed_example_gap_10_to_king(backend):
     assert s.scores() == [3 + 5]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(("declared", "value", "next_card"), [("low", 5, "6H"), ("high", 9, "8H")])
 def test_seed_example_joker_between_5_and_9(backend, declared, value, next_card):
     """A joker between 5 and 9 takes 5 or 9 as declared, scores 0, and is an edge above."""
-    s = new(
-        backend, deck("5C", "9C", "2C", "KC", "KD", "JK", "7H", next_card, jokers=True), jokers=True
+    s = deal(
+        "stack_gap",
+        backend,
+        deck("5C", "9C", "2C", "KC", "KD", "JK", "7H", next_card, jokers=True),
+        jokers=True,
     )
     play(s, f"place 0:JK L2.0 {declared}")
     assert s.scores() == [0]
@@ -167,70 +157,78 @@ def test_seed_example_joker_between_5_and_9(backend, declared, value, next_card)
     assert s.scores() == [8 + 1 + 3]  # a gap 5..7 or 7..9 has width 1, on level 3
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_joker_must_be_declared_and_only_a_joker_is(backend):
-    s = new(backend, deck("5C", "9C", "2C", "KC", "KD", "JK", "7H", "AH", jokers=True), jokers=True)
-    assert_refused(s, place(0, 5, 0))  # a joker placed plain
-    assert_refused(s, place(1, 6, 1))  # 7 declared low
-    assert_refused(s, place(1, 6, 2))
+    s = deal(
+        "stack_gap",
+        backend,
+        deck("5C", "9C", "2C", "KC", "KD", "JK", "7H", "AH", jokers=True),
+        jokers=True,
+    )
+    refused(s, place(0, 5, 0))  # a joker placed plain
+    refused(s, place(1, 6, 1))  # 7 declared low
+    refused(s, place(1, 6, 2))
     assert place(0, 5, 1) in s.legal_actions() and place(0, 5, 2) in s.legal_actions()
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_joker_needs_a_gap_of_width_one(backend):
     # Level 1 5 6 5 6 5: every gap has width 0, so even a joker fits nowhere.
-    s = new(backend, deck("5C", "6C", "5D", "6D", "5H", "JK", "2C", "3C", jokers=True), jokers=True)
+    s = deal(
+        "stack_gap",
+        backend,
+        deck("5C", "6C", "5D", "6D", "5H", "JK", "2C", "3C", jokers=True),
+        jokers=True,
+    )
     assert s.legal_actions() == [DISCARD, DISCARD + 1, DISCARD + 2]
     for slot in range(5, 9):
-        assert_refused(s, place(0, slot, 1))
+        refused(s, place(0, slot, 1))
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_a_joker_that_fits_forbids_discarding(backend):
-    s = new(backend, deck("5C", "7C", "5D", "6D", "5H", "JK", "AC", "KC", jokers=True), jokers=True)
+    s = deal(
+        "stack_gap",
+        backend,
+        deck("5C", "7C", "5D", "6D", "5H", "JK", "AC", "KC", jokers=True),
+        jokers=True,
+    )
     # Gaps 5..7 and 7..5 have width 1; 5..6 and 6..5 have none.
     assert s.legal_actions() == [place(0, 5, 1), place(0, 5, 2), place(0, 6, 1), place(0, 6, 2)]
-    assert_refused(s, DISCARD + 1)
+    refused(s, DISCARD + 1)
 
 
 # --- legality ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_card_equal_to_an_edge_or_outside_the_gap_is_illegal(backend):
     # All level-2 gaps are 4..8; the hand holds 4 and 8 (edges) and 6.
-    s = new(backend, deck("4C", "8C", "4D", "8D", "4H", "4S", "8S", "6S"))
+    s = deal("stack_gap", backend, deck("4C", "8C", "4D", "8D", "4H", "4S", "8S", "6S"))
     assert s.legal_actions() == [place(2, slot) for slot in range(5, 9)]
     for slot in range(5, 9):
-        assert_refused(s, place(0, slot))  # 4 = the lower edge
-        assert_refused(s, place(1, slot))  # 8 = the upper edge
-    s = new(backend, deck("4C", "8C", "4D", "8D", "4H", "3S", "9S", "KS"))
+        refused(s, place(0, slot))  # 4 = the lower edge
+        refused(s, place(1, slot))  # 8 = the upper edge
+    s = deal("stack_gap", backend, deck("4C", "8C", "4D", "8D", "4H", "3S", "9S", "KS"))
     assert s.legal_actions() == [DISCARD, DISCARD + 1, DISCARD + 2]
     for h in range(3):
-        assert_refused(s, place(h, 5))
+        refused(s, place(h, 5))
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_no_card_goes_on_level_1_a_filled_slot_or_an_unsupported_one(backend):
-    s = new(backend, deck("2C", "9C", "3C", "KD", "KH", "5S", "6S", "7S"))
+    s = deal("stack_gap", backend, deck("2C", "9C", "3C", "KD", "KH", "5S", "6S", "7S"))
     for slot in range(5):
-        assert_refused(s, place(0, slot))
-    assert_refused(s, place(0, 9))  # level 3 rests on nothing yet
+        refused(s, place(0, slot))
+    refused(s, place(0, 9))  # level 3 rests on nothing yet
     play(s, "place 0:5S L2.0")
-    assert_refused(s, place(0, 5))  # filled
+    refused(s, place(0, 5))  # filled
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_discarding_is_illegal_while_a_placement_is_possible(backend):
-    s = new(backend, deck("4C", "8C", "4D", "8D", "4H", "AS", "KS", "6S"))
+    s = deal("stack_gap", backend, deck("4C", "8C", "4D", "8D", "4H", "AS", "KS", "6S"))
     for h in range(3):
-        assert_refused(s, DISCARD + h)
+        refused(s, DISCARD + h)
     assert DISCARD not in s.legal_actions()
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_any_card_may_be_discarded_when_none_fits_then_the_hand_is_refilled(backend):
-    s = new(backend, deck("4C", "8C", "4D", "8D", "4H", "AS", "KS", "QS", "6H"))
+    s = deal("stack_gap", backend, deck("4C", "8C", "4D", "8D", "4H", "AS", "KS", "QS", "6H"))
     assert s.legal_actions() == [DISCARD, DISCARD + 1, DISCARD + 2]
     play(s, "discard 1:KS")
     d = s.to_dict()
@@ -239,9 +237,9 @@ def test_any_card_may_be_discarded_when_none_fits_then_the_hand_is_refilled(back
     assert not s.is_terminal()
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_placing_refills_the_hand_and_turns_alternate(backend):
-    s = new(
+    s = deal(
+        "stack_gap",
         backend,
         deck("4C", "8C", "4D", "8D", "4H", "6S", "AS", "KS", "5H", "AD", "KD", "7H"),
         players=2,
@@ -260,9 +258,8 @@ def test_placing_refills_the_hand_and_turns_alternate(backend):
 STUCK = ("5C", "5D", "5H", "5S", "6C")
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_solo_third_rubble_card_is_a_loss(backend):
-    s = new(backend, deck(*STUCK))
+    s = deal("stack_gap", backend, deck(*STUCK))
     play(s, "discard 0", "discard 0")
     assert not s.is_terminal()
     play(s, "discard 2")
@@ -271,7 +268,7 @@ def test_solo_third_rubble_card_is_a_loss(backend):
     assert s.to_dict()["ending"] == "rubble" and s.to_dict()["ended_by"] == 0
     assert s.current_player() == cardsim.TERMINAL
     assert s.legal_actions() == []
-    assert_refused(s, DISCARD)
+    refused(s, DISCARD)
 
 
 # A full climb: level 1 A K A K A, then 2 Q 2 Q, 3 J 4, 5 9, and 7 on level 5.
@@ -288,9 +285,8 @@ CLIMB_PLAYS = [
 ]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_solo_placement_on_level_5_is_a_win(backend):
-    s = new(backend, deck(*CLIMB_SOLO))
+    s = deal("stack_gap", backend, deck(*CLIMB_SOLO))
     play(s, *CLIMB_PLAYS[:-1])
     assert not s.is_terminal()
     play(s, CLIMB_PLAYS[-1])
@@ -300,9 +296,8 @@ def test_solo_placement_on_level_5_is_a_win(backend):
     assert s.to_dict()["ending"] == "level 5"
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_solo_empty_hand_and_draw_pile_is_a_loss(backend):
-    s = new(backend, deck(*STUCK))
+    s = deal("stack_gap", backend, deck(*STUCK))
     s._set_position(
         position(1, wall=[GAPS_4_8, *position(1)["wall"][1:]], hands=[["6S"]], scores=[7])
     )
@@ -315,11 +310,10 @@ def test_solo_empty_hand_and_draw_pile_is_a_loss(backend):
 # --- endings: two players ------------------------------------------------------------
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_two_players_level_5_placement_wins_whatever_the_scores(backend):
     # Player 0 plays 2S 2H 3C 4C 9C, player 1 QS QH JC 5C 7C, drawing in turn.
     cards = deck(*LEVEL_1_CLIMB, "2S", "2H", "3C", "QS", "QH", "JC", "4C", "5C", "9C", "7C")
-    s = new(backend, cards, players=2)
+    s = deal("stack_gap", backend, cards, players=2)
     # The same climb; each player always plays their leftmost card.
     play(s, *CLIMB_PLAYS[:-1])
     assert s.current_player() == 1 and not s.is_terminal()
@@ -330,9 +324,8 @@ def test_two_players_level_5_placement_wins_whatever_the_scores(backend):
     assert s.to_dict()["ended_by"] == 1
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_two_players_third_rubble_card_loses_and_the_other_wins(backend):
-    s = new(backend, deck(*STUCK), players=2)
+    s = deal("stack_gap", backend, deck(*STUCK), players=2)
     for _ in range(4):
         play(s, "discard 0")
     assert not s.is_terminal() and s.current_player() == 0
@@ -343,13 +336,12 @@ def test_two_players_third_rubble_card_loses_and_the_other_wins(backend):
     assert [len(r) for r in d["rubble"]] == [3, 2]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(
     ("scores", "winners", "draw"),
     [([10, 0], [0], False), ([0, 30], [1], False), ([10, 15], [], True)],
 )
 def test_two_players_empty_hands_and_draw_pile_compare_scores(backend, scores, winners, draw):
-    s = new(backend, deck(*STUCK), players=2)
+    s = deal("stack_gap", backend, deck(*STUCK), players=2)
     s._set_position(
         position(
             2, wall=[GAPS_4_8, *position(2)["wall"][1:]], hands=[["6S"], ["AH"]], scores=scores
@@ -364,9 +356,8 @@ def test_two_players_empty_hands_and_draw_pile_compare_scores(backend, scores, w
     assert s.to_dict()["ending"] == "exhausted"
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_two_players_a_player_with_no_cards_is_skipped(backend):
-    s = new(backend, deck(*STUCK), players=2)
+    s = deal("stack_gap", backend, deck(*STUCK), players=2)
     s._set_position(
         position(
             2, wall=[GAPS_4_8, *position(2)["wall"][1:]], hands=[[], ["5S", "6S"]], current_player=1
@@ -392,10 +383,12 @@ def test_exhaustion_never_happens_in_play():
 # --- observation, strings, the test hook ------------------------------------------------
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_observation_hides_the_other_hand_and_the_draw_pile(backend):
-    s = new(
-        backend, deck("4C", "8C", "4D", "8D", "4H", "6S", "AS", "KS", "5H", "AD", "KD"), players=2
+    s = deal(
+        "stack_gap",
+        backend,
+        deck("4C", "8C", "4D", "8D", "4H", "6S", "AS", "KS", "5H", "AD", "KD"),
+        players=2,
     )
     o = s.observation(1)
     assert o["hand"] == ["5H", "AD", "KD"] and o["hand_sizes"] == [3, 3]
@@ -404,9 +397,13 @@ def test_observation_hides_the_other_hand_and_the_draw_pile(backend):
     assert o["wall"] == s.to_dict()["wall"]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_action_strings(backend):
-    s = new(backend, deck("5C", "9C", "2C", "KC", "KD", "JK", "7H", "AH", jokers=True), jokers=True)
+    s = deal(
+        "stack_gap",
+        backend,
+        deck("5C", "9C", "2C", "KC", "KD", "JK", "7H", "AH", jokers=True),
+        jokers=True,
+    )
     assert s.action_to_string(place(0, 5, 1)) == "place 0:JK L2.0 low"
     assert s.action_to_string(place(1, 6)) == "place 1:7H L2.1"
     assert s.action_to_string(DISCARD + 2) == "discard 2:AH"
@@ -428,7 +425,6 @@ def test_action_strings(backend):
         s.string_to_action(5)
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_set_position_round_trips(backend):
     s = cardsim.make("stack_gap", backend=backend, players=2, jokers=True).new_game(seed=11)
     while not s.is_terminal() and len(s.history) < 4:
@@ -441,9 +437,8 @@ def test_set_position_round_trips(backend):
     assert t.to_dict() == {**s.to_dict(), "seed": 1} and t.legal_actions() == s.legal_actions()
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_set_position_refuses_bad_positions(backend):
-    s = new(backend, deck(*STUCK))
+    s = deal("stack_gap", backend, deck(*STUCK))
     before = s.to_dict()
     with pytest.raises(TypeError):
         s._set_position([])
@@ -459,7 +454,6 @@ def test_set_position_refuses_bad_positions(backend):
 # --- bad input ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(
     ("options", "error"),
     [
@@ -477,7 +471,6 @@ def test_bad_options(backend, options, error):
         cardsim.make("stack_gap", backend=backend, **options)
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_options_and_defaults(backend):
     g = cardsim.make("stack_gap", backend=backend)
     assert g.options == {"players": 1, "jokers": False}
@@ -485,7 +478,6 @@ def test_options_and_defaults(backend):
     assert cardsim.make("stack_gap", backend=backend, players=2).num_players == 2
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(
     ("cards", "options", "error"),
     [
@@ -505,51 +497,28 @@ def test_bad_decks(backend, cards, options, error):
         cardsim.make("stack_gap", backend=backend, **options).new_game(deck=cards)
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_bad_actions(backend):
-    s = new(backend, deck("4C", "8C", "4D", "8D", "4H", "6S", "AS", "KS"))
+    s = deal("stack_gap", backend, deck("4C", "8C", "4D", "8D", "4H", "6S", "AS", "KS"))
     for a in (-1, 138, 10**30):
-        assert_refused(s, a)
+        refused(s, a)
     for a in ("1", 1.0, True, None):
         with pytest.raises(TypeError):
             s.apply_action(a)
-    assert_refused(s, np.int64(DISCARD))
+    refused(s, np.int64(DISCARD))
 
 
 # --- batch -----------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("players", [1, 2])
-def test_batch_is_deterministic_across_threads_and_splits(players):
-    n, k = 6000, 2500
-    one = cardsim.simulate(
-        "stack_gap", games=n, seed=3, policy="random", threads=1, players=players, jokers=True
-    )
-    two = cardsim.simulate(
-        "stack_gap", games=n, seed=3, policy="random", threads=2, players=players, jokers=True
-    )
-    a = cardsim.simulate(
-        "stack_gap", games=k, seed=3, policy="greedy", threads=1, players=players, jokers=True
-    )
-    b = cardsim.simulate(
-        "stack_gap",
-        games=n - k,
-        seed=3,
-        first_game=k,
-        policy="greedy",
-        threads=2,
-        players=players,
-        jokers=True,
-    )
-    whole = cardsim.simulate(
-        "stack_gap", games=n, seed=3, policy="greedy", threads=2, players=players, jokers=True
-    )
-    for name in ("scores", "winner", "winners_mask", "moves", "truncated"):
-        assert np.array_equal(getattr(one, name), getattr(two, name)), name
-        assert np.array_equal(
-            np.concatenate([getattr(a, name), getattr(b, name)]), getattr(whole, name)
-        ), name
-    assert set(np.unique(two.winner)) <= ({-1, 0} if players == 1 else {0, 1})
+def test_batch_winners_are_the_possible_ones(players):
+    """Alone, a game is won or lost; two players' game has a winner or is a draw on
+    equal scores, never no result (nothing truncates it)."""
+    for policy in ("random", "greedy"):
+        r = cardsim.simulate(
+            "stack_gap", games=3000, seed=3, policy=policy, players=players, jokers=True
+        )
+        assert set(np.unique(r.winner)) <= ({-1, 0} if players == 1 else {-2, 0, 1})
 
 
 def test_batch_matches_a_replay_of_the_same_deal():

@@ -25,7 +25,6 @@ def _alternative_spellings(text: str) -> list[str]:
     return [t for t in out if t != text]
 
 
-@pytest.mark.parametrize("backend", cardsim.BACKENDS)
 @pytest.mark.parametrize("name", ["stack_gap", "rummy"])
 def test_string_to_action_reads_every_card_spelling(name, backend):
     game = cardsim.make(name, backend=backend)
@@ -43,7 +42,6 @@ def test_string_to_action_reads_every_card_spelling(name, backend):
     assert tried > 0
 
 
-@pytest.mark.parametrize("backend", cardsim.BACKENDS)
 def test_hole_in_the_wall_actions_named_by_card(backend):
     state = cardsim.make("hole_in_the_wall", backend=backend).new_game(seed=2)
     hand = state.observation(state.current_player())["hand"]
@@ -64,7 +62,6 @@ def test_hole_in_the_wall_actions_named_by_card(backend):
         state.string_to_action(f"place {missing} r1c0 new")
 
 
-@pytest.mark.parametrize("backend", cardsim.BACKENDS)
 def test_code9_suits_short_form(backend):
     short = cardsim.make("code9", backend=backend, suits="sh")
     assert short.options["suits"] == ["s", "h"]
@@ -76,7 +73,6 @@ def test_code9_suits_short_form(backend):
         cardsim.make("code9", backend=backend, suits="SHD")
 
 
-@pytest.mark.parametrize("backend", cardsim.BACKENDS)
 def test_new_game_positional_is_a_clear_type_error(backend):
     game = cardsim.make("clock", backend=backend)
     with pytest.raises(TypeError, match=r"keywords only: new_game\(seed=\.\.\.\)"):

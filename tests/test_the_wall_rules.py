@@ -19,6 +19,7 @@ import pytest
 import cardsim
 from cardsim.reference.cards import canonical_deck
 from cardsim.reference.rng import GameRng
+from scenarios import deal, legal_texts, play, refused
 
 GAME = "the_wall"
 NUM_ACTIONS = 357
@@ -53,32 +54,11 @@ def make_deck(
     return [c if c is not None else next(fill) for c in slots]
 
 
-def new(backend: str, deck: list[str], **options: Any) -> Any:
-    return cardsim.make(GAME, backend=backend, **options).new_game(deck=deck)
-
-
-def act(state: Any, text: str) -> None:
-    state.apply_action(state.string_to_action(text))
-
-
-def legal_texts(state: Any) -> set[str]:
-    return {state.action_to_string(a) for a in state.legal_actions()}
-
-
-def assert_illegal(state: Any, action: Any) -> None:
-    before = json.dumps(state.to_dict())
-    with pytest.raises(cardsim.IllegalActionError):
-        state.apply_action(action)
-    assert json.dumps(state.to_dict()) == before
-
-
 def fnd(*tops: str) -> list[list[str]]:
     """Foundations as to_dict shows them: each ace..top, then empty ones up to 8."""
     piles = [[r + t[1] for r in RANKS[: RANKS.index(t[0]) + 1]] for t in tops]
     return piles + [[] for _ in range(8 - len(piles))]
 
-
-backends = pytest.mark.parametrize("backend", cardsim.BACKENDS)
 
 # A layout where nothing builds and no ace shows: only the waste card can move.
 QUIET_UPPER = ["JC", "JD", "JH", "JS"]
@@ -88,7 +68,6 @@ QUIET_LOWER = ["KC", "KD", "KH", "KS", "KC", "KD", "KH", "KS"]
 # --- the deal --------------------------------------------------------------------------------
 
 
-@backends
 def test_deal_positions_and_counts(backend):
     deck = make_deck(
         ["2C", "3D", "4H", "5S"],
@@ -96,7 +75,7 @@ def test_deal_positions_and_counts(backend):
         reserve_top_first=["AS", "AH"],
         stock_top_first=["QC", "9D", "3H"],
     )
-    s = new(backend, deck)
+    s = deal(GAME, backend, deck)
     d = s.to_dict()
     assert d["upper"] == [["2C"], ["3D"], ["4H"], ["5S"]]
     assert d["lower"] == [["6C"], ["7D"], ["8H"], ["9S"], ["TC"], ["JD"], ["QH"], ["KS"]]
@@ -112,7 +91,6 @@ def test_deal_positions_and_counts(backend):
     assert s.game.num_actions == NUM_ACTIONS
 
 
-@backends
 def test_observation_hides_reserve_and_stock(backend):
     s = cardsim.make(GAME, backend=backend).new_game(seed=11)
     obs = s.observation(0)
@@ -125,7 +103,6 @@ def test_observation_hides_reserve_and_stock(backend):
     json.dumps(full)
 
 
-@backends
 def test_seeded_deal_is_canonical_two_pack_order_shuffled(backend):
     deck = canonical_deck(packs=2)
     GameRng.for_game(42, 0).shuffle(deck)
@@ -137,14 +114,13 @@ def test_seeded_deal_is_canonical_two_pack_order_shuffled(backend):
 # --- building --------------------------------------------------------------------------------
 
 
-@backends
 def test_lower_pile_builds_down_by_suit_only(backend):
     deck = make_deck(
         ["7H", "7D", "6H", "9H"],
         ["8H", "KC", "KD", "KS", "QD", "QS", "JC", "TS"],
         stock_top_first=["2S"],
     )
-    s = new(backend, deck)
+    s = deal(GAME, backend, deck)
     legal = legal_texts(s)
     assert "U0>L0" in legal  # 7H on 8H: same suit, one lower
     assert "U1>L0" not in legal  # 7D: wrong suit
@@ -153,29 +129,28 @@ def test_lower_pile_builds_down_by_suit_only(backend):
     assert "L4>L2" in legal  # QD on KD
     assert "L5>L3" in legal  # QS on KS
     assert "L4>L1" not in legal  # QD on KC: wrong suit
-    assert_illegal(s, s.string_to_action("U2>L0"))
-    act(s, "U0>L0")
+    refused(s, s.string_to_action("U2>L0"))
+    play(s, "U0>L0")
     d = s.to_dict()
     assert d["lower"][0] == ["8H", "7H"]
     assert d["upper"][0] == [deck[24]]  # refilled from the reserve top
     assert "U2>L0" in legal_texts(s)  # now 6H is one below the top
-    act(s, "U2>L0")
+    play(s, "U2>L0")
     assert s.to_dict()["lower"][0] == ["8H", "7H", "6H"]
 
 
-@backends
 def test_lower_to_lower_build_and_king_onto_nothing(backend):
     deck = make_deck(
         ["JC", "JD", "JH", "JS"],
         ["KC", "QC", "KD", "2S", "KH", "KS", "TD", "9C"],
         stock_top_first=["5H"],
     )
-    s = new(backend, deck)
+    s = deal(GAME, backend, deck)
     legal = legal_texts(s)
     assert "L1>L0" in legal  # QC onto KC
     assert "L0>L1" not in legal  # KC onto QC: building goes down
     assert "L6>L2" not in legal  # TD onto KD: not one lower
-    act(s, "L1>L0")
+    play(s, "L1>L0")
     d = s.to_dict()
     assert d["lower"][0] == ["KC", "QC"]
     # L1 was emptied and took the waste card at once; the waste took the next stock card.
@@ -183,7 +158,6 @@ def test_lower_to_lower_build_and_king_onto_nothing(backend):
     assert d["waste"] == [deck[26]] and len(d["stock"]) == 77
 
 
-@backends
 def test_upper_piles_take_no_cards(backend):
     s = cardsim.make(GAME, backend=backend).new_game(seed=5)
     texts = [s.action_to_string(a) for a in range(NUM_ACTIONS)]
@@ -202,7 +176,6 @@ def test_upper_piles_take_no_cards(backend):
         assert all(len(p) <= 1 for p in s.to_dict()["upper"])
 
 
-@backends
 def test_foundations_ace_first_and_two_of_a_suit_side_by_side(backend):
     deck = make_deck(
         ["AH", "AH", "3H", "JS"],
@@ -210,30 +183,29 @@ def test_foundations_ace_first_and_two_of_a_suit_side_by_side(backend):
         reserve_top_first=["QC", "QD", "QH", "QS"],
         stock_top_first=["2C"],
     )
-    s = new(backend, deck)
+    s = deal(GAME, backend, deck)
     legal = legal_texts(s)
     assert "U0>F" in legal and "U1>F" in legal
     assert "L0>F" not in legal  # 2H before its ace
     assert "U2>F" not in legal  # 3H
     assert "W>F" not in legal  # 2C without the ace of clubs
-    act(s, "U0>F")
+    play(s, "U0>F")
     assert s.to_dict()["foundations"] == fnd("AH")
-    act(s, "U1>F")  # the second ace of hearts starts a second heart foundation
+    play(s, "U1>F")  # the second ace of hearts starts a second heart foundation
     assert s.to_dict()["foundations"] == fnd("AH", "AH")
-    act(s, "L0>F")  # to the first foundation that takes it
+    play(s, "L0>F")  # to the first foundation that takes it
     assert s.to_dict()["foundations"] == fnd("2H", "AH")
-    act(s, "L1>F")  # the other 2H grows the second heart foundation beside it
+    play(s, "L1>F")  # the other 2H grows the second heart foundation beside it
     assert s.to_dict()["foundations"] == fnd("2H", "2H")
-    act(s, "U2>F")
+    play(s, "U2>F")
     assert s.to_dict()["foundations"] == fnd("3H", "2H")
     assert s.scores() == [5] and s.to_dict()["on_foundations"] == 5
 
 
-@backends
 def test_foundation_cards_never_move_again(backend):
     deck = make_deck(["AC", "JD", "JH", "JS"], QUIET_LOWER, stock_top_first=["5D"])
-    s = new(backend, deck)
-    act(s, "U0>F")
+    s = deal(GAME, backend, deck)
+    play(s, "U0>F")
     # No action has a foundation as its source.
     texts = [s.action_to_string(a) for a in range(NUM_ACTIONS)]
     assert not any(t.startswith("F") for t in texts)
@@ -242,7 +214,6 @@ def test_foundation_cards_never_move_again(backend):
 # --- refills ---------------------------------------------------------------------------------
 
 
-@backends
 def test_upper_pile_refills_from_reserve_then_stays_empty(backend):
     clubs = [r + "C" for r in RANKS]  # AC..KC
     deck = make_deck(
@@ -251,33 +222,32 @@ def test_upper_pile_refills_from_reserve_then_stays_empty(backend):
         reserve_top_first=[*clubs[1:], "AC"],  # 2C..KC, then the other AC
         stock_top_first=["5D"],
     )
-    s = new(backend, deck)
+    s = deal(GAME, backend, deck)
     for k in range(13):
-        act(s, "U0>F")
+        play(s, "U0>F")
         d = s.to_dict()
         assert len(d["reserve"]) == 12 - k
         assert d["upper"][0] == [[*clubs[1:], "AC"][k]]
-    act(s, "U0>F")  # the last reserve card goes; nothing is left to refill
+    play(s, "U0>F")  # the last reserve card goes; nothing is left to refill
     d = s.to_dict()
     assert d["upper"][0] == [] and d["reserve"] == []
     assert d["foundations"] == fnd("KC", "AC")
     assert not any(t.startswith("U0") for t in legal_texts(s))
-    assert_illegal(s, s.string_to_action("U0>F"))
+    refused(s, s.string_to_action("U0>F"))
 
 
-@backends
 def test_emptied_lower_pile_takes_the_waste_card_and_waste_takes_stock(backend):
     deck = make_deck(
         QUIET_UPPER,
         ["5S", "6S", "KC", "KD", "KH", "KS", "KC", "KD"],
         stock_top_first=["9D", "4C", "8H"],
     )
-    s = new(backend, deck)
-    act(s, "L0>L1")
+    s = deal(GAME, backend, deck)
+    play(s, "L0>L1")
     d = s.to_dict()
     assert d["lower"][0] == ["9D"] and d["lower"][1] == ["6S", "5S"]
     assert d["waste"] == ["4C"] and len(d["stock"]) == 77
-    act(s, "W>D2")
+    play(s, "W>D2")
     d = s.to_dict()
     assert d["discards"][2] == ["4C"] and d["waste"] == ["8H"] and len(d["stock"]) == 76
 
@@ -285,39 +255,37 @@ def test_emptied_lower_pile_takes_the_waste_card_and_waste_takes_stock(backend):
 def run_out_the_stock(s: Any) -> None:
     """Sends every waste card to discard pile 0 until stock and waste are empty."""
     for _ in range(79):
-        act(s, "W>D0")
+        play(s, "W>D0")
     d = s.to_dict()
     assert d["waste"] == [] and d["stock"] == [] and len(d["discards"][0]) == 79
 
 
-@backends
 def test_empty_lower_pile_takes_any_card_once_stock_and_waste_are_out(backend):
     deck = make_deck(
         ["QD", "JD", "JH", "JS"],
         ["5S", "6S", "KC", "KD", "KH", "KS", "KC", "KH"],
         stock_top_first=["9D"],
     )
-    s = new(backend, deck)
+    s = deal(GAME, backend, deck)
     # While the waste has a card, no lower pile is ever empty.
-    act(s, "L0>L1")
+    play(s, "L0>L1")
     assert s.to_dict()["lower"][0] == ["9D"]
-    s = new(backend, deck)
+    s = deal(GAME, backend, deck)
     run_out_the_stock(s)
-    act(s, "L0>L1")
+    play(s, "L0>L1")
     d = s.to_dict()
     assert d["lower"][0] == [] and d["lower"][1] == ["6S", "5S"]
     legal = legal_texts(s)
     assert {"U0>L0", "U1>L0", "U2>L0", "U3>L0"} <= legal  # upper cards, any rank or suit
     assert {"L1>L0", "L2>L0", "L3>L0", "L4>L0", "L5>L0", "L6>L0", "L7>L0"} <= legal
     assert "D0>L0" in legal  # the discard top
-    act(s, "U0>L0")
+    play(s, "U0>L0")
     d = s.to_dict()
     assert d["lower"][0] == ["QD"] and d["upper"][0] == [deck[24]]
     # Once filled, the pile builds down by suit again.
     assert "L3>L0" not in legal_texts(s)  # KD does not go onto QD
 
 
-@backends
 def test_upper_card_into_empty_lower_pile_refills_upper(backend):
     deck = make_deck(
         ["QD", "JD", "JH", "JS"],
@@ -325,10 +293,10 @@ def test_upper_card_into_empty_lower_pile_refills_upper(backend):
         reserve_top_first=["4H"],
         stock_top_first=["9D"],
     )
-    s = new(backend, deck)
+    s = deal(GAME, backend, deck)
     run_out_the_stock(s)
-    act(s, "L0>L1")
-    act(s, "U0>L0")
+    play(s, "L0>L1")
+    play(s, "U0>L0")
     d = s.to_dict()
     assert d["lower"][0] == ["QD"] and d["upper"][0] == ["4H"] and len(d["reserve"]) == 12
 
@@ -336,46 +304,43 @@ def test_upper_card_into_empty_lower_pile_refills_upper(backend):
 # --- discards --------------------------------------------------------------------------------
 
 
-@backends
 def test_discards_take_any_waste_card_and_only_their_top_plays(backend):
     deck = make_deck(
         QUIET_UPPER,
         ["KC", "KD", "9C", "4D", "KH", "KS", "KC", "KD"],
         stock_top_first=["8C", "3D", "AH", "7S"],
     )
-    s = new(backend, deck)
+    s = deal(GAME, backend, deck)
     assert {"W>D0", "W>D1", "W>D2", "W>D3"} <= legal_texts(s)
     assert "W>D4" not in legal_texts(s)  # only 4 discard piles by default
-    assert_illegal(s, s.string_to_action("W>D4"))
-    act(s, "W>D0")
-    act(s, "W>D0")
+    refused(s, s.string_to_action("W>D4"))
+    play(s, "W>D0")
+    play(s, "W>D0")
     d = s.to_dict()
     assert d["discards"][0] == ["8C", "3D"]
     legal = legal_texts(s)
     assert "D0>L3" in legal  # 3D, the top, onto 4D
     assert "D0>L2" not in legal  # 8C lies under it
-    act(s, "D0>L3")
+    play(s, "D0>L3")
     assert s.to_dict()["discards"][0] == ["8C"]
     assert "D0>L2" in legal_texts(s)  # now 8C is the top and goes onto 9C
     # The waste card now is AH: it may go to a foundation or any discard pile.
     assert {"W>F", "W>D0", "W>D1", "W>D2", "W>D3"} <= legal_texts(s)
-    act(s, "W>D1")
+    play(s, "W>D1")
     assert "D1>F" in legal_texts(s)
-    act(s, "D1>F")
+    play(s, "D1>F")
     assert s.to_dict()["foundations"] == fnd("AH")
 
 
-@backends
 def test_discards_take_only_the_waste_card(backend):
     deck = make_deck(["AC", "JD", "JH", "JS"], QUIET_LOWER, stock_top_first=["5D"])
-    s = new(backend, deck)
-    act(s, "W>D0")
+    s = deal(GAME, backend, deck)
+    play(s, "W>D0")
     for text in ("U0>D1", "L0>D1", "D0>D1", "U1>D0"):
         assert text not in legal_texts(s)
-        assert_illegal(s, s.string_to_action(text))
+        refused(s, s.string_to_action(text))
 
 
-@backends
 def test_discard_count_option(backend):
     for n in (0, 1, 8):
         s = cardsim.make(GAME, backend=backend, discards=n).new_game(seed=3)
@@ -402,9 +367,8 @@ def winning_deck() -> list[str]:
     )
 
 
-@backends
 def test_win_with_all_104_on_the_foundations(backend):
-    s = new(backend, winning_deck())
+    s = deal(GAME, backend, winning_deck())
     to_waste = s.string_to_action("W>F")
     moves = 0
     while not s.is_terminal():
@@ -420,48 +384,43 @@ def test_win_with_all_104_on_the_foundations(backend):
     assert s.legal_actions() == [] and s.current_player() == cardsim.TERMINAL
 
 
-@backends
 def test_loss_when_no_move_is_left(backend):
     # With no discard piles, a waste card that fits nowhere blocks everything.
     deck = make_deck(QUIET_UPPER, QUIET_LOWER, stock_top_first=["AC", "JC"])
-    s = new(backend, deck, discards=0)
+    s = deal(GAME, backend, deck, discards=0)
     assert legal_texts(s) == {"W>F"}
-    act(s, "W>F")
+    play(s, "W>F")
     assert s.is_terminal() and not s.is_truncated()
     assert s.winners() == [] and s.scores() == [1] and s.legal_actions() == []
-    assert_illegal(s, 0)
+    refused(s, 0)
 
 
-@backends
 def test_loss_at_the_deal(backend):
     deck = make_deck(QUIET_UPPER, QUIET_LOWER, stock_top_first=["JC"])
-    s = new(backend, deck, discards=0)
+    s = deal(GAME, backend, deck, discards=0)
     assert s.is_terminal() and not s.is_truncated() and s.scores() == [0]
 
 
-@backends
 def test_truncation_at_the_move_cap(backend):
     s = cardsim.make(GAME, backend=backend, move_cap=3).new_game(seed=9)
     for _ in range(3):
         assert not s.is_terminal()
-        act(s, "W>D0")
+        play(s, "W>D0")
     assert s.is_terminal() and s.is_truncated()
     assert s.winners() == [] and s.scores() == [0] and s.to_dict()["moves"] == 3
     assert s.legal_actions() == []
 
 
-@backends
 def test_a_natural_end_on_the_last_allowed_move_is_no_truncation(backend):
     deck = make_deck(QUIET_UPPER, QUIET_LOWER, stock_top_first=["AC", "JC"])
-    s = new(backend, deck, discards=0, move_cap=1)
-    act(s, "W>F")
+    s = deal(GAME, backend, deck, discards=0, move_cap=1)
+    play(s, "W>F")
     assert s.is_terminal() and not s.is_truncated() and s.winners() == []
 
 
 # --- bad input -------------------------------------------------------------------------------
 
 
-@backends
 @pytest.mark.parametrize(
     ("options", "error"),
     [
@@ -479,12 +438,10 @@ def test_bad_options(backend, options, error):
         cardsim.make(GAME, backend=backend, **options)
 
 
-@backends
 def test_option_defaults(backend):
     assert cardsim.make(GAME, backend=backend).options == {"discards": 4, "move_cap": 5000}
 
 
-@backends
 def test_bad_decks(backend):
     game = cardsim.make(GAME, backend=backend)
     good = canonical_deck(packs=2)
@@ -507,12 +464,11 @@ def test_bad_decks(backend):
     assert s.deck == good
 
 
-@backends
 def test_illegal_and_out_of_range_actions(backend):
     deck = make_deck(QUIET_UPPER, QUIET_LOWER, stock_top_first=["5D"])
-    s = new(backend, deck)
+    s = deal(GAME, backend, deck)
     for a in (-1, NUM_ACTIONS, 10**20, s.string_to_action("U0>F"), s.string_to_action("W>F")):
-        assert_illegal(s, a)
+        refused(s, a)
     for bad in ("W>F", 1.0, True, None, [1]):
         with pytest.raises(TypeError):
             s.apply_action(bad)
@@ -531,7 +487,6 @@ def test_illegal_and_out_of_range_actions(backend):
         s.observation("0")
 
 
-@backends
 def test_action_text_round_trips_for_every_id(backend):
     s = cardsim.make(GAME, backend=backend).new_game(seed=1)
     texts = [s.action_to_string(a) for a in range(NUM_ACTIONS)]
@@ -554,19 +509,6 @@ def test_both_backends_agree_on_action_text():
 
 def _arrays(r: Any) -> tuple[np.ndarray, ...]:
     return (r.scores, r.winner, r.moves, r.truncated)
-
-
-@pytest.mark.parametrize("policy", ["random", "greedy"])
-def test_batch_is_deterministic_across_threads_and_splits(policy):
-    n, k = 600, 250
-    one = cardsim.simulate(GAME, games=n, seed=77, policy=policy, threads=1)
-    two = cardsim.simulate(GAME, games=n, seed=77, policy=policy, threads=2)
-    head = cardsim.simulate(GAME, games=k, seed=77, policy=policy, threads=1)
-    tail = cardsim.simulate(GAME, games=n - k, seed=77, policy=policy, threads=1, first_game=k)
-    for x, y in zip(_arrays(one), _arrays(two), strict=True):
-        np.testing.assert_array_equal(x, y)
-    for x, h, t in zip(_arrays(one), _arrays(head), _arrays(tail), strict=True):
-        np.testing.assert_array_equal(x, np.concatenate([h, t]))
 
 
 def test_greedy_beats_random():

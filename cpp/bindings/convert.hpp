@@ -87,6 +87,10 @@ inline OptionMap options_from_py(const py::dict& d) {
   for (auto [k, v] : d) {
     if (!PyUnicode_Check(k.ptr())) throw WrongType("option names must be str, got " + type_name_of(k));
     const auto name = k.cast<std::string>();
+    // A NUL would cut every error message that quotes the name short, so such a name
+    // is refused here, quoted as Python writes it.
+    if (name.find('\0') != std::string::npos)
+      throw InvalidArgument("unknown option " + py::repr(k).cast<std::string>() + " (a NUL in its name)");
     if (PyBool_Check(v.ptr())) {
       out[name] = v.cast<bool>();
     } else if (is_integer(v)) {

@@ -67,8 +67,8 @@ py::dict state_dict(const HoleInTheWallState& s) {
   py::list hands;
   for (int p = 0; p < s.num_players(); ++p) hands.append(cards_to_py(s.hand(p)));
   d["hands"] = hands;
-  py::list stock;
-  for (int i = 0; i < s.stock_size(); ++i) stock.append(card_to_string(s.stock_card(i)));
+  py::list stock;  // bottom first, as every pile in a dict: the last card is the top
+  for (int i = s.stock_size(); i-- > 0;) stock.append(card_to_string(s.stock_card(i)));
   d["stock"] = stock;
   return d;
 }

@@ -90,8 +90,8 @@ py::dict full_dict(const RummyState& s) {
   py::list hands;
   for (int p = 0; p < s.num_players(); ++p) hands.append(mask_to_py(s.hand(p)));
   d["hands"] = hands;
-  py::list stock;  // top first
-  for (std::size_t i = s.stock().size(); i-- > 0;) stock.append(card_to_string(s.stock()[i]));
+  py::list stock;  // bottom first, as every pile in a dict: the last card is the top
+  for (const Card c : s.stock()) stock.append(card_to_string(c));
   d["stock"] = stock;
   return d;
 }

@@ -44,9 +44,8 @@ py::dict state_dict(const StackGapState& s) {
     rubble.append(cards_to_py(s.rubble(p)));
     scores.append(s.points(p));
   }
-  py::list draw;  // top first, as the rules deal
-  const auto& pile = s.draw_pile();
-  for (std::size_t k = pile.size(); k-- > 0;) draw.append(card_to_string(pile[k]));
+  py::list draw;  // bottom first, as every pile in a dict: the last card is the top
+  for (const Card c : s.draw_pile()) draw.append(card_to_string(c));
   py::dict d;
   d["current_player"] = s.current_player();
   d["wall"] = wall_to_py(s);
@@ -156,9 +155,8 @@ StackGapState position_from_py(int num_players, py::handle h) {
       throw InvalidArgument("a third rubble card ends the game");
     points[p] = int_of(sl[p], "a score", 0, 1000);
   }
-  const auto top_first = cards_of<stack_gap::kMaxDeck>(item(d, "draw_pile"), "draw_pile");
-  StaticVector<Card, stack_gap::kMaxDeck> draw;
-  for (std::size_t k = top_first.size(); k-- > 0;) draw.push_back(top_first[k]);
+  // Bottom first, as the dict lists it and as the state keeps it.
+  const auto draw = cards_of<stack_gap::kMaxDeck>(item(d, "draw_pile"), "draw_pile");
   const int current = int_of(item(d, "current_player"), "current_player", 0, num_players - 1);
   if (hands[static_cast<std::size_t>(current)].empty())
     throw InvalidArgument("the player to move must hold a card");

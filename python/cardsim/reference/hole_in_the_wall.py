@@ -476,7 +476,7 @@ class HoleInTheWallState(ReferenceState):
     def to_dict(self) -> dict[str, Any]:
         d = self.public_view()
         d["hands"] = [list(h) for h in self.hands]
-        d["stock"] = list(self.stock)
+        d["stock"] = self.stock[::-1]  # kept top first here; a dict lists every pile bottom first
         return d
 
     def observation(self, player: Any) -> dict[str, Any]:

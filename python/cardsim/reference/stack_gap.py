@@ -238,7 +238,7 @@ class StackGapState(ReferenceState):
             "current_player": self.current_player(),
             "wall": self._wall_view(),
             "hands": [list(h) for h in self.hands],
-            "draw_pile": list(self.draw_pile),
+            "draw_pile": self.draw_pile[::-1],  # kept top first here; dicts list it bottom first
             "rubble": [list(r) for r in self.rubble],
             "scores": list(self.points),
             "ending": self.ending,
@@ -304,7 +304,7 @@ class StackGapState(ReferenceState):
             for row in position["wall"]
         ]
         self.hands = [list(h) for h in position["hands"]]
-        self.draw_pile = list(position["draw_pile"])
+        self.draw_pile = list(position["draw_pile"])[::-1]  # the dict lists it bottom first
         self.rubble = [list(r) for r in position["rubble"]]
         self.points = list(position["scores"])
         self.to_move = position["current_player"]

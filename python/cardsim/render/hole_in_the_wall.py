@@ -51,6 +51,6 @@ def draw(c: Canvas, view: dict[str, Any], top: float, player: int | None) -> Non
     if any(view["match_points"]):
         c.text(x, y0 + 142, "match points: " + ", ".join(map(str, view["match_points"])), size=12)
     y = hands(c, x0, y, view)
-    if "stock" in view:  # the full view: the stock's cards, top first
-        c.text(x0, y + 12, "stock, top first", size=11, bold=True)
+    if "stock" in view:  # the full view: the stock's cards, bottom first (top last)
+        c.text(x0, y + 12, "stock, top last", size=11, bold=True)
         c.fan(x0, y + 18, list(view["stock"]), step=9, down=True)

@@ -46,6 +46,6 @@ def draw(c: Canvas, view: dict[str, Any], top: float, player: int | None) -> Non
         c.text(x0 - 30, y + 28, f"rubble {p}", size=11, bold=True)
         c.fan(x0 + 40, y, list(rubble), step=16)
         y += CARD_H + 10
-    if "draw_pile" in view:  # the full view: the draw pile's cards, top first
-        c.text(x0 - 30, y + 12, "draw pile, top first", size=11, bold=True)
+    if "draw_pile" in view:  # the full view: the draw pile's cards, bottom first (top last)
+        c.text(x0 - 30, y + 12, "draw pile, top last", size=11, bold=True)
         c.fan(x0 - 30, y + 18, list(view["draw_pile"]), step=9, down=True)
