@@ -96,3 +96,14 @@ def test_clone_is_independent(name, options, backend):
     copy_.apply_action(copy_.legal_actions()[0])
     assert state.to_dict() == before
     assert copy_ != state
+
+
+def test_reference_reprs_name_the_game_and_the_moves_made():
+    game = cardsim.make("clock", backend="reference")
+    assert repr(game) == "<cardsim reference game clock>"
+    assert hash(game) == hash(cardsim.make("clock", backend="reference"))
+    state = game.new_game(seed=2)
+    assert repr(state) == "<clock reference state, 0 actions>"
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    assert repr(state) == f"<clock reference state, {len(state.history)} actions, terminal>"
