@@ -71,7 +71,7 @@ PyState<G> new_state(const std::shared_ptr<const G>& game, const py::object& see
     used_seed = s;
   }
   auto state = game->deal(cards);
-  return PyState<G>{game, std::move(state), std::move(cards), {}, used_seed};
+  return PyState<G>{game, std::move(state), std::move(cards), {}, used_seed, false};
 }
 
 template <class G>
@@ -320,7 +320,7 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
           Rng rng = Rng::for_game(s, i);
           std::vector<Card> cards;
           g->random_deck(rng, cards);
-          PyState<G> out{g, g->deal(cards), cards, {}};
+          PyState<G> out{g, g->deal(cards), cards, {}, std::nullopt, false};
           PlayContext<G> ctx;
           play_turns(*g, out.state, seats, rng, ctx.search, [&out](Action a) { out.history.push_back(a); });
           return out;

@@ -86,6 +86,26 @@ inline std::vector<Card> parse_deck(const std::vector<std::string>& texts, const
   }
 }
 
+// Match play: a game whose state deals its own later deals folds the first
+// deck into a key and shuffles deal k from (key, k), so that an explicit deck
+// and a seeded deal go on alike and the reference can repeat every deal.
+inline std::uint64_t fold_deck_key(const std::vector<Card>& deck) {
+  std::uint64_t key = 0;
+  for (Card c : deck) key = splitmix_mix(key ^ c);
+  return key;
+}
+
+// Deal `number` of a match: `packs` whole packs into `out`, each shuffled from
+// canonical order in turn from the stream of (key, number).
+inline void later_deal(std::uint64_t key, int number, int packs, Card* out) {
+  Rng rng(splitmix_mix(key ^ static_cast<std::uint64_t>(number)));
+  for (int k = 0; k < packs; ++k) {
+    Card* pack = out + 52 * k;
+    for (int c = 0; c < 52; ++c) pack[c] = static_cast<Card>(c);
+    rng.shuffle(pack, 52);
+  }
+}
+
 // How the errors about a deck of packs name its parts: the count error reads
 // "<game><whole> needs a deck of N cards (<layout>), got M" and a bad pack is
 // "<game> (<owner> k's pack)".

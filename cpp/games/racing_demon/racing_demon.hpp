@@ -199,8 +199,7 @@ class RacingDemonState {
         move_cap_(move_cap),
         per_player_(racing_demon::actions_per_player(players)),
         match_(match) {
-    if (match_.on)
-      for (Card c : deck) key_ = splitmix_mix(key_ ^ c);
+    if (match_.on) key_ = fold_deck_key(deck);
     start_round(deck.data());
   }
 
@@ -570,12 +569,7 @@ class RacingDemonState {
       return;
     }
     std::array<Card, 52 * kMaxPlayers> deck;
-    Rng rng(splitmix_mix(key_ ^ static_cast<std::uint64_t>(played)));
-    for (int p = 0; p < players_; ++p) {
-      Card* pack = deck.data() + 52 * p;
-      for (int c = 0; c < 52; ++c) pack[c] = static_cast<Card>(c);
-      rng.shuffle(pack, 52);
-    }
+    later_deal(key_, played, players_, deck.data());
     round_ = played;
     start_round(deck.data());
   }

@@ -250,20 +250,13 @@ struct Rules {
   bool operator==(const Rules&) const = default;
 };
 
-// The key each later deal of a match is shuffled from: a fold of the first deck.
-inline std::uint64_t match_key(const std::vector<Card>& deck) {
-  std::uint64_t k = 0;
-  for (Card c : deck) k = splitmix_mix(k ^ c);
-  return k;
-}
-
 class RummyState {
  public:
   using ActionList = StaticVector<Action, kNumActions>;
 
   RummyState(const Rules& rules, const std::vector<Card>& deck) : rules_(rules) {
     n_ = static_cast<std::int8_t>(rules.players);
-    key_ = rules.match ? match_key(deck) : 0;
+    key_ = rules.match ? fold_deck_key(deck) : 0;
     start_deal(deck.data());
   }
 
@@ -875,9 +868,7 @@ class RummyState {
       return;
     }
     std::array<Card, 52> deck;
-    for (int c = 0; c < 52; ++c) deck[c] = static_cast<Card>(c);
-    Rng rng(splitmix_mix(key_ ^ static_cast<std::uint64_t>(played)));
-    rng.shuffle(deck.data(), 52);
+    later_deal(key_, played, 1, deck.data());
     deal_no_ = static_cast<std::int16_t>(played);
     start_deal(deck.data());
   }
