@@ -21,7 +21,7 @@ using namespace cardsim;
 using namespace cardsim::hole_in_the_wall;
 
 struct Sample {
-  Mask open;
+  CellSet open;
   int top, row, col;
 };
 
@@ -92,9 +92,9 @@ int main(int argc, char** argv) {
 
   long checksum_game = 0, checksum_flood = 0, checksum_bfs = 0, skipped = 0;
   for (const Sample& s : samples) {
-    Mask open = s.open;
+    CellSet open = s.open;
     const int sealed = fill_open_cell(open, s.top, s.row, s.col).count();
-    Mask open2 = s.open;
+    CellSet open2 = s.open;
     const int sealed2 = fill_open_cell(open2, s.top, s.row, s.col, false).count();
     if (sealed != sealed2 || !(open == open2)) {
       std::printf("shortcut and flood disagree\n");
@@ -104,7 +104,7 @@ int main(int argc, char** argv) {
   }
   for (std::size_t i = 0; i < n; ++i) {
     if (bfs_sealed(grids[i], samples[i].top) != [&] {
-          Mask o = samples[i].open;
+          CellSet o = samples[i].open;
           return fill_open_cell(o, samples[i].top, samples[i].row, samples[i].col, false).count();
         }()) {
       std::printf("bfs and flood disagree at sample %zu\n", i);
@@ -112,11 +112,11 @@ int main(int argc, char** argv) {
     }
   }
   const double ns_game = time_per_call(n, reps, [&](std::size_t i) {
-    Mask o = samples[i].open;
+    CellSet o = samples[i].open;
     checksum_game += fill_open_cell(o, samples[i].top, samples[i].row, samples[i].col).col[3] & 1;
   });
   const double ns_flood = time_per_call(n, reps, [&](std::size_t i) {
-    Mask o = samples[i].open;
+    CellSet o = samples[i].open;
     checksum_flood += fill_open_cell(o, samples[i].top, samples[i].row, samples[i].col, false).col[3] & 1;
   });
   const double ns_bfs =

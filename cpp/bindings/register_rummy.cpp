@@ -5,7 +5,7 @@
 
 namespace cardsim::py_bind {
 
-using rummy::Mask;
+using rummy::CardSet;
 using rummy::Meld;
 using rummy::Phase;
 using rummy::RummyGame;
@@ -13,7 +13,7 @@ using rummy::RummyState;
 
 namespace {
 
-py::list mask_to_py(Mask m) {
+py::list cards_to_py(CardSet m) {
   py::list out;
   for (; m; m &= m - 1) out.append(card_to_string(static_cast<Card>(std::countr_zero(m))));
   return out;
@@ -88,7 +88,7 @@ py::dict public_dict(const RummyState& s) {
 py::dict full_dict(const RummyState& s) {
   py::dict d = public_dict(s);
   py::list hands;
-  for (int p = 0; p < s.num_players(); ++p) hands.append(mask_to_py(s.hand(p)));
+  for (int p = 0; p < s.num_players(); ++p) hands.append(cards_to_py(s.hand(p)));
   d["hands"] = hands;
   py::list stock;  // bottom first, as every pile in a dict: the last card is the top
   for (const Card c : s.stock()) stock.append(card_to_string(c));
@@ -99,7 +99,7 @@ py::dict full_dict(const RummyState& s) {
 py::dict observation_dict(const RummyState& s, int player) {
   py::dict d = public_dict(s);
   d["player"] = player;
-  d["hand"] = mask_to_py(s.hand(player));
+  d["hand"] = cards_to_py(s.hand(player));
   py::list sizes;
   for (int p = 0; p < s.num_players(); ++p) sizes.append(std::popcount(s.hand(p)));
   d["hand_sizes"] = sizes;

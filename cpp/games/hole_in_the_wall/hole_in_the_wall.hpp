@@ -110,7 +110,9 @@ using Column = std::uint64_t;
 // need a card on row 45, which takes all 45 cards, so no card is left to place.
 inline constexpr Column kAboveBase = ((Column{1} << (kMaxRow + 2)) - 1) & ~Column{1};
 
-struct Mask {
+// A set of the wall's cells (filled, or where a card may go), a bit per row in
+// each column.
+struct CellSet {
   std::array<Column, kCols> col{};
 
   bool any() const {
@@ -126,27 +128,27 @@ struct Mask {
     for (Column c : col) n += std::popcount(c);
     return n;
   }
-  friend Mask operator&(const Mask& a, const Mask& b) {
-    Mask m;
+  friend CellSet operator&(const CellSet& a, const CellSet& b) {
+    CellSet m;
     for (int c = 0; c < kCols; ++c) m.col[c] = a.col[c] & b.col[c];
     return m;
   }
-  friend Mask operator|(const Mask& a, const Mask& b) {
-    Mask m;
+  friend CellSet operator|(const CellSet& a, const CellSet& b) {
+    CellSet m;
     for (int c = 0; c < kCols; ++c) m.col[c] = a.col[c] | b.col[c];
     return m;
   }
-  Mask without(const Mask& b) const {
-    Mask m;
+  CellSet without(const CellSet& b) const {
+    CellSet m;
     for (int c = 0; c < kCols; ++c) m.col[c] = col[c] & ~b.col[c];
     return m;
   }
-  bool operator==(const Mask&) const = default;
+  bool operator==(const CellSet&) const = default;
 };
 
 // The cells orthogonally next to one cell.
-inline Mask cell_neighbours(int row, int c) {
-  Mask m;
+inline CellSet cell_neighbours(int row, int c) {
+  CellSet m;
   const Column bit = Column{1} << row;
   m.col[c] = (bit << 1) | (bit >> 1);
   if (c > 0) m.col[c - 1] |= bit;
@@ -178,10 +180,10 @@ inline Column fill_runs(Column s, Column m) {
 // Every cell of `m` joined to `seed` (a subset of m) by orthogonal steps inside
 // m. Each round fills whole vertical runs, then steps one column sideways; it
 // stops at a fixed point (one round per sideways turn of the longest path).
-inline Mask flood(Mask seed, const Mask& m) {
+inline CellSet flood(CellSet seed, const CellSet& m) {
   for (;;) {
     for (int c = 0; c < kCols; ++c) seed.col[c] = fill_runs(seed.col[c], m.col[c]);
-    Mask next;
+    CellSet next;
     bool grew = false;
     for (int c = 0; c < kCols; ++c) {
       const Column side = (c > 0 ? seed.col[c - 1] : 0) | (c < kCols - 1 ? seed.col[c + 1] : 0);
@@ -230,7 +232,7 @@ inline constexpr std::array<bool, 256> kJoinedAround = make_joined_around();
 // from the air: the new holes. Holes never reopen (no card leaves the wall),
 // so the new air is a flood from the rows above the top inside the old air.
 // Whether the open cells around (row, c) stay joined without it (kJoinedAround).
-inline bool joined_around(const Mask& open, int row, int c) {
+inline bool joined_around(const CellSet& open, int row, int c) {
   const auto open_at = [&open](int r, int k) -> unsigned {
     return k >= 0 && k < kCols ? static_cast<unsigned>((open.col[k] >> r) & 1) : 0u;
   };
@@ -241,32 +243,32 @@ inline bool joined_around(const Mask& open, int row, int c) {
   return kJoinedAround[ring];
 }
 
-inline Mask fill_open_cell(Mask& open, int top, int row, int c, bool shortcut = true) {
+inline CellSet fill_open_cell(CellSet& open, int top, int row, int c, bool shortcut = true) {
   const bool joined = shortcut && joined_around(open, row, c);
   open.clear(row, c);
-  if (joined) return Mask{};
+  if (joined) return CellSet{};
   const Column air = kAboveBase & ~((Column{2} << top) - 1);  // rows above the top card
-  Mask seed;
+  CellSet seed;
   for (int k = 0; k < kCols; ++k) seed.col[k] = air;
-  const Mask reach = flood(seed, open);
-  const Mask sealed = open.without(reach);
+  const CellSet reach = flood(seed, open);
+  const CellSet sealed = open.without(reach);
   open = reach;
   return sealed;
 }
 
 // Points of the holes in `sealed`: each orthogonally connected region scores 5
 // per cell if it touches column 0 or 6, else 10 per cell.
-inline int hole_points_of(Mask sealed) {
+inline int hole_points_of(CellSet sealed) {
   int points = 0;
   while (sealed.any()) {
-    Mask seed;
+    CellSet seed;
     for (int c = 0; c < kCols; ++c) {
       if (sealed.col[c]) {
         seed.col[c] = sealed.col[c] & (0 - sealed.col[c]);  // its lowest cell
         break;
       }
     }
-    const Mask region = flood(seed, sealed);
+    const CellSet region = flood(seed, sealed);
     const bool side = region.col[0] || region.col[kCols - 1];
     points += region.count() * (side ? 5 : 10);
     sealed = sealed.without(region);
@@ -368,7 +370,7 @@ class HoleInTheWallState {
   int top_row() const { return top_; }
   Card card_at(int row, int c) const { return cells_[row * kCols + c]; }
   bool is_hole(int row, int c) const { return holes_.has(row, c); }
-  const Mask& open_air() const { return open_; }
+  const CellSet& open_air() const { return open_; }
   const Hand& hand(int p) const { return hands_[p]; }
   int stock_size() const { return static_cast<int>(stock_.size()); }
   Card stock_card(int i) const { return stock_[stock_.size() - 1 - static_cast<std::size_t>(i)]; }  // 0 = top
@@ -384,13 +386,13 @@ class HoleInTheWallState {
   bool is_truncated() const { return truncated_; }
 
   // Cells where the card in hand slot `slot` may go, by mode.
-  void placements(int slot, Mask& fresh, Mask& cont) const {
+  void placements(int slot, CellSet& fresh, CellSet& cont) const {
     const Card card = hands_[cur_][slot];
     const int r = kRank[card];
     // Open, not next to its own rank, and (new) next to an earlier card one rank away.
-    const Mask allowed = open_.without(same_rank_near(r));
+    const CellSet allowed = open_.without(same_rank_near(r));
     fresh = allowed & (near_[r - 1] | near_[r + 1]);
-    cont = Mask{};
+    cont = CellSet{};
     if (seq_last_ >= 0) {
       const int d = r - kRank[cells_[seq_last_]];
       if ((d == 1 || d == -1) && (seq_dir_ == 0 || d == seq_dir_))
@@ -403,9 +405,9 @@ class HoleInTheWallState {
     if (over_) return;
     const Hand& h = hands_[cur_];
     for (int slot = 0; slot < static_cast<int>(h.size()); ++slot) {
-      Mask fresh, cont;
+      CellSet fresh, cont;
       placements(slot, fresh, cont);
-      const Mask both = fresh | cont;
+      const CellSet both = fresh | cont;
       if (!both.any()) continue;
       for (int c = 0; c < kCols; ++c) {
         Column cells = both.col[c];
@@ -541,7 +543,7 @@ class HoleInTheWallState {
     if (holes_.has(d.row, d.col)) return where + " is in a hole";
     if (same_rank_near(rank_of(card)).has(d.row, d.col))
       return card_to_string(card) + " would sit next to a card of the same rank at " + where;
-    Mask fresh, cont;
+    CellSet fresh, cont;
     placements(d.slot, fresh, cont);
     if (d.mode == kModeNew) {
       if (!fresh.has(d.row, d.col))
@@ -576,7 +578,7 @@ class HoleInTheWallState {
     if (!placed_turn_.empty()) return "cards were placed this turn: end the turn instead";
     if (!h.empty() && !stock_.empty()) return "an exchange is possible, so passing is not allowed";
     for (int slot = 0; slot < static_cast<int>(h.size()); ++slot) {
-      Mask fresh, cont;
+      CellSet fresh, cont;
       placements(slot, fresh, cont);
       if (fresh.any()) return "a card can be placed, so passing is not allowed";
     }
@@ -732,8 +734,8 @@ class HoleInTheWallState {
   }
 
   // Cells next to a card of rank r, this turn's cards included (for the same-rank rule).
-  Mask same_rank_near(int r) const {
-    Mask m = near_[r];
+  CellSet same_rank_near(int r) const {
+    CellSet m = near_[r];
     for (auto cell : placed_turn_)
       if (kRank[cells_[cell]] == r) m = m | cell_neighbours(cell / kCols, cell % kCols);
     return m;
@@ -754,7 +756,7 @@ class HoleInTheWallState {
     cells_.fill(kNoCard);
     near_ = {};
     on_display_ = {};
-    holes_ = Mask{};
+    holes_ = CellSet{};
     for (Column& c : open_.col) c = kAboveBase;
     for (auto& h : hands_) h.clear();
     placed_turn_.clear();
@@ -806,7 +808,7 @@ class HoleInTheWallState {
 
   // The card at (row, c) left the open air; whatever it cut off is now a hole.
   void update_air(int row, int c) {
-    const Mask sealed = fill_open_cell(open_, top_, row, c);
+    const CellSet sealed = fill_open_cell(open_, top_, row, c);
     if (!sealed.any()) return;
     holes_ = holes_ | sealed;
     hole_points_ += hole_points_of(sealed);
@@ -832,7 +834,7 @@ class HoleInTheWallState {
   bool anything_placeable() const {
     for (int r = 1; r <= 13; ++r) {
       if (on_display_[r] == 4) continue;
-      const Mask spots = open_.without(near_[r]) & (near_[r - 1] | near_[r + 1]);
+      const CellSet spots = open_.without(near_[r]) & (near_[r - 1] | near_[r + 1]);
       if (spots.any()) return true;
     }
     return false;
@@ -877,9 +879,9 @@ class HoleInTheWallState {
   std::array<Card, kCols * kRows> cells_{};  // row * 7 + col; kNoCard when empty
   // near_[r]: cells next to a card of rank r placed before this turn (index 0
   // and 14 stay empty, so rank +- 1 needs no bounds check).
-  std::array<Mask, 15> near_{};
+  std::array<CellSet, 15> near_{};
   std::array<std::uint8_t, 14> on_display_{};  // cards of each rank on the display
-  Mask open_, holes_;
+  CellSet open_, holes_;
   std::array<Hand, kMaxPlayersHere> hands_{};
   StaticVector<Card, 52> stock_;  // bottom first: the top card is back()
   StaticVector<std::uint8_t, kHandSize> placed_turn_;

@@ -78,8 +78,9 @@ inline constexpr int kMaxRummyPlayers = 6;
 enum class Phase : std::uint8_t { Draw, Play, Call, Over };
 enum LayOffEnd : int { kOntoSet = 0, kLowEnd = 1, kHighEnd = 2 };
 
-using Mask = std::uint64_t;
-constexpr Mask bit(int c) { return Mask{1} << c; }
+// A set of cards (a hand, a meld), one bit per card id.
+using CardSet = std::uint64_t;
+constexpr CardSet bit(int c) { return CardSet{1} << c; }
 
 // A run's ranks run 1..14, 14 being the ace above the king.
 constexpr Card card_at(int suit, int ext_rank) { return make_card(ext_rank == 14 ? 1 : ext_rank, suit); }
@@ -111,14 +112,14 @@ inline constexpr std::array<int, 14> kRunOffset = [] {
   return out;
 }();
 
-constexpr Mask run_mask(int suit, int low, int length) {
-  Mask m = 0;
+constexpr CardSet run_mask(int suit, int low, int length) {
+  CardSet m = 0;
   for (int r = low; r < low + length; ++r) m |= bit(card_at(suit, r));
   return m;
 }
 
-constexpr Mask set_mask(int rank, int j) {
-  Mask m = 0;
+constexpr CardSet set_mask(int rank, int j) {
+  CardSet m = 0;
   for (int s = 0; s < 4; ++s)
     if (j == 4 || s != j) m |= bit(make_card(rank, s));
   return m;
@@ -126,8 +127,8 @@ constexpr Mask set_mask(int rank, int j) {
 
 // The cards each action moves from the hand (none for draws and calls), looked up
 // rather than rebuilt: move generation and the greedy policy read it on every step.
-inline constexpr std::array<Mask, kNumActions> kActionCards = [] {
-  std::array<Mask, kNumActions> out{};
+inline constexpr std::array<CardSet, kNumActions> kActionCards = [] {
+  std::array<CardSet, kNumActions> out{};
   for (int c = 0; c < 52; ++c) {
     out[kDiscardBase + c] = bit(c);
     for (int e = 0; e < 3; ++e) out[kLayOffBase + 3 * c + e] = bit(c);
@@ -225,7 +226,7 @@ struct Meld {
   bool is_run = false;
   std::int8_t suit = 0;           // runs
   std::int8_t low = 0, high = 0;  // runs: rank span 1..14, bridged set cards included; sets: the rank
-  Mask cards = 0;                 // the cards in this meld
+  CardSet cards = 0;              // the cards in this meld
 
   bool operator==(const Meld&) const = default;
 };
@@ -263,7 +264,7 @@ class RummyState {
   // --- read access for the bindings -------------------------------------------------
   const Rules& rules() const { return rules_; }
   int num_players() const { return n_; }
-  Mask hand(int p) const { return hands_[p]; }
+  CardSet hand(int p) const { return hands_[p]; }
   const StaticVector<Card, 52>& stock() const { return stock_; }        // top at the back
   const StaticVector<Card, 52>& discard_pile() const { return pile_; }  // top at the back
   const StaticVector<Meld, kMaxMelds>& melds() const { return melds_; }
@@ -329,18 +330,18 @@ class RummyState {
     Scores s{};
     if (rules_.table_scoring) {
       for (const Meld& m : melds_)
-        for (Mask b = m.cards; b; b &= b - 1) {
+        for (CardSet b = m.cards; b; b &= b - 1) {
           const Card c = static_cast<Card>(std::countr_zero(b));
           s[owner_[c]] += table_value(c, m.is_run && m.low == 1);
         }
       for (int p = 0; p < n_; ++p)
-        for (Mask b = hands_[p]; b; b &= b - 1)
+        for (CardSet b = hands_[p]; b; b &= b - 1)
           s[p] -= table_value(static_cast<Card>(std::countr_zero(b)), false);
       if (went_out_ >= 0 && rummy_) s[went_out_] *= 2;
     } else if (went_out_ >= 0) {
       int total = 0;
       for (int p = 0; p < n_; ++p)
-        for (Mask b = hands_[p]; b; b &= b - 1)
+        for (CardSet b = hands_[p]; b; b &= b - 1)
           total += standard_value(static_cast<Card>(std::countr_zero(b)));
       s[went_out_] = rummy_ ? 2 * total : total;
     }
@@ -468,7 +469,7 @@ class RummyState {
   static void meld_cards(const Meld& m, StaticVector<Card, 13>& out) {
     out.clear();
     if (!m.is_run) {
-      for (Mask b = m.cards; b; b &= b - 1) out.push_back(static_cast<Card>(std::countr_zero(b)));
+      for (CardSet b = m.cards; b; b &= b - 1) out.push_back(static_cast<Card>(std::countr_zero(b)));
       return;
     }
     for (int r = m.low; r <= m.high; ++r) {
@@ -477,7 +478,7 @@ class RummyState {
     }
   }
 
-  static std::string cards_text(Mask m) {
+  static std::string cards_text(CardSet m) {
     std::string out;
     for (; m; m &= m - 1)
       out += (out.empty() ? "" : " ") + card_to_string(static_cast<Card>(std::countr_zero(m)));
@@ -485,10 +486,10 @@ class RummyState {
   }
 
   // Cards an action moves from the hand (none for the draw and call actions).
-  static Mask action_cards(Action a) { return kActionCards[static_cast<std::size_t>(a)]; }
+  static CardSet action_cards(Action a) { return kActionCards[static_cast<std::size_t>(a)]; }
 
   // Cards that fit the table now: onto a set, below a run, above a run.
-  void lay_off_targets(Mask& onto_set, Mask& low_end, Mask& high_end) const {
+  void lay_off_targets(CardSet& onto_set, CardSet& low_end, CardSet& high_end) const {
     onto_set = onto_set_;
     low_end = low_end_;
     high_end = high_end_;
@@ -513,9 +514,9 @@ class RummyState {
     std::array<int, kMaxRummyPlayers> unknown{};
     for (int q = 0; q < n_; ++q) {
       if (q == player) continue;
-      const Mask m = hands_[q] & ~shown_;
+      const CardSet m = hands_[q] & ~shown_;
       unknown[q] = std::popcount(m);
-      for (Mask b = m; b; b &= b - 1) pool.push_back(static_cast<Card>(std::countr_zero(b)));
+      for (CardSet b = m; b; b &= b - 1) pool.push_back(static_cast<Card>(std::countr_zero(b)));
       hands_[q] &= shown_;
     }
     for (Card c : stock_)
@@ -558,17 +559,17 @@ class RummyState {
     legal_actions(legal);
     for (Action b : legal)
       if (b == a) return {};
-    const Mask hand = hands_[current_];
-    const Mask cards = action_cards(a);
+    const CardSet hand = hands_[current_];
+    const CardSet cards = action_cards(a);
     if ((hand & cards) != cards) return "the player does not hold " + cards_text(cards & ~hand);
     if (m.kind == MoveKind::Discard)
       return "the card taken from the discard pile cannot be discarded this turn";
     if (m.kind == MoveKind::Run && m.high() == 14 && !rules_.ace_high)
       return "Q-K-A runs need the ace_high option";
     if (m.kind == MoveKind::LayOff) {
-      Mask onto_set = 0, low_end = 0, high_end = 0;
+      CardSet onto_set = 0, low_end = 0, high_end = 0;
       lay_off_targets(onto_set, low_end, high_end);
-      const Mask t = m.end == kOntoSet ? onto_set : m.end == kLowEnd ? low_end : high_end;
+      const CardSet t = m.end == kOntoSet ? onto_set : m.end == kLowEnd ? low_end : high_end;
       if (!(t >> m.card & 1))
         return card_to_string(m.card) + " does not fit " +
                (m.end == kOntoSet  ? "a set"
@@ -670,9 +671,9 @@ class RummyState {
   // A meld or lay-off must leave a card that may be discarded, or nothing at
   // all where melding out is allowed: the turn can then always finish.
   void play_actions(ActionList& out) const {
-    const Mask hand = hands_[current_];
-    const Mask keep = taken_ == kNoCard ? ~Mask{0} : ~bit(taken_);
-    for (Mask h = hand & keep; h; h &= h - 1)
+    const CardSet hand = hands_[current_];
+    const CardSet keep = taken_ == kNoCard ? ~CardSet{0} : ~bit(taken_);
+    for (CardSet h = hand & keep; h; h &= h - 1)
       out.push_back(encode(Move::discard(static_cast<Card>(std::countr_zero(h)))));
     const bool may_empty = may_meld_to_empty();
     run_actions(hand, keep, may_empty, out);
@@ -680,11 +681,11 @@ class RummyState {
     lay_off_actions(hand, keep, may_empty, out);
   }
 
-  static bool leaves_discard(Mask rest, Mask keep, bool may_empty) {
+  static bool leaves_discard(CardSet rest, CardSet keep, bool may_empty) {
     return rest ? (rest & keep) != 0 : may_empty;
   }
 
-  void run_actions(Mask hand, Mask keep, bool may_empty, ActionList& out) const {
+  void run_actions(CardSet hand, CardSet keep, bool may_empty, ActionList& out) const {
     for (int s = 0; s < 4; ++s) {
       const unsigned bits = static_cast<unsigned>(hand >> (13 * s)) & 0x1FFFu;
       const unsigned ext = bits | (rules_.ace_high && (bits & 1u) ? 1u << 13 : 0u);
@@ -703,21 +704,22 @@ class RummyState {
     }
   }
 
-  void set_actions(Mask hand, Mask keep, bool may_empty, ActionList& out) const {
-    const Mask c = hand & 0x1FFF, d = hand >> 13 & 0x1FFF, h = hand >> 26 & 0x1FFF, sp = hand >> 39 & 0x1FFF;
-    const Mask three_of_a_rank = (c & d & h) | (c & d & sp) | (c & h & sp) | (d & h & sp);
-    for (Mask ranks = three_of_a_rank; ranks; ranks &= ranks - 1) {
+  void set_actions(CardSet hand, CardSet keep, bool may_empty, ActionList& out) const {
+    const CardSet c = hand & 0x1FFF, d = hand >> 13 & 0x1FFF, h = hand >> 26 & 0x1FFF,
+                  sp = hand >> 39 & 0x1FFF;
+    const CardSet three_of_a_rank = (c & d & h) | (c & d & sp) | (c & h & sp) | (d & h & sp);
+    for (CardSet ranks = three_of_a_rank; ranks; ranks &= ranks - 1) {
       const int r = std::countr_zero(ranks) + 1;
       for (int left_out = 0; left_out < 5; ++left_out) {
         const Action id = encode(Move::set(r, left_out));
-        const Mask m = kActionCards[id];
+        const CardSet m = kActionCards[id];
         if ((hand & m) == m && leaves_discard(hand & ~m, keep, may_empty)) out.push_back(id);
       }
     }
   }
 
-  void lay_off_actions(Mask hand, Mask keep, bool may_empty, ActionList& out) const {
-    for (Mask fits = hand & (onto_set_ | low_end_ | high_end_); fits; fits &= fits - 1) {
+  void lay_off_actions(CardSet hand, CardSet keep, bool may_empty, ActionList& out) const {
+    for (CardSet fits = hand & (onto_set_ | low_end_ | high_end_); fits; fits &= fits - 1) {
       const Card card = static_cast<Card>(std::countr_zero(fits));
       if (!leaves_discard(hand & ~bit(card), keep, may_empty)) continue;
       if (onto_set_ >> card & 1) out.push_back(encode(Move::lay_off(card, kOntoSet)));
@@ -728,8 +730,8 @@ class RummyState {
 
   // Recomputed whenever the table changes, so that move generation only reads them.
   void refresh_targets() {
-    Mask onto_set = 0, low_end = 0, high_end = 0;
-    Mask in_sets = 0;
+    CardSet onto_set = 0, low_end = 0, high_end = 0;
+    CardSet in_sets = 0;
     for (const Meld& m : melds_)
       if (!m.is_run) {
         in_sets |= m.cards;
@@ -756,12 +758,12 @@ class RummyState {
 
   // The rank a run takes next below (or above) it: past set cards of its suit
   // with `lay_off_through_sets`. Out of 1..top means none.
-  int run_low_target(const Meld& m, Mask in_sets) const {
+  int run_low_target(const Meld& m, CardSet in_sets) const {
     int t = m.low - 1;
     while (rules_.lay_off_through_sets && t >= 1 && (in_sets >> card_at(m.suit, t) & 1)) --t;
     return t;
   }
-  int run_high_target(const Meld& m, Mask in_sets, int top) const {
+  int run_high_target(const Meld& m, CardSet in_sets, int top) const {
     int t = m.high + 1;
     while (rules_.lay_off_through_sets && t <= top && (in_sets >> card_at(m.suit, t) & 1)) ++t;
     return t;
@@ -769,14 +771,14 @@ class RummyState {
 
   void put_down(int p, const Meld& m) {
     melds_.push_back(m);
-    for (Mask b = m.cards; b; b &= b - 1) owner_[std::countr_zero(b)] = static_cast<std::int8_t>(p);
+    for (CardSet b = m.cards; b; b &= b - 1) owner_[std::countr_zero(b)] = static_cast<std::int8_t>(p);
     hands_[p] &= ~m.cards;
     laid_down_ |= static_cast<std::uint8_t>(1u << p);
     refresh_targets();
   }
 
   void lay_off(int p, Card c, int end) {
-    Mask in_sets = 0;
+    CardSet in_sets = 0;
     for (const Meld& m : melds_)
       if (!m.is_run) in_sets |= m.cards;
     const int top = rules_.ace_high ? 14 : 13;
@@ -806,7 +808,7 @@ class RummyState {
 
   // Size of the longest top segment (3+) of the discard pile that is a meld, or 0.
   int board_meld_size() const {
-    Mask m = 0;
+    CardSet m = 0;
     int best = 0;
     const int n = static_cast<int>(pile_.size());
     for (int k = 1; k <= n && k <= 13; ++k) {
@@ -816,15 +818,15 @@ class RummyState {
     return best;
   }
 
-  bool is_meld(Mask m, int k) const {
+  bool is_meld(CardSet m, int k) const {
     const int r = rank_of(static_cast<Card>(std::countr_zero(m)));
     if (k <= 4) {
       bool same = true;
-      for (Mask b = m; b; b &= b - 1) same = same && rank_of(static_cast<Card>(std::countr_zero(b))) == r;
+      for (CardSet b = m; b; b &= b - 1) same = same && rank_of(static_cast<Card>(std::countr_zero(b))) == r;
       if (same) return true;
     }
     const int s = suit_of(static_cast<Card>(std::countr_zero(m)));
-    const Mask suit_bits = Mask{0x1FFF} << (13 * s);
+    const CardSet suit_bits = CardSet{0x1FFF} << (13 * s);
     if (m & ~suit_bits) return false;
     const unsigned bits = static_cast<unsigned>(m >> (13 * s));
     const unsigned low_run = bits >> std::countr_zero(bits);
@@ -915,7 +917,7 @@ class RummyState {
 
   Rules rules_;
   std::int8_t n_ = 2;
-  std::array<Mask, kMaxRummyPlayers> hands_{};
+  std::array<CardSet, kMaxRummyPlayers> hands_{};
   StaticVector<Card, 52> stock_;
   StaticVector<Card, 52> pile_;
   StaticVector<Meld, kMaxMelds> melds_;
@@ -933,11 +935,11 @@ class RummyState {
   std::int16_t deal_no_ = 0;
   std::uint64_t key_ = 0;
   Scores totals_{}, last_deal_{};
-  Mask onto_set_ = 0, low_end_ = 0, high_end_ = 0;  // lay-off targets (refresh_targets)
+  CardSet onto_set_ = 0, low_end_ = 0, high_end_ = 0;  // lay-off targets (refresh_targets)
   // Cards of this deal that have been face up on the discard pile: everyone
   // knows where they are since (in a hand that took them, or in a stock
   // turned over from the pile). The table's cards are open anyway.
-  Mask shown_ = 0;
+  CardSet shown_ = 0;
 };
 
 class RummyGame {
@@ -1038,7 +1040,7 @@ class RummyGame {
     if (legal.size() == 1) return legal[0];
     if (s.phase() == Phase::Call) return encode(Move::of(MoveKind::CallRummy));
     const int p = s.current_player();
-    const Mask hand = s.hand(p);
+    const CardSet hand = s.hand(p);
     if (s.phase() == Phase::Draw) {
       bool can_take = false;
       const Action take = encode(Move::of(MoveKind::TakeDiscard));
@@ -1069,8 +1071,8 @@ class RummyGame {
  private:
   // Cards in `hand` that could go with c in a meld: same rank, or the same
   // suit one or two ranks away (two away counts half).
-  static int connections(Mask hand, Card c) {
-    constexpr Mask kAceMasks = bit(0) | bit(13) | bit(26) | bit(39);  // one rank, all suits
+  static int connections(CardSet hand, Card c) {
+    constexpr CardSet kAceMasks = bit(0) | bit(13) | bit(26) | bit(39);  // one rank, all suits
     const int r = rank_of(c);
     const auto has = [&](int card) { return static_cast<int>(hand >> card & 1); };
     int n = 2 * std::popcount(hand & (kAceMasks << (r - 1)) & ~bit(c));
@@ -1082,14 +1084,14 @@ class RummyGame {
   }
 
   // Does c complete a meld with the hand, or lay off on the table?
-  static bool card_is_useful(const State& s, Mask hand, Card c) {
+  static bool card_is_useful(const State& s, CardSet hand, Card c) {
     const int r = rank_of(c), st = suit_of(c);
     int same = 0;
     for (int t = 0; t < 4; ++t) same += static_cast<int>(t != st && (hand >> make_card(r, t) & 1));
     if (same >= 2) return true;
     auto has = [&](int q) { return q >= 1 && q <= 13 && (hand >> make_card(q, st) & 1); };
     if ((has(r - 1) && has(r - 2)) || (has(r - 1) && has(r + 1)) || (has(r + 1) && has(r + 2))) return true;
-    Mask onto_set = 0, low_end = 0, high_end = 0;
+    CardSet onto_set = 0, low_end = 0, high_end = 0;
     s.lay_off_targets(onto_set, low_end, high_end);
     return ((onto_set | low_end | high_end) >> c & 1) != 0;
   }

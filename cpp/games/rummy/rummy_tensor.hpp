@@ -64,7 +64,7 @@ inline void RummyState::observation_tensor(int player, float* out) const {
   float* plane = out;
   const auto at = [&](int k, int card) -> float& { return plane[52 * k + card]; };
 
-  for (Mask h = hands_[player]; h; h &= h - 1) at(kTensorHand, std::countr_zero(h)) = 1.0f;
+  for (CardSet h = hands_[player]; h; h &= h - 1) at(kTensorHand, std::countr_zero(h)) = 1.0f;
   const int pile_n = static_cast<int>(pile_.size());
   for (int i = 0; i < pile_n; ++i) {
     const Card c = pile_[static_cast<std::size_t>(i)];
@@ -76,7 +76,7 @@ inline void RummyState::observation_tensor(int player, float* out) const {
   for (std::size_t i = 0; i < melds_.size(); ++i) {
     const Meld& m = melds_[i];
     const float index = ratio(i + 1, kMaxMelds);
-    for (Mask b = m.cards; b; b &= b - 1) {
+    for (CardSet b = m.cards; b; b &= b - 1) {
       const int c = std::countr_zero(b);
       at(m.is_run ? kTensorInRun : kTensorInSet, c) = 1.0f;
       at(kTensorMeldIndex, c) = index;
