@@ -19,8 +19,8 @@ import pytest
 import cardsim
 from cardsim.envs.resample import resample_hidden as generic_resample
 
-# (game, options) with a C++ resample_hidden; Racing Demon, played simultaneously,
-# keeps the generic one.
+# (game, options) with a C++ resample_hidden. Racing Demon's move caps keep the
+# play-outs of these tests short; its match spans several rounds within them.
 NATIVE = [
     ("rummy", {}),
     ("rummy", {"players": 3}),
@@ -33,6 +33,10 @@ NATIVE = [
     ("stack_gap", {}),
     ("the_wall", {}),
     ("clock_duel", {}),
+    ("racing_demon", {"players": 2, "move_cap": 300}),
+    ("racing_demon", {"players": 1, "turn": 1, "move_cap": 300}),
+    ("racing_demon", {"players": 3, "build_on_line": True, "move_cap": 300}),
+    ("racing_demon", {"players": 2, "match": True, "move_cap": 40, "max_rounds": 5}),
 ]
 
 
@@ -48,9 +52,9 @@ def test_native_method_is_bound_where_expected():
     for name, opts in NATIVE:
         state = cardsim.make(name, **opts).new_game(seed=1)
         assert "in C++" in type(state).resample_hidden.__doc__, name
-    # Racing Demon, played simultaneously, keeps the generic redeal.
-    rd = cardsim.make("racing_demon").new_game(seed=1)
-    assert "in C++" not in type(rd).resample_hidden.__doc__
+    # Every game has one now: the reference states keep the generic redeal.
+    ref = cardsim.make("racing_demon", backend="reference").new_game(seed=1)
+    assert "in C++" not in type(ref).resample_hidden.__doc__
 
 
 @pytest.mark.parametrize(("name", "opts"), NATIVE, ids=[f"{n}{o}" for n, o in NATIVE])
@@ -195,3 +199,147 @@ def test_native_and_generic_agree_in_distribution(name, opts, steps):
     dof = max(1, len(keys) - 1)
     z = ((stat2 / dof) ** (1 / 3) - (1 - 2 / (9 * dof))) / math.sqrt(2 / (9 * dof))
     assert 0.5 * math.erfc(z / math.sqrt(2)) > 1e-3
+
+
+def _rd_places(s, q: int) -> list[str]:
+    """Seat q's face-down places with their cards: the Pile, the hand, the waste."""
+    seat = s.to_dict()["players"][q]
+    return list(seat["pile"]) + list(seat["hand"]) + list(seat["waste"])
+
+
+def test_racing_demon_redeal_stays_within_each_pack():
+    """Each seat's hidden cards are redealt among that seat's places only; what
+    shows (Pile top, line, waste top, the middle) does not move."""
+    game = cardsim.make("racing_demon", players=3, move_cap=300)
+    state = game.new_game(seed=4)
+    play = np.random.default_rng(4)
+    for _ in range(90):
+        legal = state.legal_actions()
+        state.apply_action(legal[int(play.integers(len(legal)))])
+    assert not state.is_terminal()
+    before = state.to_dict()
+    rng = np.random.default_rng(2)
+    moved = set()
+    for _ in range(50):
+        after = state.resample_hidden(1, rng).to_dict()
+        assert after["foundations"] == before["foundations"]
+        for q, (a, b) in enumerate(zip(after["players"], before["players"], strict=True)):
+            assert a["line"] == b["line"]
+            assert a["pile"][-1:] == b["pile"][-1:] and a["waste"][-1:] == b["waste"][-1:]
+            assert len(a["hand"]) == len(b["hand"]) and len(a["waste"]) == len(b["waste"])
+            assert sorted(a["pile"] + a["hand"] + a["waste"]) == sorted(
+                b["pile"] + b["hand"] + b["waste"]
+            )
+            moved |= {
+                (q, i) for i, (x, y) in enumerate(zip(a["pile"], b["pile"], strict=True)) if x != y
+            }
+    # Every seat's Pile below its top is hidden: redeals move it.
+    assert {q for q, _ in moved} == {0, 1, 2}
+
+
+def test_racing_demon_keeps_cards_once_the_waste_top():
+    """One player (so card texts name cards): the redeal moves exactly the cards
+    never seen, and keeps those turned up once, now face down in hand or waste."""
+    from cardsim.envs.resample import seen_cards
+
+    game = cardsim.make("racing_demon", players=1, move_cap=300)
+    state = game.new_game(seed=8)
+    # A full pass of the hand (turned three at a time), turned over, a few more turns.
+    for _ in range(17):
+        state.apply_action(state.legal_actions()[0])
+    seat = state.to_dict()["players"][0]
+    assert 0 < len(seat["waste"]) < 35 and seat["hand"], "the waste was turned over"
+    seen = seen_cards(state, 0)
+    places = _rd_places(state, 0)
+    hidden = {c for c in places if c not in seen}
+    assert len(hidden) > 12  # the Pile's twelve and the hand's unturned ones
+    rng = np.random.default_rng(9)
+    moved: set[str] = set()
+    for _ in range(300):
+        other = _rd_places(state.resample_hidden(0, rng), 0)
+        moved |= {x for x, y in zip(places, other, strict=True) if x != y}
+    assert moved == hidden
+
+
+def _rd_small_position():
+    """One player, one card at a time: the Pile played down to three cards (two
+    hidden below the top) and all but two hand cards turned: four hidden cards."""
+    pile = ["KH", "QH", "JH"] + [f"{r}C" for r in "T98765432A"]  # bottom .. top
+    line = ["AD", "2D", "3D", "4D"]
+    rest = list(cardsim.make("racing_demon", players=1).new_game(seed=0).deck)
+    hand = [c for c in rest if c not in pile + line]
+    game = cardsim.make("racing_demon", players=1, turn=1)
+    state = game.new_game(deck=pile + line + hand)
+    state.apply_action(state.string_to_action("p0 pile>new"))
+    for _ in range(9):
+        state.apply_action(state.string_to_action("p0 pile>f0"))
+    for _ in range(33):
+        state.apply_action(state.string_to_action("p0 turn"))
+    assert not state.is_terminal()
+    return state, hand[-2:]
+
+
+def test_racing_demon_every_consistent_configuration_equally_likely():
+    state, last_two = _rd_small_position()
+    seat = state.to_dict()["players"][0]
+    assert seat["pile"] == ["KH", "QH", "JH"] and seat["hand"] == last_two[::-1]
+    hidden = ["KH", "QH"] + last_two
+    rng = np.random.default_rng(0)
+    n = 4800
+    counts = Counter()
+    for _ in range(n):
+        o = state.resample_hidden(0, rng).to_dict()["players"][0]
+        assert o["pile"][-1] == "JH" and o["waste"] == seat["waste"]
+        counts[tuple(o["pile"][:2]) + tuple(o["hand"])] += 1
+    configs = set(permutations(hidden))
+    assert set(counts) == configs
+    observed = [counts.get(c, 0) for c in configs]
+    assert _chi2_p(observed, [n / len(configs)] * len(configs)) > 1e-3
+
+
+@pytest.mark.parametrize("opts", [{}, {"match": True, "move_cap": 60}], ids=["round", "match"])
+def test_racing_demon_native_and_generic_agree_in_distribution(opts):
+    """One player (the generic redeal fixes a card text seen in any pack, the C++
+    one only in its own pack, so they agree with one pack): the next card of the
+    hand and the Pile's bottom card, after a pass of the hand, a turning over
+    and a few plays."""
+    game = cardsim.make("racing_demon", players=1, **opts)
+    state = game.new_game(seed=8)
+    play = np.random.default_rng(1)
+    for _ in range(20):
+        legal = state.legal_actions()
+        state.apply_action(legal[int(play.integers(len(legal)))])
+    assert not state.is_terminal() and state.to_dict()["players"][0]["hand"]
+    rng = np.random.default_rng(3)
+    n = 1500
+
+    def stats(s) -> tuple[str, str]:
+        seat = s.to_dict()["players"][0]
+        return seat["hand"][-1], seat["pile"][0]
+
+    native = [stats(state.resample_hidden(0, rng)) for _ in range(n)]
+    generic = [stats(generic_resample(state, 0, rng)) for _ in range(n)]
+    for k in range(2):
+        a = Counter(x[k] for x in native)
+        b = Counter(x[k] for x in generic)
+        keys = sorted(set(a) | set(b))
+        stat2 = sum((a[c] - b[c]) ** 2 / (a[c] + b[c]) for c in keys)
+        dof = max(1, len(keys) - 1)
+        z = ((stat2 / dof) ** (1 / 3) - (1 - 2 / (9 * dof))) / math.sqrt(2 / (9 * dof))
+        assert 0.5 * math.erfc(z / math.sqrt(2)) > 1e-3, k
+
+
+def test_racing_demon_match_redeal_draws_the_rounds_to_come_afresh():
+    """The key of later rounds follows from the first deal: a redeal draws it
+    afresh, so redealt matches go on to different next rounds."""
+    game = cardsim.make("racing_demon", players=1, match=True, move_cap=5, max_rounds=3)
+    state = game.new_game(seed=2)
+    for _ in range(3):
+        state.apply_action(state.legal_actions()[0])
+    nexts = set()
+    for seed in range(5):
+        other = state.resample_hidden(0, seed)
+        while other.to_dict()["round"] == 0:
+            other.apply_action(other.legal_actions()[0])
+        nexts.add(tuple(other.to_dict()["players"][0]["pile"]))
+    assert len(nexts) == 5

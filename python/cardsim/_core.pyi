@@ -1758,9 +1758,9 @@ class RacingDemonState:
         """
         This game as a JSON-safe record (``cardsim.load_record`` reads it back).
         """
-    def resample_hidden(self, player: int, rng: typing.Any = None) -> typing.Any:
+    def resample_hidden(self, player: typing.Any, rng: typing.Any = None) -> RacingDemonState:
         """
-        A state ``player`` cannot tell from this one: the same actions from a deal in which the cards ``player`` never saw are dealt afresh (``rng``: a numpy Generator or a seed). See cardsim.envs.resample.resample_hidden.
+        A state `player` cannot tell from this one: the cards `player` has not seen are redealt, in C++, among the places `player` cannot see (rng: a seed or a numpy Generator). The result plays on like any state, but has no deal (`deck` and pickling refuse); the generic cardsim.envs.resample.resample_hidden gives a redealt deck instead.
         """
     def scores(self) -> list:
         """

@@ -61,6 +61,7 @@
 #include "core/deck.hpp"
 #include "core/errors.hpp"
 #include "core/game.hpp"
+#include "core/hidden.hpp"
 #include "core/options.hpp"
 #include "core/policy.hpp"
 #include "core/rng.hpp"
@@ -339,6 +340,11 @@ class RacingDemonState {
       check_stalemate();
       if (!is_terminal() && moves_ >= move_cap_) truncated_ = true;
     }
+    // The actor's waste top, as the action leaves it, is seen from now on
+    // (resample_hidden). Only there can a hand card come to show; one turned
+    // up by an action that also calls a stalemate is gathered into the hand
+    // before anybody looks.
+    if (!pl.waste.empty()) seen_[static_cast<std::size_t>(p)] |= std::uint64_t{1} << pl.waste.back();
     if (match_.on && is_terminal()) end_round();
   }
 
@@ -451,6 +457,32 @@ class RacingDemonState {
     return n;
   }
 
+  // Determinisation. Every seat sees the same table, so what is hidden does
+  // not depend on `player`: in each seat's own places, the Pile below its top
+  // card, and the hand and waste cards that have never shown as the waste top
+  // (the owner does not see their face-down hand either). A card once shown
+  // stays known wherever turning, turning over and the stalemate's
+  // rotation take it, since those moves are fixed reorderings. The hidden
+  // cards of each seat's pack are dealt afresh among that seat's hidden
+  // places only (a card never leaves its owner's places but for the middle,
+  // where it shows). In match play the key of the rounds to come is drawn
+  // afresh from `rng`: it follows from the first deal, so it would tell what
+  // the player has not seen.
+  void resample_hidden(int /*player*/, Rng& rng) {
+    for (int q = 0; q < players_; ++q) {
+      Player& pl = seats_[q];
+      HiddenPlaces<kPileSize + kHandSize> hidden;  // hand and waste hold 35 together
+      for (std::size_t i = 0; i + 1 < pl.pile.size(); ++i) hidden.add(pl.pile[i]);
+      const std::uint64_t seen = seen_[static_cast<std::size_t>(q)];
+      for (Card& c : pl.hand)
+        if (!(seen >> c & 1)) hidden.add(c);
+      for (std::size_t i = 0; i + 1 < pl.waste.size(); ++i)
+        if (!(seen >> pl.waste[i] & 1)) hidden.add(pl.waste[i]);
+      hidden.redeal(rng);
+    }
+    if (match_.on) key_ = rng.next();
+  }
+
   bool operator==(const RacingDemonState&) const = default;
 
   // The exact observation tensor of `player` (racing_demon_tensor.hpp): writes
@@ -544,6 +576,7 @@ class RacingDemonState {
       // deck[17] is turned first, so it goes on top (the back).
       for (int i = 51; i >= kPileSize + kLine; --i) pl.hand.push_back(pack[i]);
     }
+    seen_.fill(0);
     foundations_.clear();
     accepts_.fill(0);
     moves_ = 0;
@@ -688,6 +721,9 @@ class RacingDemonState {
   StaticVector<Foundation, kMaxFoundations> foundations_;
   // accepts_[c]: bit t set when open foundation t needs card c next.
   std::array<std::uint32_t, 52> accepts_{};
+  // seen_[q]: bit c set once card c of seat q's pack has shown as the waste
+  // top this round (Pile, line and middle cards are in sight where they lie).
+  std::array<std::uint64_t, kMaxPlayers> seen_{};
   std::int8_t players_;
   std::int8_t turn_;
   bool build_on_line_;
