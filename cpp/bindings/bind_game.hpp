@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "bindings/batch_output.hpp"
 #include "bindings/bind_policy_batch.hpp"
 #include "bindings/bind_vector_env.hpp"
 #include "bindings/convert.hpp"
@@ -238,25 +239,7 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
               throw InvalidArgument("summary is for a different number of players");
             // With seat rotation every deal gives one row per rotation.
             const std::uint64_t rows = count * static_cast<std::uint64_t>(plan.rotations());
-            BatchOutput out;
-            auto ptr = [rows](py::object arr, auto* tag, std::size_t per_game) {
-              using T = std::remove_pointer_t<decltype(tag)>;
-              if (arr.is_none()) return static_cast<T*>(nullptr);
-              auto a = arr.cast<py::array_t<T, py::array::c_style>>();
-              if (static_cast<std::uint64_t>(a.size()) != rows * per_game || !a.writeable() ||
-                  a.ptr() != arr.ptr())
-                throw InvalidArgument("output array has the wrong size, type or layout");
-              return a.mutable_data();
-            };
-            const auto np = static_cast<std::size_t>(g.num_players());
-            out.scores = ptr(scores, static_cast<std::int32_t*>(nullptr), np);
-            out.winner = ptr(winner, static_cast<std::int8_t*>(nullptr), 1);
-            out.winners_mask = ptr(winners_mask, static_cast<std::uint16_t*>(nullptr), 1);
-            out.moves = ptr(moves, static_cast<std::int32_t*>(nullptr), 1);
-            out.truncated = ptr(truncated, static_cast<bool*>(nullptr), 1);
-            if (!times.is_none() && !HasPlayOut<G>)
-              throw InvalidArgument(g.name() + " has no timed play-out, so no finishing times");
-            out.times = ptr(times, static_cast<double*>(nullptr), np);
+            BatchOutput out = batch_output(g, rows, scores, winner, winners_mask, moves, truncated, times);
             if (!by_policy.is_none()) {
               out.by_policy = by_policy.cast<Summary*>();
               if (out.by_policy->num_players != g.num_players())

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "bindings/batch_output.hpp"
 #include "bindings/bind_vector_env.hpp"
 #include "bindings/convert.hpp"
 #include "core/errors.hpp"
@@ -115,26 +116,8 @@ void bind_policy_batch(py::module_& m, const std::string& prefix,
         const BatchPlan plan = plan_for(*g, policies, seat_rotation);
         const std::uint64_t rows = count * static_cast<std::uint64_t>(plan.rotations());
         auto out = std::make_unique<B>();
-        BatchOutput o;
-        auto ptr = [&](py::object arr, auto* tag, std::size_t per_game) {
-          using T = std::remove_pointer_t<decltype(tag)>;
-          if (arr.is_none()) return static_cast<T*>(nullptr);
-          auto a = arr.cast<py::array_t<T, py::array::c_style>>();
-          if (static_cast<std::uint64_t>(a.size()) != rows * per_game || !a.writeable() ||
-              a.ptr() != arr.ptr())
-            throw InvalidArgument("output array has the wrong size, type or layout");
-          out->keep.push_back(arr);
-          return a.mutable_data();
-        };
-        const auto np = static_cast<std::size_t>(g->num_players());
-        o.scores = ptr(scores, static_cast<std::int32_t*>(nullptr), np);
-        o.winner = ptr(winner, static_cast<std::int8_t*>(nullptr), 1);
-        o.winners_mask = ptr(winners_mask, static_cast<std::uint16_t*>(nullptr), 1);
-        o.moves = ptr(moves, static_cast<std::int32_t*>(nullptr), 1);
-        o.truncated = ptr(truncated, static_cast<bool*>(nullptr), 1);
-        if (!times.is_none() && !HasPlayOut<G>)
-          throw InvalidArgument(g->name() + " has no timed play-out, so no finishing times");
-        o.times = ptr(times, static_cast<double*>(nullptr), np);
+        const BatchOutput o =
+            batch_output(*g, rows, scores, winner, winners_mask, moves, truncated, times, &out->keep);
         out->batch = std::make_unique<PolicyBatch<G>>(g, s, first, count, plan, caller, threads, capacity, o,
                                                       by_policy);
         return out;

@@ -13,7 +13,7 @@ import numpy as np
 from . import _core, policy_batch, reference
 from .progress import ChunkSizer, Progress
 from .protocols import Game
-from .result import SimulationResult
+from .result import SimulationResult, per_game_arrays
 from .shards import run_sharded
 
 __all__ = [
@@ -259,21 +259,7 @@ def simulate(
     summary = _core.Summary(np_)
     by_policy = _core.Summary(np_) if seat_rotation else None
     rows = n * rotations
-    arrays: dict[str, np.ndarray | None] = dict.fromkeys(
-        ("scores", "winner", "winners_mask", "moves", "truncated")
-    )
-    if not summary_only:
-        arrays = {
-            "scores": np.zeros((rows, np_), dtype=np.int32),
-            "winner": np.zeros(rows, dtype=np.int8),
-            "winners_mask": np.zeros(rows, dtype=np.uint16),
-            "moves": np.zeros(rows, dtype=np.int32),
-            "truncated": np.zeros(rows, dtype=bool),
-        }
-    # Simultaneous games time their players: each one's finishing time, in seconds.
-    arrays["times"] = (
-        np.zeros((rows, np_), dtype=np.float64) if g.traits.timed and not summary_only else None
-    )
+    arrays = per_game_arrays(rows, np_, g.traits.timed, summary_only)
     # Chunks of about a quarter second serve progress and Ctrl-C; they change no
     # result. Without progress the run is one call. Search players are slow per
     # game, so their first chunk is small.

@@ -157,30 +157,38 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cmd_simulate(args: argparse.Namespace) -> int:
-    cli_view.require_plot(args)  # fail before the run, not after it
-    options = _game_options(args)
-    per_game = bool(args.out) and Path(args.out).suffix.lower() in (".csv", ".parquet")
+def _sharding(args: argparse.Namespace, stack: ExitStack) -> dict[str, Any]:
+    """The sharding keywords of a run from --checkpoint, --shard-size, --workers and (where
+    the command has it) --dask; an executor opened here closes with ``stack``."""
     sharding: dict[str, Any] = {}
     if args.checkpoint:
         sharding["checkpoint"] = args.checkpoint
     if args.shard_size:
         sharding["shard_size"] = args.shard_size
-    with ExitStack() as stack:
-        if args.workers and args.dask:
-            raise ValueError("choose --workers or --dask, not both")
-        if args.workers:
-            from concurrent.futures import ProcessPoolExecutor
+    dask = getattr(args, "dask", None)
+    if args.workers and dask:
+        raise ValueError("choose --workers or --dask, not both")
+    if args.workers:
+        from concurrent.futures import ProcessPoolExecutor
 
-            sharding["executor"] = stack.enter_context(ProcessPoolExecutor(args.workers))
-        elif args.dask:
-            try:
-                from distributed import Client
-            except ImportError:
-                raise ValueError("--dask needs dask: pip install 'cardsim[dask]'") from None
-            client_cls: Any = Client  # untyped
-            client = stack.enter_context(client_cls(args.dask))
-            sharding["executor"] = client.get_executor(pure=False)
+        sharding["executor"] = stack.enter_context(ProcessPoolExecutor(args.workers))
+    elif dask:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise ValueError("--dask needs dask: pip install 'cardsim[dask]'") from None
+        client_cls: Any = Client  # untyped
+        client = stack.enter_context(client_cls(args.dask))
+        sharding["executor"] = client.get_executor(pure=False)
+    return sharding
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    cli_view.require_plot(args)  # fail before the run, not after it
+    options = _game_options(args)
+    per_game = bool(args.out) and Path(args.out).suffix.lower() in (".csv", ".parquet")
+    with ExitStack() as stack:
+        sharding = _sharding(args, stack)
         result = api.simulate(
             args.game,
             games=args.games,
@@ -209,16 +217,8 @@ def _cmd_solve(args: argparse.Namespace) -> int:
 
     cli_view.require_plot(args)  # fail before the run, not after it
     options = _game_options(args)
-    sharding: dict[str, Any] = {}
-    if args.checkpoint:
-        sharding["checkpoint"] = args.checkpoint
-    if args.shard_size:
-        sharding["shard_size"] = args.shard_size
     with ExitStack() as stack:
-        if args.workers:
-            from concurrent.futures import ProcessPoolExecutor
-
-            sharding["executor"] = stack.enter_context(ProcessPoolExecutor(args.workers))
+        sharding = _sharding(args, stack)
         result = solve_batch(
             args.game,
             deals=args.deals,

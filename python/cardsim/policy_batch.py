@@ -31,6 +31,7 @@ import numpy as np
 from . import _core
 from .errors import IllegalActionError
 from .progress import Progress
+from .result import per_game_arrays
 
 __all__ = [
     "DEFAULT_BATCH_SIZE",
@@ -199,21 +200,7 @@ def run(
     names = [policy_name(e) for e in entries]
     rotations = np_ if seat_rotation else 1
     rows = n * rotations
-    arrays: dict[str, np.ndarray | None] = dict.fromkeys(
-        ("scores", "winner", "winners_mask", "moves", "truncated")
-    )
-    if not summary_only:
-        arrays = {
-            "scores": np.zeros((rows, np_), dtype=np.int32),
-            "winner": np.zeros(rows, dtype=np.int8),
-            "winners_mask": np.zeros(rows, dtype=np.uint16),
-            "moves": np.zeros(rows, dtype=np.int32),
-            "truncated": np.zeros(rows, dtype=bool),
-        }
-    # A timed game's finishing times, in seconds, as in any batch run.
-    arrays["times"] = (
-        np.zeros((rows, np_), dtype=np.float64) if g.traits.timed and not summary_only else None
-    )
+    arrays = per_game_arrays(rows, np_, g.traits.timed, summary_only)
     batch = g._policy_batch(
         seed,
         first,

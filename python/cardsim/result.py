@@ -79,6 +79,23 @@ def variance(moments: dict[str, int]) -> float:
     return (moments["sum_sq"] * n - moments["sum"] ** 2) / (n * (n - 1))
 
 
+def per_game_arrays(
+    rows: int, num_players: int, timed: bool, summary_only: bool | None
+) -> dict[str, np.ndarray | None]:
+    """The arrays a batch run fills in C++, one row per game played: all None with
+    ``summary_only``; ``times`` (each player's finishing second) only for a timed game."""
+    if summary_only:
+        return dict.fromkeys(("scores", "winner", "winners_mask", "moves", "truncated", "times"))
+    return {
+        "scores": np.zeros((rows, num_players), dtype=np.int32),
+        "winner": np.zeros(rows, dtype=np.int8),
+        "winners_mask": np.zeros(rows, dtype=np.uint16),
+        "moves": np.zeros(rows, dtype=np.int32),
+        "truncated": np.zeros(rows, dtype=bool),
+        "times": np.zeros((rows, num_players), dtype=np.float64) if timed else None,
+    }
+
+
 @dataclass
 class SimulationResult:
     """What ``cardsim.simulate`` returns.

@@ -189,12 +189,15 @@ class Checkpoint:
                     f.truncate(good_bytes)
 
     def _absorb(self, summary_state: dict[str, Any], spans: list[tuple[int, int]]) -> None:
+        self._record_spans(spans)
+        self.summary.merge(_core.Summary.from_state(summary_state))
+
+    def _record_spans(self, spans: list[tuple[int, int]]) -> None:
         for lo, hi in spans:
             if any(lo < b and a < hi for a, b in self.ranges):
                 raise ValueError(f"games {lo}..{hi - 1} are recorded twice")
             self.ranges.append((int(lo), int(hi)))
         self.ranges = _coalesce(self.ranges)
-        self.summary.merge(_core.Summary.from_state(summary_state))
 
     # --- what the runner asks ----------------------------------------------------------
     def covers(self, first: int, games: int) -> bool:
@@ -266,11 +269,7 @@ class ShardLog(Checkpoint):
         super().__init__(path, identity, num_players=1, compact_every=2**62)
 
     def _absorb(self, summary_state: dict[str, Any], spans: list[tuple[int, int]]) -> None:
-        for lo, hi in spans:
-            if any(lo < b and a < hi for a, b in self.ranges):
-                raise ValueError(f"games {lo}..{hi - 1} are recorded twice")
-            self.ranges.append((int(lo), int(hi)))
-        self.ranges = _coalesce(self.ranges)
+        self._record_spans(spans)  # a shard log keeps no summary of its own
 
     def _compacted(self) -> str:
         text = _encode({"kind": "run", "run": self.identity, "cardsim": __version__})
