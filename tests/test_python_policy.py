@@ -238,6 +238,9 @@ def test_bad_policy_lists() -> None:
         ({"players": 1, "turn": 1}, copy_first, "first"),
         # A match: the race stops and resumes across the rounds it deals.
         ({"players": 3, "match": True, "target": 30}, [copy_first, "greedy", "random"], None),
+        # A search seat stops the race too; its draws are the batch runner's.
+        ({"players": 2, "move_cap": 300}, ["ismcts:8", copy_first], None),
+        ({"players": 3, "move_cap": 300}, [copy_first, "pimc:1", "random"], None),
     ],
 )
 def test_the_timed_race_takes_python_policies(

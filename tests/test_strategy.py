@@ -124,9 +124,7 @@ def test_bad_policies_name_the_seat(policy, error, text):
         cardsim.simulate("rummy", games=2, policy=policy)
 
 
-def test_search_players_refused_where_they_cannot_play():
-    with pytest.raises(ValueError, match=r"seat 1: .*simultaneous"):
-        cardsim.simulate("racing_demon", games=1, players=2, policy=["greedy", "ismcts"])
+def test_search_players_play_forced_moves_where_there_is_no_choice():
     # Clock has no choices: a search player there simply plays the forced moves.
     a = cardsim.simulate("clock", games=50, seed=1, policy="pimc")
     b = cardsim.simulate("clock", games=50, seed=1, policy="first")
@@ -180,6 +178,10 @@ def test_sharded_runs_take_policies_per_seat():
         ("the_wall", {"move_cap": 300}, ["pimc:1"]),
         ("code9_solitaire", {}, ["ismcts:10:rollout=random"]),
         ("hole_in_the_wall", {}, ["greedy", "ismcts:15:prior=0"]),
+        # The timed race: search seats choose where the race stops for them.
+        ("racing_demon", {"players": 2}, ["ismcts:10", "greedy"]),
+        ("racing_demon", {"players": 3, "move_cap": 400}, ["random", "pimc:1", "ismcts:5:prior=0"]),
+        ("racing_demon", {"players": 2, "match": True, "target": 40}, ["greedy", "pimc:1"]),
     ],
 )
 def test_search_players_are_deterministic_for_any_thread_count(game, opts, policy):
@@ -197,6 +199,21 @@ def test_search_beats_random():
             "code9", games=10, seed=1, policy=[policy, "random"], seat_rotation=True
         )
         assert r.policy_win_rate(0).value >= 0.8, policy
+
+
+def test_search_beats_greedy_in_the_timed_race():
+    # Racing Demon's race: both searchers model the race with greedy rollouts
+    # (at every seat) and beat greedy itself, seats rotated.
+    for policy in ("pimc:3", "ismcts:30"):
+        r = cardsim.simulate(
+            "racing_demon",
+            games=40,
+            seed=2,
+            players=2,
+            policy=[policy, "greedy"],
+            seat_rotation=True,
+        )
+        assert r.policy_win_rate(0).value > r.policy_win_rate(1).value + 0.1, policy
 
 
 @pytest.mark.parametrize("spec", ["ismcts:1:prior=0.9", "ismcts:1:prior=0"])

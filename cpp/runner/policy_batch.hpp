@@ -311,8 +311,16 @@ class PolicyBatch {
 
   // The game's play-out runs until a caller seat must choose or the game ends.
   void advance_play_out(Slot& s, int c) {
-    const int p = game_->run_play_out(*s.state, s.play_out, seatings_[static_cast<std::size_t>(s.rotation)],
-                                      caller_seat_[static_cast<std::size_t>(s.rotation)].data(), s.rng);
+    const SeatPolicies& seats = seatings_[static_cast<std::size_t>(s.rotation)];
+    const bool* callers = caller_seat_[static_cast<std::size_t>(s.rotation)].data();
+    int p;
+    if constexpr (CanSearchRace<G>) {
+      p = seats.any_search() ? run_play_out_searching(*game_, *s.state, s.play_out, seats, callers, s.rng,
+                                                      ctx_[static_cast<std::size_t>(c)].search)
+                             : game_->run_play_out(*s.state, s.play_out, seats, callers, s.rng);
+    } else {
+      p = game_->run_play_out(*s.state, s.play_out, seats, callers, s.rng);
+    }
     if (p >= 0) {
       s.waiting = p;
       return;

@@ -106,6 +106,19 @@ template <class G, class Record = NoRecord>
   return moves;
 }
 
+// A whole race (a play-out) with search seats; kept out of line, as the
+// turn-based search is, so that a plain race stays as lean as before.
+template <class G>
+  requires CanSearchRace<G>
+[[gnu::noinline]] std::int64_t race_with_search(const G& game, typename G::State& state,
+                                                const SeatPolicies& seats, Rng& rng, SearchWorkspace<G>& ws,
+                                                double* times) {
+  typename G::PlayOut race = game.start_play_out();
+  run_play_out_searching(game, state, race, seats, nullptr, rng, ws);
+  if (times) game.play_out_times(race, times);
+  return race.moves;
+}
+
 // Adds a finished game to the per-policy totals: policy j sat at seat
 // (j - r) mod n under rotation r.
 inline void add_by_policy(Summary& by_policy, int np, int r, const Scores& s, Outcome o, bool trunc,
@@ -154,6 +167,13 @@ template <class G>
   std::int64_t moves = 0;
   if constexpr (HasPlayOut<G>) {
     double* times = out.times ? out.times + row * static_cast<std::uint64_t>(np) : nullptr;
+    if constexpr (CanSearchRace<G>) {
+      if (!seats.uniform_simple && seats.any_search()) {
+        moves = race_with_search(game, state, seats, rng, ctx.search, times);
+        record_play(game, state, r, moves, summary, by_policy, out, row);
+        return;
+      }
+    }
     moves = game.play_out(state, seats, rng, times);
   } else {
     moves = play_turns(game, state, seats, rng, ctx.search);
@@ -192,9 +212,9 @@ void check_plan(const G& game, const BatchPlan& plan) {
   for (std::size_t p = 0; p < plan.policies.size(); ++p) {
     if (!plan.policies[p].is_search()) continue;
     const std::string seat = "seat " + std::to_string(p) + ": ";
-    if constexpr (HasPlayOut<G>) {
+    if constexpr (HasPlayOut<G> && !HasResumablePlayOut<G>) {
       throw InvalidArgument(seat + game.name() +
-                            " is played simultaneously (a timed race); search players need turns");
+                            " drives its own play-out, which cannot stop for a search player's decision");
     } else if constexpr (!CanSearch<G>) {
       throw InvalidArgument(seat + game.name() + " has no resample_hidden, which search players need");
     }

@@ -138,7 +138,7 @@ def race(state: Any, rng: GameRng, seat_policy: list[str]) -> tuple[int, list[in
 def _game(
     game: str | Any, backend: str, options: dict[str, Any], policy: str | list[str]
 ) -> tuple[Any, list[str]]:
-    """The game and one simple policy per seat (search players need turns)."""
+    """The game and one simple policy per seat (search players play in the C++ race only)."""
     from .. import api  # the package imports this module first
 
     g = api.make(game, backend=backend, **options) if isinstance(game, str) else game
