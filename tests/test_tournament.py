@@ -36,6 +36,18 @@ def test_two_player_tournament_tables_and_rates():
     assert "ratings" in text and "greedy" in text and "win rate of row against column" in text
 
 
+def test_win_rate_intervals_stay_within_zero_and_one():
+    # Code 9 greedy beats random in nearly every deal: a normal interval on
+    # so lopsided a rate passes 1, or shrinks to a point when every game is
+    # won; 30 games cannot pin a rate down to a point.
+    t = cardsim.tournament("code9", policies=["greedy", "random"], games=15, seed=1)
+    for pairing in t.pairings:
+        rate = pairing.win_rate
+        assert 0.0 <= rate.low <= rate.value <= rate.high <= 1.0
+        assert rate.high - rate.low > 0.05
+    assert t.pairing("greedy", "random").win_rate.value > 0.9
+
+
 def test_three_player_assignments_cover_every_seating():
     t = cardsim.tournament("code9", policies="greedy,random", games=20, seed=1, players=3)
     # Ordered assignments of 2 policies to 3 seats with both present, up to rotation.

@@ -41,7 +41,7 @@ class Estimate(NamedTuple):
         return {k: (None if math.isnan(v) else v) for k, v in self._asdict().items()}
 
 
-def wilson(successes: int, n: int) -> Estimate:
+def wilson(successes: float, n: int) -> Estimate:
     """A proportion with its 95% Wilson score interval (sound near 0 and 1).
 
     A count of 0 (or of n) has its bound at exactly 0 (or 1), not at a rounding

@@ -10,7 +10,9 @@ every rotation of its seats, so no policy gains from its seat.
 From the games it reports, for every ordered pair of policies (a, b) that met:
 - the win rate of a against b: a game scores 1 if a won and b did not, 0 the
   other way round, 1/2 otherwise (a draw, a shared win, neither winning); a
-  95% normal interval on the mean of those;
+  95% Wilson score interval on that rate, which stays within [0, 1] (a result
+  in [0, 1] with mean p varies by at most p(1 - p), the variance Wilson's
+  interval assumes, so with halves it errs on the wide side);
 - the mean score difference, score(a) - score(b), with a 95% interval;
 and Bradley-Terry ratings on the Elo scale (400 log10 of the strength, mean 0)
 fitted to those pairwise results by the MM algorithm, with half a win added
@@ -30,7 +32,7 @@ import numpy as np
 
 from . import _core, api
 from .policy_batch import PolicyFn, policy_name
-from .result import Estimate
+from .result import Estimate, wilson
 
 __all__ = ["Pairing", "TournamentResult", "tournament"]
 
@@ -349,7 +351,12 @@ def tournament(
         # counts, which weighs the games equally across tables.
         pairings.append(
             Pairing(
-                names[a], names[b], len(o), _mean_interval(o), _mean_interval(d), float(o.sum())
+                names[a],
+                names[b],
+                len(o),
+                wilson(float(o.sum()), len(o)),
+                _mean_interval(d),
+                float(o.sum()),
             )
         )
         wins[a, b] = o.sum()
