@@ -3,8 +3,10 @@
 //   pimc:N    flat Monte Carlo over determinisations. N times: redeal what the
 //             player to move has not seen (State::resample_hidden), then play
 //             each legal action followed by a rollout to the end; the action
-//             with the best mean value is chosen. Every action is tried on the
-//             same N determinisations (common random numbers), so differences
+//             with the best mean gain over the rollout policy's own choice is
+//             chosen, if that gain stands above its standard error (else the
+//             rollout policy's choice). Every action is tried on the same N
+//             determinisations (common random numbers), so differences
 //             between actions are not drowned in deal-to-deal noise.
 //   ismcts:N  single-observer information-set MCTS (Cowling, Powley and
 //             Whitehouse 2012): N iterations, each on a fresh determinisation,
@@ -57,7 +59,9 @@ struct SearchWorkspace {
   std::vector<Node> nodes;
   std::vector<int> path;
   std::vector<std::uint8_t> is_legal;  // by action id, cleared after each use
-  std::vector<double> sums;            // pimc: per legal action
+  // pimc, per legal action: the sum and sum of squares of its gain over the
+  // favourite, and its value on the current redeal.
+  std::vector<double> sums, squares, values;
 };
 
 template <class G>
@@ -82,42 +86,62 @@ void rollout(const G& game, typename G::State& s, Policy kind, Rng& rng) {
 
 template <class G>
 Action pimc_action(const G& game, const typename G::State& root, const typename G::State::ActionList& legal,
-                   const PolicySpec& spec, Rng& rng, SearchWorkspace<G>& ws) {
+                   const PolicySpec& spec, int budget, Rng& rng, SearchWorkspace<G>& ws) {
   const int me = root.current_player();
+  // Every action is judged by its gain over the rollout policy's own choice
+  // on the same redeal (a paired difference), and played only when its mean
+  // gain stands above its standard error. With deterministic rollouts most
+  // actions end the same way as the favourite on most redeals, so the paired
+  // difference is far less noisy than either mean; taking the best raw mean
+  // instead picked the luckiest of about ten noisy estimates and lost to
+  // greedy in Rummy (docs/strategy.md, "Measured").
+  const Action favourite = simple_action(spec.rollout, game, root, legal, rng);
+  std::size_t fav = 0;
+  while (legal[fav] != favourite) ++fav;
   ws.sums.assign(legal.size(), 0.0);  // keeps its capacity
-  for (int n = 0; n < spec.budget; ++n) {
+  ws.squares.assign(legal.size(), 0.0);
+  ws.values.resize(legal.size());
+  for (int n = 0; n < budget; ++n) {
     typename G::State det = root;
     det.resample_hidden(me, rng);
     for (std::size_t i = 0; i < legal.size(); ++i) {
       typename G::State s = det;
       s.apply(legal[i]);
       rollout(game, s, spec.rollout, rng);
-      ws.sums[i] += search_value(game, s, me);
+      ws.values[i] = search_value(game, s, me);
+    }
+    for (std::size_t i = 0; i < legal.size(); ++i) {
+      const double gain = ws.values[i] - ws.values[fav];
+      ws.sums[i] += gain;
+      ws.squares[i] += gain * gain;
     }
   }
-  // Ties (common at small budgets) go to the rollout policy's own choice.
-  const Action prior = simple_action(spec.rollout, game, root, legal, rng);
-  std::size_t best = 0;
-  while (legal[best] != prior) ++best;
-  for (std::size_t i = 0; i < legal.size(); ++i)
-    if (ws.sums[i] > ws.sums[best]) best = i;
+  const double n = budget;
+  std::size_t best = fav;
+  for (std::size_t i = 0; i < legal.size(); ++i) {
+    const double mean = ws.sums[i] / n;
+    // The standard error of the mean gain (none from a single playout: then
+    // any positive gain counts).
+    const double var = n > 1 ? std::max(0.0, (ws.squares[i] - ws.sums[i] * mean) / (n - 1)) : 0.0;
+    if (mean > std::sqrt(var / n) && ws.sums[i] > ws.sums[best]) best = i;
+  }
   return legal[best];
 }
 
 template <class G>
 Action ismcts_action(const G& game, const typename G::State& root, const typename G::State::ActionList& legal,
-                     const PolicySpec& spec, Rng& rng, SearchWorkspace<G>& ws) {
+                     const PolicySpec& spec, int budget, Rng& rng, SearchWorkspace<G>& ws) {
   using Node = typename SearchWorkspace<G>::Node;
   const int me = root.current_player();
   const auto at = [&ws](int i) -> Node& { return ws.nodes[static_cast<std::size_t>(i)]; };
   ws.nodes.clear();
-  ws.nodes.reserve(static_cast<std::size_t>(spec.budget) + 1);  // one node per iteration at most
+  ws.nodes.reserve(static_cast<std::size_t>(budget) + 1);  // one node per iteration at most
   ws.nodes.push_back(Node{});
   // By action id: 0 not legal in this redeal, 1 legal and untried here, 2 legal with a child.
   ws.is_legal.resize(static_cast<std::size_t>(game.num_actions()), 0);
   const auto mark = [&ws](Action a) -> std::uint8_t& { return ws.is_legal[static_cast<std::size_t>(a)]; };
   typename G::State::ActionList moves;
-  for (int it = 0; it < spec.budget; ++it) {
+  for (int it = 0; it < budget; ++it) {
     typename G::State s = root;
     s.resample_hidden(me, rng);
     ws.path.clear();
@@ -234,8 +258,9 @@ Action search_action(const G& game, const typename G::State& state,
                      const typename G::State::ActionList& legal, const PolicySpec& spec, Rng& rng,
                      SearchWorkspace<G>& ws) {
   if constexpr (CanSearch<G>) {
-    return spec.kind == Policy::Pimc ? pimc_action(game, state, legal, spec, rng, ws)
-                                     : ismcts_action(game, state, legal, spec, rng, ws);
+    const int budget = search_budget(game, spec);
+    return spec.kind == Policy::Pimc ? pimc_action(game, state, legal, spec, budget, rng, ws)
+                                     : ismcts_action(game, state, legal, spec, budget, rng, ws);
   } else {
     throw InvalidArgument(game.name() + " has no resample_hidden, which search players need");
   }
