@@ -23,6 +23,9 @@
 //             plain UCB1 at 200 iterations put off melds and lost to greedy in
 //             Rummy (docs/strategy.md, "Measured").
 //
+// N is the spec's budget, or the game's own default when the spec names none
+// (search_budget, core/game.hpp).
+//
 // Values are in [0, 1]: a game's `search_value(state, p)` when it defines one
 // (a solitaire's graded result), else 1 for a win, 1/2 for a draw, 0 otherwise.
 // Randomness comes from the game's own stream, so a search player is as
