@@ -268,7 +268,9 @@ def markdown(out: dict[str, Any]) -> str:
             f"| {r['deals']} ({r['games']}) "
             f"| {pct(r['ismcts_win_rate'])} "
             f"| {pct(r['greedy_win_rate'])} | {r['neither_won']} | {num(r['ismcts_mean_score'])} "
-            f"| {num(r['greedy_mean_score'])} | {r['seconds']:.0f} |"
+            f"| {num(r['greedy_mean_score'])} | {r['seconds']:.0f}"
+            # Rows carried over from an earlier run when results are merged by hand.
+            f"{' (previous run)' if r.get('from_previous_run') else ''} |"
         )
     lines += [
         "",
