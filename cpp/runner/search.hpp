@@ -89,7 +89,7 @@ void rollout(const G& game, typename G::State& s, Policy kind, Rng& rng) {
 
 template <class G>
 Action pimc_action(const G& game, const typename G::State& root, const typename G::State::ActionList& legal,
-                   const PolicySpec& spec, int budget, Rng& rng, SearchWorkspace<G>& ws) {
+                   const PolicySpec& spec, Rng& rng, SearchWorkspace<G>& ws) {
   const int me = root.current_player();
   // Every action is judged by its gain over the rollout policy's own choice
   // on the same redeal (a paired difference), and played only when its mean
@@ -104,7 +104,7 @@ Action pimc_action(const G& game, const typename G::State& root, const typename 
   ws.sums.assign(legal.size(), 0.0);  // keeps its capacity
   ws.squares.assign(legal.size(), 0.0);
   ws.values.resize(legal.size());
-  for (int n = 0; n < budget; ++n) {
+  for (int n = 0; n < spec.budget; ++n) {
     typename G::State det = root;
     det.resample_hidden(me, rng);
     for (std::size_t i = 0; i < legal.size(); ++i) {
@@ -119,7 +119,7 @@ Action pimc_action(const G& game, const typename G::State& root, const typename 
       ws.squares[i] += gain * gain;
     }
   }
-  const double n = budget;
+  const double n = spec.budget;
   std::size_t best = fav;
   for (std::size_t i = 0; i < legal.size(); ++i) {
     const double mean = ws.sums[i] / n;
@@ -133,18 +133,18 @@ Action pimc_action(const G& game, const typename G::State& root, const typename 
 
 template <class G>
 Action ismcts_action(const G& game, const typename G::State& root, const typename G::State::ActionList& legal,
-                     const PolicySpec& spec, int budget, Rng& rng, SearchWorkspace<G>& ws) {
+                     const PolicySpec& spec, Rng& rng, SearchWorkspace<G>& ws) {
   using Node = typename SearchWorkspace<G>::Node;
   const int me = root.current_player();
   const auto at = [&ws](int i) -> Node& { return ws.nodes[static_cast<std::size_t>(i)]; };
   ws.nodes.clear();
-  ws.nodes.reserve(static_cast<std::size_t>(budget) + 1);  // one node per iteration at most
+  ws.nodes.reserve(static_cast<std::size_t>(spec.budget) + 1);  // one node per iteration at most
   ws.nodes.push_back(Node{});
   // By action id: 0 not legal in this redeal, 1 legal and untried here, 2 legal with a child.
   ws.is_legal.resize(static_cast<std::size_t>(game.num_actions()), 0);
   const auto mark = [&ws](Action a) -> std::uint8_t& { return ws.is_legal[static_cast<std::size_t>(a)]; };
   typename G::State::ActionList moves;
-  for (int it = 0; it < budget; ++it) {
+  for (int it = 0; it < spec.budget; ++it) {
     typename G::State s = root;
     s.resample_hidden(me, rng);
     ws.path.clear();
@@ -261,9 +261,11 @@ Action search_action(const G& game, const typename G::State& state,
                      const typename G::State::ActionList& legal, const PolicySpec& spec, Rng& rng,
                      SearchWorkspace<G>& ws) {
   if constexpr (CanSearch<G>) {
-    const int budget = search_budget(game, spec);
-    return spec.kind == Policy::Pimc ? pimc_action(game, state, legal, spec, budget, rng, ws)
-                                     : ismcts_action(game, state, legal, spec, budget, rng, ws);
+    // The budget resolved for this game (a game may declare its own default).
+    PolicySpec resolved = spec;
+    resolved.budget = search_budget(game, spec);
+    return spec.kind == Policy::Pimc ? pimc_action(game, state, legal, resolved, rng, ws)
+                                     : ismcts_action(game, state, legal, resolved, rng, ws);
   } else {
     throw InvalidArgument(game.name() + " has no resample_hidden, which search players need");
   }
