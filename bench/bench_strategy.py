@@ -60,6 +60,7 @@ def head_to_head(
     return {
         "game": game,
         "policy": spec,
+        "budget": cardsim.make(game, **OPTIONS.get(game, {})).search_budget(spec),
         "deals": deals,
         "games": r.games,
         "seconds": r.seconds,
@@ -190,6 +191,7 @@ def main() -> int:
         "head_to_head": [],
         "solitaires": [],
         "speed": [],
+        "rummy_speed": [],
     }
     t0 = time.perf_counter()
     for g in TWO_PLAYER:
@@ -198,8 +200,12 @@ def main() -> int:
         row = head_to_head(g, args.deals, args.seed, args.threads)
         print(json.dumps(row), flush=True)
         out["head_to_head"].append(row)
-        if g in ("rummy", "stack_gap") and args.big_budget:
-            spec = f"ismcts:{args.big_budget}"
+        extra = []
+        if row["budget"] != budget:  # the game's own default: the shared one too
+            extra.append(f"ismcts:{budget}")
+        elif g in ("rummy", "stack_gap") and args.big_budget:
+            extra.append(f"ismcts:{args.big_budget}")
+        for spec in extra:
             row = head_to_head(g, args.deals, args.seed, args.threads, spec)
             print(json.dumps(row), flush=True)
             out["head_to_head"].append(row)
@@ -209,6 +215,12 @@ def main() -> int:
         for row in solitaire(g, args.solo, args.seed, args.threads):
             print(json.dumps(row), flush=True)
             out["solitaires"].append(row)
+    if not only or "rummy" in only:
+        # Rummy's own default budget (docs/strategy.md), and the shared one.
+        own = cardsim.make("rummy").search_budget("ismcts")
+        for b in sorted({own, budget}):
+            out["rummy_speed"].append(cardsim_decisions("rummy", b, args.speed_games, args.seed))
+            print(json.dumps(out["rummy_speed"][-1]), flush=True)
     speed_game = "code9"
     if not only or speed_game in only:
         # Default rollouts (greedy), and random ones: OpenSpiel's bot below
@@ -241,20 +253,24 @@ def markdown(out: dict[str, Any]) -> str:
         "",
         f"`bench/bench_strategy.py`, seed {out['seed']}, {out['threads']} threads, "
         f"{out['machine']}. ismcts default: {d['budget']} iterations, c = {d['c']}, "
-        f"prior {d.get('prior', 0)}, rollout {d['rollout']}. 95% intervals in brackets.",
+        f"prior {d.get('prior', 0)}, rollout {d['rollout']}; a game may declare its own "
+        "budget (the budget column). 95% intervals in brackets.",
         "",
         "## ismcts against greedy, seats rotated (aim: >= 60% wins, low end >= 55%)",
         "",
-        "| game | policy | deals (games) | its wins | greedy wins | neither | its mean score "
-        "| greedy mean score | seconds |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| game | policy | budget | deals (games) | its wins | greedy wins | neither "
+        "| its mean score | greedy mean score | seconds |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in out["head_to_head"]:
         lines.append(
-            f"| {r['game']} | `{r.get('policy', 'ismcts')}` | {r['deals']} ({r['games']}) "
+            f"| {r['game']} | `{r.get('policy', 'ismcts')}` | {r.get('budget', '')} "
+            f"| {r['deals']} ({r['games']}) "
             f"| {pct(r['ismcts_win_rate'])} "
             f"| {pct(r['greedy_win_rate'])} | {r['neither_won']} | {num(r['ismcts_mean_score'])} "
-            f"| {num(r['greedy_mean_score'])} | {r['seconds']:.0f} |"
+            f"| {num(r['greedy_mean_score'])} | {r['seconds']:.0f}"
+            # Rows carried over from an earlier run when results are merged by hand.
+            f"{' (previous run)' if r.get('from_previous_run') else ''} |"
         )
     lines += [
         "",
@@ -300,6 +316,16 @@ def markdown(out: dict[str, Any]) -> str:
                     )
         else:
             lines.append("- OpenSpiel not installed: no comparison in this run.")
+    if out.get("rummy_speed"):
+        lines += ["", "## Rummy at its own default budget and at the shared one (one thread)", ""]
+        for c in out["rummy_speed"]:
+            lines.append(
+                f"- cardsim `ismcts:{c['budget']}`, greedy rollouts, rummy, both seats searching: "
+                f"{c['actions']} actions in {c['seconds']:.1f} s, "
+                f"{c['actions_per_second']:.1f} actions/s (forced moves included)."
+            )
+    if out.get("note"):
+        lines += ["", out["note"]]
     lines.append(f"\nTotal {out['total_seconds']:.0f} s.")
     return "\n".join(lines) + "\n"
 

@@ -216,6 +216,27 @@ def test_search_beats_greedy_in_the_timed_race():
         assert r.policy_win_rate(0).value > r.policy_win_rate(1).value + 0.1, policy
 
 
+def test_a_game_may_declare_its_own_search_budget():
+    rummy, code9 = cardsim.make("rummy"), cardsim.make("code9")
+    assert rummy.search_budget("ismcts") == 2000
+    assert rummy.search_budget("ismcts:c=2") == 2000
+    assert rummy.search_budget("ismcts:300") == 300  # a named N always wins
+    assert rummy.search_budget("pimc") == 10
+    assert code9.search_budget("ismcts") == 200
+    assert code9.search_budget("pimc:3") == 3
+    with pytest.raises(ValueError, match="takes a pimc or ismcts spec, got 'greedy'"):
+        rummy.search_budget("greedy")
+    with pytest.raises(ValueError, match="bad policy 'ismcts:-1'"):
+        rummy.search_budget("ismcts:-1")
+    # The effect: a bare `ismcts` plays exactly ismcts:2000 in Rummy, not the
+    # shared 200.
+    a = cardsim.simulate("rummy", games=1, seed=2, policy=["ismcts", "greedy"])
+    b = cardsim.simulate("rummy", games=1, seed=2, policy=["ismcts:2000", "greedy"])
+    c = cardsim.simulate("rummy", games=1, seed=2, policy=["ismcts:200", "greedy"])
+    _same(a, b)
+    assert not np.array_equal(a.moves, c.moves) or not np.array_equal(a.scores, c.scores)
+
+
 @pytest.mark.parametrize("spec", ["ismcts:1:prior=0.9", "ismcts:1:prior=0"])
 def test_one_iteration_plays_the_rollout_policys_move(spec):
     # With one iteration, the only child is the one tried first: the rollout

@@ -3,7 +3,7 @@
 // per translation unit), so that the counts are not skewed by other games' code.
 //
 //   g++ -std=c++20 -O3 -DNDEBUG -Icpp '-DGAME_HEADER="games/rummy/rummy.hpp"'
-//       '-DGAME_EXPR=rummy::RummyGame({}, false)' bench/cpp/batch_callgrind.cpp -o /tmp/rummy -pthread
+//       '-DGAME_EXPR=rummy::RummyGame(OptionMap{})' bench/cpp/batch_callgrind.cpp -o /tmp/rummy -pthread
 //   (one command line)
 //   valgrind --tool=callgrind --callgrind-out-file=/tmp/rummy.cg /tmp/rummy 2000 random
 //

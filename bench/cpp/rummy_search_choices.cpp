@@ -33,7 +33,7 @@ int main(int argc, char** argv) {
   const PolicySpec spec = parse_policy_spec(argc > 1 ? argv[1] : "ismcts");
   const int deals = argc > 2 ? std::atoi(argv[2]) : 40;
   const std::uint64_t seed = argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 7;
-  const RummyGame game({}, false);
+  const RummyGame game(OptionMap{});
   SearchWorkspace<RummyGame> ws;
   std::vector<Card> deck;
   std::map<std::string, std::array<int, 2>> count;  // greedy kind -> searched kind: decisions, same move

@@ -184,6 +184,17 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
           "options", [](const G& g) { return options_to_py(g.options()); },
           "Every option, defaults filled in.")
       .def(
+          "search_budget",
+          [](const G& g, const std::string& spec) {
+            const PolicySpec p = parse_policy_spec(spec);
+            if (!p.is_search())
+              throw InvalidArgument("search_budget takes a pimc or ismcts spec, got '" + spec + "'");
+            return search_budget(g, p);
+          },
+          py::arg("spec"),
+          "The budget a search spec plays with in this game: its N when it names one, else this game's "
+          "default (docs/strategy.md: ismcts in Rummy 2,000, else pimc 10 and ismcts 200).")
+      .def(
           "new_game",
           [](const std::shared_ptr<G>& g, const py::args& args, py::object seed, py::object deck) {
             if (!args.empty())

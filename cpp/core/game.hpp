@@ -177,6 +177,27 @@ concept HasResumablePlayOut =
       { po.moves } -> std::convertible_to<std::int64_t>;
     };
 
+// The game's own default budget for a search player of kind `kind` (Pimc or
+// Ismcts) named without N: a positive number, or 0 for the shared default
+// (core/policy.hpp). For a game whose moves differ by less than one playout's
+// noise at the shared default (Rummy, docs/strategy.md); a spec's N always wins.
+template <class G>
+concept HasDefaultSearchBudget = requires(const G& g, Policy kind) {
+  { g.default_search_budget(kind) } -> std::convertible_to<int>;
+};
+
+// The budget a search spec gets in game g: its N when it names one, else the
+// game's own default when it declares one, else the shared default.
+template <class G>
+int search_budget(const G& g, const PolicySpec& spec) {
+  if (spec.budget_given) return spec.budget;
+  if constexpr (HasDefaultSearchBudget<G>) {
+    const int own = g.default_search_budget(spec.kind);
+    if (own > 0) return own;
+  }
+  return spec.budget;
+}
+
 // A round can end in a stalemate (a rule some games have): batch summaries count
 // them (in match play, the last round's).
 template <class S>

@@ -7,7 +7,8 @@
 //   ismcts[:N][:key=value...]   keys: c=<exploration constant>, prior=<favourite's share>,
 //                               rollout=greedy|random|first
 // N is the budget: playouts per legal action (pimc) or iterations per decision
-// (ismcts); without it the documented default applies.
+// (ismcts); without it the documented default applies: the game's own when it
+// declares one (core/game.hpp, HasDefaultSearchBudget), else the shared one below.
 #pragma once
 
 #include <array>
@@ -35,6 +36,7 @@ inline constexpr int kMaxSearchBudget = 1000000;
 struct PolicySpec {
   Policy kind = Policy::Random;
   int budget = 0;                   // search players only
+  bool budget_given = false;        // N was named; else a game may declare its own default
   double c = kDefaultUct;           // ismcts only
   Policy rollout = Policy::Greedy;  // search players' playouts
   double prior = kDefaultPrior;     // ismcts only; 0: plain UCB1, every action expanded in turn
@@ -97,6 +99,7 @@ inline PolicySpec parse_policy_spec(const std::string& text, const std::string& 
         throw bad("the budget must be an integer in [1, " + std::to_string(kMaxSearchBudget) + "], got '" +
                   part + "'");
       spec.budget = static_cast<int>(std::stol(part));
+      spec.budget_given = true;
       continue;
     }
     const std::string key = part.substr(0, eq), value = part.substr(eq + 1);

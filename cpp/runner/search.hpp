@@ -3,8 +3,10 @@
 //   pimc:N    flat Monte Carlo over determinisations. N times: redeal what the
 //             player to move has not seen (State::resample_hidden), then play
 //             each legal action followed by a rollout to the end; the action
-//             with the best mean value is chosen. Every action is tried on the
-//             same N determinisations (common random numbers), so differences
+//             with the best mean gain over the rollout policy's own choice is
+//             chosen, if that gain stands above its standard error (else the
+//             rollout policy's choice). Every action is tried on the same N
+//             determinisations (common random numbers), so differences
 //             between actions are not drowned in deal-to-deal noise.
 //   ismcts:N  single-observer information-set MCTS (Cowling, Powley and
 //             Whitehouse 2012): N iterations, each on a fresh determinisation,
@@ -20,6 +22,9 @@
 //             punishes the branches whose follow-ups are still being explored;
 //             plain UCB1 at 200 iterations put off melds and lost to greedy in
 //             Rummy (docs/strategy.md, "Measured").
+//
+// N is the spec's budget, or the game's own default when the spec names none
+// (search_budget, core/game.hpp).
 //
 // Values are in [0, 1]: a game's `search_value(state, p)` when it defines one
 // (a solitaire's graded result), else 1 for a win, 1/2 for a draw, 0 otherwise.
@@ -57,7 +62,9 @@ struct SearchWorkspace {
   std::vector<Node> nodes;
   std::vector<int> path;
   std::vector<std::uint8_t> is_legal;  // by action id, cleared after each use
-  std::vector<double> sums;            // pimc: per legal action
+  // pimc, per legal action: the sum and sum of squares of its gain over the
+  // favourite, and its value on the current redeal.
+  std::vector<double> sums, squares, values;
 };
 
 template <class G>
@@ -82,21 +89,41 @@ void rollout(const G& game, typename G::State& s, Policy kind, Rng& rng) {
 
 // Flat Monte Carlo over `legal` for seat `me`: `play(det, a)` plays action a
 // on a copy of the redeal `det` to the end and returns its value for `me`.
+// Every action is judged by its gain over the rollout policy's own choice on
+// the same redeal (a paired difference), and played only when its mean gain
+// stands above its standard error. With deterministic rollouts most actions
+// end the same way as the favourite on most redeals, so the paired difference
+// is far less noisy than either mean; taking the best raw mean instead picked
+// the luckiest of about ten noisy estimates and lost to greedy in Rummy
+// (docs/strategy.md, "Measured").
 template <class G, class L, class Play>
 Action pimc_choice(const G& game, const typename G::State& root, int me, const L& legal,
                    const PolicySpec& spec, Rng& rng, SearchWorkspace<G>& ws, Play&& play) {
+  const Action favourite = simple_action(spec.rollout, game, root, legal, rng);
+  std::size_t fav = 0;
+  while (legal[fav] != favourite) ++fav;
   ws.sums.assign(legal.size(), 0.0);  // keeps its capacity
+  ws.squares.assign(legal.size(), 0.0);
+  ws.values.resize(legal.size());
   for (int n = 0; n < spec.budget; ++n) {
     typename G::State det = root;
     det.resample_hidden(me, rng);
-    for (std::size_t i = 0; i < legal.size(); ++i) ws.sums[i] += play(det, legal[i]);
+    for (std::size_t i = 0; i < legal.size(); ++i) ws.values[i] = play(det, legal[i]);
+    for (std::size_t i = 0; i < legal.size(); ++i) {
+      const double gain = ws.values[i] - ws.values[fav];
+      ws.sums[i] += gain;
+      ws.squares[i] += gain * gain;
+    }
   }
-  // Ties (common at small budgets) go to the rollout policy's own choice.
-  const Action prior = simple_action(spec.rollout, game, root, legal, rng);
-  std::size_t best = 0;
-  while (legal[best] != prior) ++best;
-  for (std::size_t i = 0; i < legal.size(); ++i)
-    if (ws.sums[i] > ws.sums[best]) best = i;
+  const double n = spec.budget;
+  std::size_t best = fav;
+  for (std::size_t i = 0; i < legal.size(); ++i) {
+    const double mean = ws.sums[i] / n;
+    // The standard error of the mean gain (none from a single playout: then
+    // any positive gain counts).
+    const double var = n > 1 ? std::max(0.0, (ws.squares[i] - ws.sums[i] * mean) / (n - 1)) : 0.0;
+    if (mean > std::sqrt(var / n) && ws.sums[i] > ws.sums[best]) best = i;
+  }
   return legal[best];
 }
 
@@ -280,8 +307,11 @@ Action search_action(const G& game, const typename G::State& state,
                      const typename G::State::ActionList& legal, const PolicySpec& spec, Rng& rng,
                      SearchWorkspace<G>& ws) {
   if constexpr (CanSearch<G>) {
-    return spec.kind == Policy::Pimc ? pimc_action(game, state, legal, spec, rng, ws)
-                                     : ismcts_action(game, state, legal, spec, rng, ws);
+    // The budget resolved for this game (a game may declare its own default).
+    PolicySpec resolved = spec;
+    resolved.budget = search_budget(game, spec);
+    return spec.kind == Policy::Pimc ? pimc_action(game, state, legal, resolved, rng, ws)
+                                     : ismcts_action(game, state, legal, resolved, rng, ws);
   } else {
     throw InvalidArgument(game.name() + " has no resample_hidden, which search players need");
   }
@@ -388,7 +418,9 @@ int run_play_out_searching(const G& game, typename G::State& s, typename G::Play
   for (;;) {
     const int p = game.run_play_out(s, race, seats, stop.data(), rng);
     if (p < 0 || (outside && outside[p])) return p;
-    const PolicySpec& spec = seats[p];
+    // The budget resolved for this game (a game may declare its own default).
+    PolicySpec spec = seats[p];
+    spec.budget = search_budget(game, spec);
     s.legal_actions_for(p, legal);
     Action a = legal[0];  // a forced move needs no search
     if (legal.size() > 1) {

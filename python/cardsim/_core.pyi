@@ -195,6 +195,10 @@ class ClockGame:
         """
         Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a fresh random seed, recorded in state.seed and to_dict() so the deal can be repeated.
         """
+    def search_budget(self, spec: str) -> int:
+        """
+        The budget a search spec plays with in this game: its N when it names one, else this game's default (docs/strategy.md: ismcts in Rummy 2,000, else pimc 10 and ismcts 200).
+        """
     @property
     def name(self) -> str:
         """
@@ -485,6 +489,10 @@ class StackGapGame:
     def new_game(self, *args, seed: typing.Any = None, deck: typing.Any = None) -> StackGapState:
         """
         Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a fresh random seed, recorded in state.seed and to_dict() so the deal can be repeated.
+        """
+    def search_budget(self, spec: str) -> int:
+        """
+        The budget a search spec plays with in this game: its N when it names one, else this game's default (docs/strategy.md: ismcts in Rummy 2,000, else pimc 10 and ismcts 200).
         """
     @property
     def name(self) -> str:
@@ -778,6 +786,10 @@ class TheWallGame:
         """
         Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a fresh random seed, recorded in state.seed and to_dict() so the deal can be repeated.
         """
+    def search_budget(self, spec: str) -> int:
+        """
+        The budget a search spec plays with in this game: its N when it names one, else this game's default (docs/strategy.md: ismcts in Rummy 2,000, else pimc 10 and ismcts 200).
+        """
     @property
     def name(self) -> str:
         """
@@ -1068,6 +1080,10 @@ class Code9Game:
     def new_game(self, *args, seed: typing.Any = None, deck: typing.Any = None) -> Code9State:
         """
         Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a fresh random seed, recorded in state.seed and to_dict() so the deal can be repeated.
+        """
+    def search_budget(self, spec: str) -> int:
+        """
+        The budget a search spec plays with in this game: its N when it names one, else this game's default (docs/strategy.md: ismcts in Rummy 2,000, else pimc 10 and ismcts 200).
         """
     @property
     def name(self) -> str:
@@ -1362,6 +1378,10 @@ class HoleInTheWallGame:
         """
         Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a fresh random seed, recorded in state.seed and to_dict() so the deal can be repeated.
         """
+    def search_budget(self, spec: str) -> int:
+        """
+        The budget a search spec plays with in this game: its N when it names one, else this game's default (docs/strategy.md: ismcts in Rummy 2,000, else pimc 10 and ismcts 200).
+        """
     @property
     def name(self) -> str:
         """
@@ -1653,6 +1673,10 @@ class RacingDemonGame:
         """
         Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a fresh random seed, recorded in state.seed and to_dict() so the deal can be repeated.
         """
+    def search_budget(self, spec: str) -> int:
+        """
+        The budget a search spec plays with in this game: its N when it names one, else this game's default (docs/strategy.md: ismcts in Rummy 2,000, else pimc 10 and ismcts 200).
+        """
     @property
     def name(self) -> str:
         """
@@ -1943,6 +1967,10 @@ class RummyGame:
     def new_game(self, *args, seed: typing.Any = None, deck: typing.Any = None) -> RummyState:
         """
         Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a fresh random seed, recorded in state.seed and to_dict() so the deal can be repeated.
+        """
+    def search_budget(self, spec: str) -> int:
+        """
+        The budget a search spec plays with in this game: its N when it names one, else this game's default (docs/strategy.md: ismcts in Rummy 2,000, else pimc 10 and ismcts 200).
         """
     @property
     def name(self) -> str:
