@@ -13,6 +13,7 @@
 #include "games/all_games.hpp"
 #include "invariants.hpp"
 #include "policy_batch_checks.hpp"
+#include "search_checks.hpp"
 #include "solver_checks.hpp"
 #include "vector_env_checks.hpp"
 
@@ -102,6 +103,12 @@ int main(int argc, char** argv) {
         cardsim::testing::check_vector_env(game, 13, 40 * scale);
         cardsim::testing::check_policy_batch(game, 14, static_cast<std::uint64_t>(8 * scale));
       }
+    });
+  });
+  // Search players get suites of their own, so that the shards share them.
+  for_each_game([&](const std::string& name, auto game) {
+    suites.emplace_back(name + " search", [game, scale] {
+      cardsim::testing::check_search(game, 15, static_cast<std::uint64_t>(2 * scale));
     });
   });
   int failed = 0, ran = 0;
