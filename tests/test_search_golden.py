@@ -2,7 +2,7 @@
 
 tests/golden/search_players.json holds, for each case below, the per-game
 scores, winners, move counts and truncation flags of a short batch run with
-search players, recorded from the C++ core. Speed work on the search loops and
+search players (or the greedy they roll out with), recorded from the C++ core. Speed work on the search loops and
 on the games' move generation and greedy must keep every search decision
 bit-identical (the same draws from the stream in the same order, the same
 choices), so these runs must not change by a single move. A change of rules or
@@ -46,6 +46,15 @@ CASES: list[tuple[str, dict[str, Any], list[str], int]] = [
     ("the_wall", {"move_cap": 300}, ["ismcts:20"], 3),
     ("the_wall", {"discards": 1, "move_cap": 200}, ["pimc:1:rollout=random"], 2),
     ("clock", {}, ["ismcts:5"], 3),
+    # The greedy alone, over many games: the rollouts' policy, whose code the
+    # speed work rewrites, must keep every choice and every draw.
+    ("code9", {}, ["greedy"], 400),
+    ("code9", {"players": 4}, ["greedy", "random", "greedy", "greedy"], 200),
+    ("code9_solitaire", {}, ["greedy"], 400),
+    ("rummy", {}, ["greedy"], 400),
+    ("hole_in_the_wall", {}, ["greedy"], 300),
+    ("stack_gap", {"players": 2}, ["greedy"], 400),
+    ("the_wall", {}, ["greedy"], 100),
 ]
 
 SEED = 11
@@ -66,8 +75,10 @@ def _run(game: str, options: dict[str, Any], policy: list[str], games: int) -> d
 
 
 if os.environ.get("CARDSIM_REGENERATE_SEARCH_GOLDEN"):
-    GOLDEN.write_text(
-        json.dumps({_key(*c): _run(*c) for c in CASES}, indent=1, sort_keys=True) + "\n"
+    GOLDEN.write_text(  # one line per case
+        "{\n"
+        + ",\n".join(f"{json.dumps(_key(*c))}: {json.dumps(_run(*c))}" for c in CASES)
+        + "\n}\n"
     )
 
 
