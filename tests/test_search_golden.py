@@ -2,10 +2,11 @@
 
 tests/golden/search_players.json holds, for each case below, the per-game
 scores, winners, move counts and truncation flags of a short batch run with
-search players (or the greedy they roll out with), recorded from the C++ core. Speed work on the search loops and
-on the games' move generation and greedy must keep every search decision
-bit-identical (the same draws from the stream in the same order, the same
-choices), so these runs must not change by a single move. A change of rules or
+search players (or the greedy they roll out with), recorded from the C++
+core. Speed work on the search loops and on the games' move generation and
+greedy must keep every search decision bit-identical (the same draws from
+the stream in the same order, the same choices), so these runs must not
+change by a single move. A change of rules or
 of search behaviour that is meant regenerates the file, on purpose only:
 
     CARDSIM_REGENERATE_SEARCH_GOLDEN=1 pytest tests/test_search_golden.py
