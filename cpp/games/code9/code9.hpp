@@ -182,6 +182,7 @@ class Code9State {
       grid_[i] = c;
       place_[suit_of(c)][rank_of(c) - 1] = static_cast<std::int8_t>(i);
     }
+    occupied_ = (std::uint64_t{1} << kPlaces) - 1;
     if (solitaire_ && !can_move(suit_of_[0])) current_ = kTerminalPlayer;
   }
 
@@ -197,6 +198,8 @@ class Code9State {
   int passes() const { return passes_; }
   int winner() const { return winner_; }
   const StaticVector<Card, kPlaces>& set_aside() const { return set_aside_; }
+  // The places holding a card, bit p for place p (the greedy's bitsets start here).
+  std::uint64_t occupied() const { return occupied_; }
 
   int current_player() const { return current_; }
   bool is_terminal() const { return current_ == kTerminalPlayer; }
@@ -274,6 +277,7 @@ class Code9State {
     const int from = place_[s][r];
     const Card card = grid_[from];
     grid_[from] = kNoCard;
+    occupied_ &= ~(std::uint64_t{1} << from);
     if (m.step == kOff) {
       place_[s][r] = kNowhere;
       set_aside_.push_back(card);
@@ -290,6 +294,7 @@ class Code9State {
       if (rank_of(victim) == kRanks && owner_[suit_of(victim)] >= 0) winner_ = owner_[suit_of(victim)];
     }
     grid_[to] = card;
+    occupied_ |= std::uint64_t{1} << to;
     place_[s][r] = static_cast<std::int8_t>(to);
   }
 
@@ -448,6 +453,7 @@ class Code9State {
   std::array<std::int8_t, kSuits> owner_{};  // -1: neutral
   std::array<std::int16_t, kMaxPlayers> captured_{};
   StaticVector<Card, kPlaces> set_aside_;  // in the order the cards left the grid
+  std::uint64_t occupied_ = 0;             // bit p: grid_[p] holds a card
   int num_players_ = 2;
   bool solitaire_ = false;
   int move_cap_ = 2000;
@@ -632,6 +638,30 @@ class Code9Game {
   // card is from leaving (`exit_cost`); and capturing an opponent's card is
   // mildly avoided, since it brings that player closer to their 9.
   //
+  // What one exit_cost search saw, for answering later ones without a search
+  // (GreedyView::keeps_cost): within[d] the places at distance d or less,
+  // for every d below the answer D; at_cost the places at exactly D.
+  struct Reach {
+    static constexpr int kKept = 16;  // D <= 10 on a 6x6 grid (two steps of 5 at most)
+    std::array<std::uint64_t, kKept> within{};
+    std::uint64_t at_cost = 0;
+    bool complete = false;  // D < kKept: every within[d < D] was recorded
+  };
+
+  static constexpr std::uint64_t kAllPlaces = (std::uint64_t{1} << kPlaces) - 1;
+  static constexpr std::uint64_t kLeftColumn = [] {
+    std::uint64_t m = 0;
+    for (int r = 0; r < kSide; ++r) m |= std::uint64_t{1} << (r * kSide);
+    return m;
+  }();
+  static constexpr std::uint64_t kRightColumn = kLeftColumn << (kSide - 1);
+  // The places next to any of `places`.
+  static constexpr std::uint64_t spread(std::uint64_t places) {
+    return (places >> kSide) | ((places << kSide) & kAllPlaces) | ((places & ~kLeftColumn) >> 1) |
+           ((places & ~kRightColumn) << 1);
+  }
+  static constexpr std::uint64_t neighbours_of(int p) { return spread(std::uint64_t{1} << p); }
+
   // Each legal action is valued without copying the state and playing it: a
   // move changes two places at most (the card's old place empties, its new
   // one holds it, whatever stood there captured), so the step costs of the
@@ -640,26 +670,19 @@ class Code9Game {
   class GreedyView {
    public:
     GreedyView(const State& s, int me) : s_(s), suit_(s.suit_of_player(me)) {
-      for (int p = 0; p < kPlaces; ++p) {
-        const Card c = s.at(p);
-        if (c == kNoCard) {
-          empty_ |= bit(p);
-        } else if (suit_of(c) == suit_) {
-          own_ |= bit(p);
-        } else {
-          foreign_[rank_of(c)] |= bit(p);
-        }
-      }
       for (int r = kRanks; r >= 1; --r) {
-        if (s.place_of(suit_, r) == kNowhere) {
+        const int p = s.place_of(suit_, r);
+        if (p == kNowhere) {
           ++gone_;
         } else {
           low_ = r;
+          own_ |= bit(p);
         }
       }
+      empty_ = kAllPlaces & ~s.occupied();
       if (low_) {
         cheap_ = cheap_for(low_);
-        stay_cost_ = exit_cost(cheap_, own_, s.place_of(suit_, low_));
+        stay_cost_ = exit_cost<true>(cheap_, own_, s.place_of(suit_, low_), &reach_);
       }
     }
 
@@ -685,28 +708,60 @@ class Code9Game {
       if (victim != kNoCard && rank_of(victim) == kRanks && s_.owner_of_suit(suit_of(victim)) >= 0)
         return -1'000'000;
       // The old place empties (cheap to cross), the new one holds our card.
-      const std::uint64_t cheap = (cheap_ | bit(from)) & ~bit(to), own = (own_ & ~bit(from)) | bit(to);
-      int v = 10'000 * gone_ - 100 * exit_cost(cheap, own, m.rank == low_ ? to : s_.place_of(suit_, low_));
+      int cost = stay_cost_;
+      if (m.rank == low_ || !keeps_cost(from, 1) || !keeps_cost(to, 3)) {
+        const std::uint64_t cheap = (cheap_ | bit(from)) & ~bit(to), own = (own_ & ~bit(from)) | bit(to);
+        cost = exit_cost(cheap, own, m.rank == low_ ? to : s_.place_of(suit_, low_));
+      }
+      int v = 10'000 * gone_ - 100 * cost;
       if (victim != kNoCard) v += s_.owner_of_suit(suit_of(victim)) >= 0 ? -20 : 5;
       return v;
     }
 
    private:
     static constexpr std::uint64_t bit(int p) { return std::uint64_t{1} << p; }
+
+    // Whether giving place x (not where our lowest card stands) the step
+    // cost `cost` surely leaves our lowest card's exit cost D as it was,
+    // read off the search that found D (distances below D exact, and the
+    // places at exactly D). It does when (1) no cheapest way out enters x:
+    // x is farther than D, or exactly D away but not on the edge (a way
+    // through it goes on and costs more); and (2) no way through x becomes
+    // cheaper than D: the way in reaches a neighbour y of x no cheaper than
+    // its distance d(y), then pays `cost` for x, and at least 1 more unless
+    // x is on the edge, so none beats D if no neighbour is within
+    // D - 1 - cost - (x on the edge ? 0 : 1). When unsure, false: the caller
+    // searches afresh.
+    bool keeps_cost(int x, int cost) const {
+      const int d = stay_cost_;
+      if (d == 0) return true;  // our lowest card stands on the edge and stays
+      if (!reach_.complete) return false;
+      if (reach_.within[d - 1] & bit(x)) return false;
+      if (on_edge(x) && (reach_.at_cost & bit(x))) return false;
+      const int k = d - 1 - cost - (on_edge(x) ? 0 : 1);
+      return k < 0 || !(neighbours_of(x) & reach_.within[k]);
+    }
+
     // The places our card of `rank` steps onto for 1: empty, or a lower
-    // foreign card it can capture.
+    // foreign card it can capture (our lowest card is low: few to list).
     std::uint64_t cheap_for(int rank) const {
       std::uint64_t m = empty_;
-      for (int r = 1; r < rank; ++r) m |= foreign_[r];
+      for (int t = 0; t < kSuits; ++t) {
+        if (t == suit_) continue;
+        for (int r = 1; r < rank; ++r) {
+          const int p = s_.place_of(t, r);
+          if (p != kNowhere) m |= bit(p);
+        }
+      }
       return m;
     }
 
     const State& s_;
     int suit_;
     std::uint64_t empty_ = 0, own_ = 0, cheap_ = 0;
-    std::array<std::uint64_t, kRanks + 1> foreign_{};  // other suits' cards by rank
-    int gone_ = 0, low_ = 0;                           // our cards off the grid; our lowest on it (0: none)
-    int stay_cost_ = 0;                                // exit_cost before any move (a pass leaves it so)
+    int gone_ = 0, low_ = 0;  // our cards off the grid; our lowest on it (0: none)
+    int stay_cost_ = 0;       // exit_cost before any move (a pass leaves it so)
+    Reach reach_;             // what the search for stay_cost_ saw
   };
 
   // Cheapest way off the grid from `start`: a step into an empty place or
@@ -716,20 +771,17 @@ class Code9Game {
   // buckets (Dial's algorithm), each bucket a set of places as a bitset: a
   // whole distance is settled and its neighbours found in a few word
   // operations. Stops at the first distance that reaches an edge place.
-  static int exit_cost(std::uint64_t cheap, std::uint64_t own, int start) {
-    constexpr std::uint64_t kAll = (std::uint64_t{1} << kPlaces) - 1;
+  // With a `reach`, also records what it saw there (a template parameter, so
+  // that the searches that record nothing pay nothing for it).
+  template <bool kRecord = false>
+  static int exit_cost(std::uint64_t cheap, std::uint64_t own, int start, Reach* reach = nullptr) {
+    constexpr std::uint64_t kAll = kAllPlaces;
     constexpr std::uint64_t kEdge = [] {
       std::uint64_t m = 0;
       for (int p = 0; p < kPlaces; ++p)
         if (on_edge(p)) m |= std::uint64_t{1} << p;
       return m;
     }();
-    constexpr std::uint64_t kLeftColumn = [] {
-      std::uint64_t m = 0;
-      for (int r = 0; r < kSide; ++r) m |= std::uint64_t{1} << (r * kSide);
-      return m;
-    }();
-    constexpr std::uint64_t kRightColumn = kLeftColumn << (kSide - 1);
     constexpr int kBuckets = 8;  // more than the dearest step; a power of two, so % is a mask
     const std::uint64_t dear = kAll & ~cheap & ~own;
     std::uint64_t bucket[kBuckets] = {std::uint64_t{1} << start};
@@ -738,12 +790,18 @@ class Code9Game {
       std::uint64_t& here = bucket[d & (kBuckets - 1)];
       const std::uint64_t now = here & ~settled;
       here = 0;
-      if (!now) continue;
-      if (now & kEdge) return d;
+      if (now & kEdge) {
+        if constexpr (kRecord) {
+          reach->at_cost = now;
+          reach->complete = d < Reach::kKept;
+        }
+        return d;
+      }
       settled |= now;
-      const std::uint64_t next = ((now >> kSide) | ((now << kSide) & kAll) | ((now & ~kLeftColumn) >> 1) |
-                                  ((now & ~kRightColumn) << 1)) &
-                                 ~settled;
+      if constexpr (kRecord)
+        if (d < Reach::kKept) reach->within[d] = settled;
+      if (!now) continue;
+      const std::uint64_t next = spread(now) & ~settled;
       bucket[(d + 1) & (kBuckets - 1)] |= next & cheap;
       bucket[(d + 3) & (kBuckets - 1)] |= next & own;
       bucket[(d + 5) & (kBuckets - 1)] |= next & dear;
