@@ -136,10 +136,19 @@ struct Move {
   static constexpr Move pass_turn() { return {true}; }
 };
 
-[[gnu::always_inline]] constexpr Move decode(Action a) {
-  if (a == kPass) return Move::pass_turn();
-  return Move::move(a / kKinds + 1, a % kKinds);
-}
+namespace detail {
+// Every action's parts, by id: the greedy decodes each legal action of every
+// rollout step, and a table lookup is cheaper than the division.
+inline constexpr auto kMoves = [] {
+  std::array<Move, kNumActions> t{};
+  for (Action a = 0; a < kPass; ++a) t[a] = Move::move(a / kKinds + 1, a % kKinds);
+  t[kPass] = Move::pass_turn();
+  return t;
+}();
+}  // namespace detail
+
+// `a` in [0, kNumActions): every caller passes a legal or range-checked id.
+[[gnu::always_inline]] constexpr Move decode(Action a) { return detail::kMoves[a]; }
 [[gnu::always_inline]] constexpr Action encode(const Move& m) {
   return m.pass ? kPass : (m.rank - 1) * kKinds + m.step;
 }
