@@ -403,12 +403,13 @@ class Code9State {
       const int p = place_[s][r];
       if (p == kNowhere) continue;
       const auto& next = detail::kPlaceTables.neighbour[p];
+      const Action first = encode(Move::move(r + 1, 0));  // the card's ids: first + k
       for (int k = 0; k < 4; ++k) {
         const int t = next[k];
-        *w = encode(Move::move(r + 1, k));
+        *w = first + k;
         w += t >= 0 && floor[grid_[t]] <= r;
       }
-      *w = encode(Move::move(r + 1, kOff));
+      *w = first + kOff;
       w += lowest && on_edge(p);
       lowest = false;
     }
