@@ -1,13 +1,14 @@
 """Search players' exact results on fixed seeds, pinned.
 
-tests/golden/search_players.json holds, for each case below, the per-game
+tests/golden/search/players.json holds, for each case below, the per-game
 scores, winners, move counts and truncation flags of a short batch run with
 search players (or the greedy they roll out with), recorded from the C++
 core. Speed work on the search loops and on the games' move generation and
 greedy must keep every search decision bit-identical (the same draws from
 the stream in the same order, the same choices), so these runs must not
-change by a single move. A change of rules or
-of search behaviour that is meant regenerates the file, on purpose only:
+change by a single move. A change of rules or of search behaviour that is
+meant regenerates the file, on purpose only (it lives in its own folder:
+tests/golden/*.json are the rules playthroughs of test_golden.py):
 
     CARDSIM_REGENERATE_SEARCH_GOLDEN=1 pytest tests/test_search_golden.py
 """
@@ -23,7 +24,7 @@ import pytest
 
 import cardsim
 
-GOLDEN = Path(__file__).parent / "golden" / "search_players.json"
+GOLDEN = Path(__file__).parent / "golden" / "search" / "players.json"
 
 #: (game, options, policy per seat or one for all, games). Every game that
 #: can host a search player, both searchers, both descents of ismcts (PUCT and
