@@ -17,6 +17,7 @@ Sized for a shared 2-core machine: the counts are arguments and are written to
 the results, so a figure is never quoted without its sample size.
 
     python bench/bench_strategy.py [--deals 100] [--solo 40] [--threads 2]
+    python bench/bench_strategy.py --parts speed   # re-measure speed, keep the rest
 """
 
 from __future__ import annotations
@@ -163,6 +164,38 @@ def cardsim_decisions(
     }
 
 
+PARTS = ("duel", "solo", "speed")
+SECTION = {"duel": "head_to_head", "solo": "solitaires", "speed": "speed"}
+
+
+def merge_previous(out: dict[str, Any], parts: list[str]) -> dict[str, Any]:
+    """The sections of an earlier strategy.json that this run did not redo, kept
+    with the seed, threads and timing they were measured with (``runs``), so a
+    partial run (``--parts speed``) leaves the strength figures in place."""
+    path = OUT / "strategy.json"
+    if not path.exists():
+        return out
+    old = json.loads(path.read_text())
+    old_runs = old.get("runs") or {
+        # Files written before --parts existed: one run for every section.
+        part: {
+            "seed": old.get("seed"),
+            "threads": 1 if part == "speed" else old.get("threads"),
+            "machine": old.get("machine"),
+            "date": None,
+            "seconds": None,
+        }
+        for part in PARTS
+    }
+    for part in PARTS:
+        if part in parts:
+            continue
+        out[SECTION[part]] = old.get(SECTION[part], [])
+        if part in old_runs:
+            out["runs"][part] = old_runs[part]
+    return out
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--deals", type=int, default=100, help="deals per two-player game")
@@ -178,59 +211,91 @@ def main() -> int:
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--only", default="", help="comma list of games to run (default all)")
+    ap.add_argument(
+        "--parts",
+        default=",".join(PARTS),
+        help="comma list of duel (ismcts against greedy), solo (solitaires) and speed; "
+        "a partial run keeps the other sections of the existing strategy.json",
+    )
     args = ap.parse_args()
+    parts = [p for p in args.parts.split(",") if p]
+    unknown = sorted(set(parts) - set(PARTS))
+    if unknown or not parts:
+        ap.error(f"--parts takes a comma list of {', '.join(PARTS)}, got {args.parts!r}")
     only = set(args.only.split(",")) if args.only else None
     budget = cardsim._core.parse_policy_spec("ismcts")["budget"]
     out: dict[str, Any] = {
-        "machine": platform.platform(),
-        "python": sys.version.split()[0],
-        "seed": args.seed,
-        "threads": args.threads,
         "ismcts_default": cardsim._core.parse_policy_spec("ismcts"),
         "pimc_default": cardsim._core.parse_policy_spec("pimc"),
         "head_to_head": [],
         "solitaires": [],
         "speed": [],
-        "rummy_speed": [],
+        "runs": {},
     }
-    t0 = time.perf_counter()
-    for g in TWO_PLAYER:
-        if only and g not in only:
-            continue
-        row = head_to_head(g, args.deals, args.seed, args.threads)
-        print(json.dumps(row), flush=True)
-        out["head_to_head"].append(row)
-        extra = []
-        if row["budget"] != budget:  # the game's own default: the shared one too
-            extra.append(f"ismcts:{budget}")
-        elif g in ("rummy", "stack_gap") and args.big_budget:
-            extra.append(f"ismcts:{args.big_budget}")
-        for spec in extra:
-            row = head_to_head(g, args.deals, args.seed, args.threads, spec)
+
+    def ran(part: str, t0: float) -> None:
+        out["runs"][part] = {
+            "seed": args.seed,
+            "threads": 1 if part == "speed" else args.threads,
+            "machine": platform.platform(),
+            "python": sys.version.split()[0],
+            "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+            "seconds": time.perf_counter() - t0,
+        }
+
+    if "duel" in parts:
+        t0 = time.perf_counter()
+        for g in TWO_PLAYER:
+            if only and g not in only:
+                continue
+            row = head_to_head(g, args.deals, args.seed, args.threads)
             print(json.dumps(row), flush=True)
             out["head_to_head"].append(row)
-    for g in SOLITAIRES:
-        if only and g not in only:
-            continue
-        for row in solitaire(g, args.solo, args.seed, args.threads):
-            print(json.dumps(row), flush=True)
-            out["solitaires"].append(row)
-    if not only or "rummy" in only:
-        # Rummy's own default budget (docs/strategy.md), and the shared one.
-        own = cardsim.make("rummy").search_budget("ismcts")
-        for b in sorted({own, budget}):
-            out["rummy_speed"].append(cardsim_decisions("rummy", b, args.speed_games, args.seed))
-            print(json.dumps(out["rummy_speed"][-1]), flush=True)
+            extra = []
+            if row["budget"] != budget:  # the game's own default: the shared one too
+                extra.append(f"ismcts:{budget}")
+            elif g in ("rummy", "stack_gap") and args.big_budget:
+                extra.append(f"ismcts:{args.big_budget}")
+            for spec in extra:
+                row = head_to_head(g, args.deals, args.seed, args.threads, spec)
+                print(json.dumps(row), flush=True)
+                out["head_to_head"].append(row)
+        ran("duel", t0)
+    if "solo" in parts:
+        t0 = time.perf_counter()
+        for g in SOLITAIRES:
+            if only and g not in only:
+                continue
+            for row in solitaire(g, args.solo, args.seed, args.threads):
+                print(json.dumps(row), flush=True)
+                out["solitaires"].append(row)
+        ran("solo", t0)
     speed_game = "code9"
-    if not only or speed_game in only:
+    if "speed" in parts and (not only or speed_game in only):
+        t0 = time.perf_counter()
         # Default rollouts (greedy), and random ones: OpenSpiel's bot below
         # rolls out at random, so that pair compares like with like.
         ours = cardsim_decisions(speed_game, budget, args.speed_games, args.seed)
         ours_random = cardsim_decisions(speed_game, budget, args.speed_games, args.seed, "random")
         theirs = openspiel_decisions(speed_game, budget, args.openspiel_decisions, args.seed)
-        out["speed"].append({"cardsim": ours, "cardsim_random": ours_random, "openspiel": theirs})
+        # Rummy declares its own default budget (docs/strategy.md): its cost
+        # there and at the shared default.
+        own = cardsim.make("rummy").search_budget("ismcts")
+        rummy = [
+            cardsim_decisions("rummy", b, args.speed_games, args.seed)
+            for b in sorted({own, budget})
+        ]
+        out["speed"].append(
+            {
+                "cardsim": ours,
+                "cardsim_random": ours_random,
+                "openspiel": theirs,
+                "own_budget": rummy,
+            }
+        )
         print(json.dumps(out["speed"][-1]), flush=True)
-    out["total_seconds"] = time.perf_counter() - t0
+        ran("speed", t0)
+    out = merge_previous(out, parts)
     OUT.mkdir(exist_ok=True)
     (OUT / "strategy.json").write_text(json.dumps(out, indent=2) + "\n")
     (OUT / "strategy.md").write_text(markdown(out))
@@ -246,17 +311,29 @@ def num(e: dict[str, float]) -> str:
     return f"{e['value']:.2f} [{e['low']:.2f}, {e['high']:.2f}]"
 
 
+def provenance(out: dict[str, Any], part: str) -> str:
+    """One line: the seed, threads, machine, date and duration of a section's run."""
+    r = out.get("runs", {}).get(part)
+    if not r:
+        return "Not run."
+    when = f", {r['date']}" if r.get("date") else ""
+    took = f", {r['seconds']:.0f} s" if r.get("seconds") is not None else ""
+    return f"Run with seed {r['seed']}, {r['threads']} thread(s), {r['machine']}{when}{took}."
+
+
 def markdown(out: dict[str, Any]) -> str:
     d = out["ismcts_default"]
     lines = [
         "# Search players against greedy",
         "",
-        f"`bench/bench_strategy.py`, seed {out['seed']}, {out['threads']} threads, "
-        f"{out['machine']}. ismcts default: {d['budget']} iterations, c = {d['c']}, "
+        f"`bench/bench_strategy.py`. ismcts default: {d['budget']} iterations, c = {d['c']}, "
         f"prior {d.get('prior', 0)}, rollout {d['rollout']}; a game may declare its own "
-        "budget (the budget column). 95% intervals in brackets.",
+        "budget (the budget column). 95% intervals in brackets. "
+        "Each section says the run it comes from (`--parts` re-runs some and keeps the rest).",
         "",
         "## ismcts against greedy, seats rotated (aim: >= 60% wins, low end >= 55%)",
+        "",
+        provenance(out, "duel"),
         "",
         "| game | policy | budget | deals (games) | its wins | greedy wins | neither "
         "| its mean score | greedy mean score | seconds |",
@@ -268,13 +345,13 @@ def markdown(out: dict[str, Any]) -> str:
             f"| {r['deals']} ({r['games']}) "
             f"| {pct(r['ismcts_win_rate'])} "
             f"| {pct(r['greedy_win_rate'])} | {r['neither_won']} | {num(r['ismcts_mean_score'])} "
-            f"| {num(r['greedy_mean_score'])} | {r['seconds']:.0f}"
-            # Rows carried over from an earlier run when results are merged by hand.
-            f"{' (previous run)' if r.get('from_previous_run') else ''} |"
+            f"| {num(r['greedy_mean_score'])} | {r['seconds']:.0f} |"
         )
     lines += [
         "",
         "## Solitaires",
+        "",
+        provenance(out, "solo"),
         "",
         "| game | policy | games | win rate | mean score | seconds |",
         "|---|---|---|---|---|---|",
@@ -284,7 +361,7 @@ def markdown(out: dict[str, Any]) -> str:
             f"| {r['game']} | {r['policy']} | {r['games']} | {pct(r['win_rate'])} "
             f"| {num(r['mean_score'])} | {r['seconds']:.1f} |"
         )
-    lines += ["", "## Speed at the default budget (one thread)", ""]
+    lines += ["", "## Speed at the default budget (one thread)", "", provenance(out, "speed"), ""]
     for s in out["speed"]:
         o = s["openspiel"]
         for key in ("cardsim", "cardsim_random"):
@@ -316,17 +393,12 @@ def markdown(out: dict[str, Any]) -> str:
                     )
         else:
             lines.append("- OpenSpiel not installed: no comparison in this run.")
-    if out.get("rummy_speed"):
-        lines += ["", "## Rummy at its own default budget and at the shared one (one thread)", ""]
-        for c in out["rummy_speed"]:
+        for c in s.get("own_budget", []):
             lines.append(
-                f"- cardsim `ismcts:{c['budget']}`, greedy rollouts, rummy, both seats searching: "
+                f"- Rummy, cardsim `ismcts:{c['budget']}`, greedy rollouts, both seats searching: "
                 f"{c['actions']} actions in {c['seconds']:.1f} s, "
                 f"{c['actions_per_second']:.1f} actions/s (forced moves included)."
             )
-    if out.get("note"):
-        lines += ["", out["note"]]
-    lines.append(f"\nTotal {out['total_seconds']:.0f} s.")
     return "\n".join(lines) + "\n"
 
 

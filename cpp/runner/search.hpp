@@ -78,12 +78,30 @@ double search_value(const G& game, const typename G::State& s, int p) {
   }
 }
 
+// One loop per rollout policy, so that the policy is chosen once per
+// rollout rather than at every step (the same choices and draws as
+// simple_action's).
 template <class G>
 void rollout(const G& game, typename G::State& s, Policy kind, Rng& rng) {
   typename G::State::ActionList legal;
-  while (!s.is_terminal()) {
-    s.legal_actions(legal);
-    s.apply(simple_action(kind, game, s, legal, rng));
+  switch (kind) {
+    case Policy::Random:
+      while (!s.is_terminal()) {
+        s.legal_actions(legal);
+        s.apply(legal.size() == 1 ? legal[0] : legal[static_cast<std::size_t>(rng.below(legal.size()))]);
+      }
+      return;
+    case Policy::Greedy:
+      while (!s.is_terminal()) {
+        s.legal_actions(legal);
+        s.apply(game.greedy_action(s, legal, rng));
+      }
+      return;
+    default:
+      while (!s.is_terminal()) {
+        s.legal_actions(legal);
+        s.apply(simple_action(kind, game, s, legal, rng));
+      }
   }
 }
 

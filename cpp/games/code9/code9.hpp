@@ -73,18 +73,49 @@ inline constexpr int kStep[4] = {-kSide, kSide, -1, 1};
 
 constexpr int row_of(int place) { return place / kSide; }
 constexpr int col_of(int place) { return place % kSide; }
-constexpr bool on_edge(int place) {
-  return row_of(place) == 0 || row_of(place) == kSide - 1 || col_of(place) == 0 || col_of(place) == kSide - 1;
-}
-// The neighbour of `place` in direction k (0..3), or -1 past the edge.
-constexpr int neighbour(int place, int k) {
-  switch (k) {
-    case 0: return row_of(place) > 0 ? place - kSide : -1;
-    case 1: return row_of(place) < kSide - 1 ? place + kSide : -1;
-    case 2: return col_of(place) > 0 ? place - 1 : -1;
-    default: return col_of(place) < kSide - 1 ? place + 1 : -1;
+
+namespace detail {
+// Lookup tables for the two questions move generation and the greedy ask of
+// every place in their inner loops (a division and a switch each, otherwise).
+struct PlaceTables {
+  std::array<std::array<std::int8_t, 4>, kPlaces> neighbour{};
+  std::array<bool, kPlaces> edge{};
+};
+constexpr PlaceTables make_place_tables() {
+  PlaceTables t;
+  for (int p = 0; p < kPlaces; ++p) {
+    const int r = row_of(p), c = col_of(p);
+    t.edge[p] = r == 0 || r == kSide - 1 || c == 0 || c == kSide - 1;
+    t.neighbour[p][0] = static_cast<std::int8_t>(r > 0 ? p - kSide : -1);
+    t.neighbour[p][1] = static_cast<std::int8_t>(r < kSide - 1 ? p + kSide : -1);
+    t.neighbour[p][2] = static_cast<std::int8_t>(c > 0 ? p - 1 : -1);
+    t.neighbour[p][3] = static_cast<std::int8_t>(c < kSide - 1 ? p + 1 : -1);
   }
+  return t;
 }
+inline constexpr PlaceTables kPlaceTables = make_place_tables();
+
+// kStepFloor[s][c]: the lowest rank index (rank - 1) of a card of suit s that
+// may step onto a place holding c by a normal move: 0 for an empty place
+// (kNoCard), the card's rank for another suit's card (only a higher card
+// captures it), and more than any index for suit s's own cards. One lookup
+// instead of three tests in move generation's inner loop.
+inline constexpr auto kStepFloor = [] {
+  std::array<std::array<std::int8_t, 256>, kSuits> t{};
+  for (int s = 0; s < kSuits; ++s)
+    for (int c = 0; c < 256; ++c) {
+      const Card card = static_cast<Card>(c);
+      if (card == kNoCard) continue;  // 0
+      t[s][c] = static_cast<std::int8_t>(suit_of(card) == s ? kRanks : rank_of(card));
+    }
+  return t;
+}();
+}  // namespace detail
+
+constexpr bool on_edge(int place) { return detail::kPlaceTables.edge[place]; }
+// The neighbour of `place` in direction k (0 up, 1 down, 2 left, 3 right), or
+// -1 past the edge.
+constexpr int neighbour(int place, int k) { return detail::kPlaceTables.neighbour[place][k]; }
 // Steps from `place` to the nearest edge place (0 on the edge).
 constexpr int edge_distance(int place) {
   const int r = row_of(place), c = col_of(place);
@@ -105,10 +136,19 @@ struct Move {
   static constexpr Move pass_turn() { return {true}; }
 };
 
-[[gnu::always_inline]] constexpr Move decode(Action a) {
-  if (a == kPass) return Move::pass_turn();
-  return Move::move(a / kKinds + 1, a % kKinds);
-}
+namespace detail {
+// Every action's parts, by id: the greedy decodes each legal action of every
+// rollout step, and a table lookup is cheaper than the division.
+inline constexpr auto kMoves = [] {
+  std::array<Move, kNumActions> t{};
+  for (Action a = 0; a < kPass; ++a) t[a] = Move::move(a / kKinds + 1, a % kKinds);
+  t[kPass] = Move::pass_turn();
+  return t;
+}();
+}  // namespace detail
+
+// `a` in [0, kNumActions): every caller passes a legal or range-checked id.
+[[gnu::always_inline]] constexpr Move decode(Action a) { return detail::kMoves[a]; }
 [[gnu::always_inline]] constexpr Action encode(const Move& m) {
   return m.pass ? kPass : (m.rank - 1) * kKinds + m.step;
 }
@@ -151,6 +191,7 @@ class Code9State {
       grid_[i] = c;
       place_[suit_of(c)][rank_of(c) - 1] = static_cast<std::int8_t>(i);
     }
+    occupied_ = (std::uint64_t{1} << kPlaces) - 1;
     if (solitaire_ && !can_move(suit_of_[0])) current_ = kTerminalPlayer;
   }
 
@@ -166,6 +207,8 @@ class Code9State {
   int passes() const { return passes_; }
   int winner() const { return winner_; }
   const StaticVector<Card, kPlaces>& set_aside() const { return set_aside_; }
+  // The places holding a card, bit p for place p (the greedy's bitsets start here).
+  std::uint64_t occupied() const { return occupied_; }
 
   int current_player() const { return current_; }
   bool is_terminal() const { return current_ == kTerminalPlayer; }
@@ -243,6 +286,7 @@ class Code9State {
     const int from = place_[s][r];
     const Card card = grid_[from];
     grid_[from] = kNoCard;
+    occupied_ &= ~(std::uint64_t{1} << from);
     if (m.step == kOff) {
       place_[s][r] = kNowhere;
       set_aside_.push_back(card);
@@ -259,6 +303,7 @@ class Code9State {
       if (rank_of(victim) == kRanks && owner_[suit_of(victim)] >= 0) winner_ = owner_[suit_of(victim)];
     }
     grid_[to] = card;
+    occupied_ |= std::uint64_t{1} << to;
     place_[s][r] = static_cast<std::int8_t>(to);
   }
 
@@ -349,19 +394,26 @@ class Code9State {
   bool other_suit(Card c, int s) const { return c != kNoCard && suit_of(c) != s; }
 
   void normal_moves(int s, ActionList& out) const {
+    const auto& floor = detail::kStepFloor[s];
+    // Every candidate is written and kept only if legal (no unpredictable
+    // branch per neighbour): 9 cards x 5 candidates fit the list's 46.
+    Action* w = out.end();
     bool lowest = true;
     for (int r = 0; r < kRanks; ++r) {
       const int p = place_[s][r];
       if (p == kNowhere) continue;
+      const auto& next = detail::kPlaceTables.neighbour[p];
+      const Action first = encode(Move::move(r + 1, 0));  // the card's ids: first + k
       for (int k = 0; k < 4; ++k) {
-        const int t = neighbour(p, k);
-        if (t < 0) continue;
-        const Card c = grid_[t];
-        if (c == kNoCard || (suit_of(c) != s && rank_of(c) <= r)) out.push_back(encode(Move::move(r + 1, k)));
+        const int t = next[k];
+        *w = first + k;
+        w += t >= 0 && floor[grid_[t]] <= r;
       }
-      if (lowest && on_edge(p)) out.push_back(encode(Move::move(r + 1, kOff)));
+      *w = first + kOff;
+      w += lowest && on_edge(p);
       lowest = false;
     }
+    out.resize(static_cast<std::size_t>(w - out.begin()));
   }
 
   void special_moves(int s, ActionList& out) const {
@@ -411,6 +463,7 @@ class Code9State {
   std::array<std::int8_t, kSuits> owner_{};  // -1: neutral
   std::array<std::int16_t, kMaxPlayers> captured_{};
   StaticVector<Card, kPlaces> set_aside_;  // in the order the cards left the grid
+  std::uint64_t occupied_ = 0;             // bit p: grid_[p] holds a card
   int num_players_ = 2;
   bool solitaire_ = false;
   int move_cap_ = 2000;
@@ -533,14 +586,12 @@ class Code9Game {
 
   Action greedy_action(const State& state, const State::ActionList& legal, Rng& rng) const {
     if (legal.size() == 1) return legal[0];
-    const int me = state.current_player();
+    GreedyView view(state, state.current_player());
     int best = -1'000'000'000;
     Action chosen = legal[0];
     std::uint64_t ties = 0;
     for (Action a : legal) {
-      State next = state;
-      next.apply(a);
-      const int v = value(next, me, a, state);
+      const int v = view.value(a);
       if (v > best) {
         best = v;
         chosen = a;
@@ -596,73 +647,174 @@ class Code9Game {
   // own cards gone (each unlocks the next to leave); then how far the lowest
   // card is from leaving (`exit_cost`); and capturing an opponent's card is
   // mildly avoided, since it brings that player closer to their 9.
-  static int value(const State& s, int me, Action a, const State& before) {
-    if (s.winner() == me) return 1'000'000;
-    if (s.winner() >= 0) return -1'000'000;
-    const int suit = s.suit_of_player(me);
-    int gone = 0, low = 0;
-    for (int r = kRanks; r >= 1; --r) {
-      if (s.place_of(suit, r) == kNowhere) {
-        ++gone;
-      } else {
-        low = r;
-      }
-    }
-    int v = 10'000 * gone;
-    if (low) v -= 100 * exit_cost(s, suit, low);
-    if (const Move m = decode(a); !m.pass && m.step != kOff) {
-      const int from = before.place_of(suit, m.rank);
-      const Card victim = before.at(from + kStep[m.step]);
-      if (victim != kNoCard) v += before.owner_of_suit(suit_of(victim)) >= 0 ? -20 : 5;
-    }
-    return v;
-  }
+  //
+  // What one exit_cost search saw, for answering later ones without a search
+  // (GreedyView::keeps_cost): within[d] the places at distance d or less,
+  // for every d below the answer D; at_cost the places at exactly D.
+  struct Reach {
+    static constexpr int kKept = 16;  // D <= 10 on a 6x6 grid (two steps of 5 at most)
+    std::array<std::uint64_t, kKept> within{};
+    std::uint64_t at_cost = 0;
+    bool complete = false;  // D < kKept: every within[d < D] was recorded
+  };
 
-  // Cheapest way off the grid for the card `rank` of `suit`: a step into an
-  // empty place or onto a lower foreign card costs 1, a place held by one of
-  // our own cards 3 (it must move away first), by a foreign card it cannot
-  // capture 5 (another card must clear it). Dijkstra with a ring of buckets
-  // (Dial's algorithm), stopping at the first edge place settled.
-  static int exit_cost(const State& s, int suit, int rank) {
-    constexpr int kBuckets = 8;  // more than the dearest step; a power of two, so % is a mask
-    auto cost = [&](int p) {
-      const Card c = s.at(p);
-      if (c == kNoCard) return 1;
-      if (suit_of(c) == suit) return 3;
-      return rank_of(c) < rank ? 1 : 5;
-    };
-    const int start = s.place_of(suit, rank);
-    if (on_edge(start)) return 0;
-    // Plain arrays, not StaticVectors: this runs once per legal action of
-    // every greedy (and search rollout) step, and zeroing six bucket lists
-    // per call cost more than the search itself (measured with callgrind).
-    // A bucket's entries are written before they are read.
-    std::array<int, kPlaces> dist;
-    dist.fill(1 << 20);
-    std::int8_t bucket[kBuckets][kPlaces * 4];
-    std::array<int, kBuckets> filled{};
-    dist[start] = 0;
-    bucket[0][filled[0]++] = static_cast<std::int8_t>(start);
-    for (int d = 0, pending = 1; pending > 0; ++d) {
-      const int b = d & (kBuckets - 1);
-      for (int i = 0; i < filled[b]; ++i) {  // steps cost >= 1: nothing joins `here`
-        const int p = bucket[b][i];
-        --pending;
-        if (dist[p] != d) continue;  // superseded by a cheaper path
-        if (on_edge(p)) return d;
-        for (int k = 0; k < 4; ++k) {
-          const int q = neighbour(p, k);
-          if (q < 0) continue;
-          const int nd = d + cost(q);
-          if (nd < dist[q]) {
-            dist[q] = nd;
-            const int nb = nd & (kBuckets - 1);
-            bucket[nb][filled[nb]++] = static_cast<std::int8_t>(q);
-            ++pending;
-          }
+  static constexpr std::uint64_t kAllPlaces = (std::uint64_t{1} << kPlaces) - 1;
+  static constexpr std::uint64_t kLeftColumn = [] {
+    std::uint64_t m = 0;
+    for (int r = 0; r < kSide; ++r) m |= std::uint64_t{1} << (r * kSide);
+    return m;
+  }();
+  static constexpr std::uint64_t kRightColumn = kLeftColumn << (kSide - 1);
+  // The places next to any of `places`.
+  static constexpr std::uint64_t spread(std::uint64_t places) {
+    return (places >> kSide) | ((places << kSide) & kAllPlaces) | ((places & ~kLeftColumn) >> 1) |
+           ((places & ~kRightColumn) << 1);
+  }
+  static constexpr std::uint64_t neighbours_of(int p) { return spread(std::uint64_t{1} << p); }
+
+  // Each legal action is valued without copying the state and playing it: a
+  // move changes two places at most (the card's old place empties, its new
+  // one holds it, whatever stood there captured), so the step costs of the
+  // position before the move are worked out once per decision and patched
+  // per action. The values are those of the position after the move, exactly.
+  class GreedyView {
+   public:
+    GreedyView(const State& s, int me) : s_(s), suit_(s.suit_of_player(me)) {
+      for (int r = kRanks; r >= 1; --r) {
+        const int p = s.place_of(suit_, r);
+        if (p == kNowhere) {
+          ++gone_;
+        } else {
+          low_ = r;
+          own_ |= bit(p);
         }
       }
-      filled[b] = 0;
+      empty_ = kAllPlaces & ~s.occupied();
+      if (low_) {
+        cheap_ = cheap_for(low_);
+        stay_cost_ = exit_cost<true>(cheap_, own_, s.place_of(suit_, low_), &reach_);
+      }
+    }
+
+    int value(Action a) const {
+      const Move m = decode(a);
+      if (m.pass) return 10'000 * gone_ - (low_ ? 100 * stay_cost_ : 0);
+      const int from = s_.place_of(suit_, m.rank);
+      if (m.step == kOff) {
+        if (m.rank == kRanks) return 1'000'000;  // the mover's 9 leaves: a win
+        // The card leaves the grid: one more gone, and the lowest left is
+        // now the one to bring out.
+        int low = 0;
+        for (int r = kRanks; r >= 1; --r)
+          if (r != m.rank && s_.place_of(suit_, r) != kNowhere) low = r;
+        int v = 10'000 * (gone_ + 1);
+        if (low) v -= 100 * exit_cost(cheap_for(low) | bit(from), own_ & ~bit(from), s_.place_of(suit_, low));
+        return v;
+      }
+      const int to = from + kStep[m.step];
+      const Card victim = s_.at(to);
+      // Only the special rule can take a 9; its owner, if any, wins (never
+      // the mover: the victim is of another suit).
+      if (victim != kNoCard && rank_of(victim) == kRanks && s_.owner_of_suit(suit_of(victim)) >= 0)
+        return -1'000'000;
+      // The old place empties (cheap to cross), the new one holds our card.
+      int cost = stay_cost_;
+      if (m.rank == low_ || !keeps_cost(from, 1) || !keeps_cost(to, 3)) {
+        const std::uint64_t cheap = (cheap_ | bit(from)) & ~bit(to), own = (own_ & ~bit(from)) | bit(to);
+        cost = exit_cost(cheap, own, m.rank == low_ ? to : s_.place_of(suit_, low_));
+      }
+      int v = 10'000 * gone_ - 100 * cost;
+      if (victim != kNoCard) v += s_.owner_of_suit(suit_of(victim)) >= 0 ? -20 : 5;
+      return v;
+    }
+
+   private:
+    static constexpr std::uint64_t bit(int p) { return std::uint64_t{1} << p; }
+
+    // Whether giving place x (not where our lowest card stands) the step
+    // cost `cost` surely leaves our lowest card's exit cost D as it was,
+    // read off the search that found D (distances below D exact, and the
+    // places at exactly D). It does when (1) no cheapest way out enters x:
+    // x is farther than D, or exactly D away but not on the edge (a way
+    // through it goes on and costs more); and (2) no way through x becomes
+    // cheaper than D: the way in reaches a neighbour y of x no cheaper than
+    // its distance d(y), then pays `cost` for x, and at least 1 more unless
+    // x is on the edge, so none beats D if no neighbour is within
+    // D - 1 - cost - (x on the edge ? 0 : 1). When unsure, false: the caller
+    // searches afresh.
+    bool keeps_cost(int x, int cost) const {
+      const int d = stay_cost_;
+      if (d == 0) return true;  // our lowest card stands on the edge and stays
+      if (!reach_.complete) return false;
+      if (reach_.within[d - 1] & bit(x)) return false;
+      if (on_edge(x) && (reach_.at_cost & bit(x))) return false;
+      const int k = d - 1 - cost - (on_edge(x) ? 0 : 1);
+      return k < 0 || !(neighbours_of(x) & reach_.within[k]);
+    }
+
+    // The places our card of `rank` steps onto for 1: empty, or a lower
+    // foreign card it can capture (our lowest card is low: few to list).
+    std::uint64_t cheap_for(int rank) const {
+      std::uint64_t m = empty_;
+      for (int t = 0; t < kSuits; ++t) {
+        if (t == suit_) continue;
+        for (int r = 1; r < rank; ++r) {
+          const int p = s_.place_of(t, r);
+          if (p != kNowhere) m |= bit(p);
+        }
+      }
+      return m;
+    }
+
+    const State& s_;
+    int suit_;
+    std::uint64_t empty_ = 0, own_ = 0, cheap_ = 0;
+    int gone_ = 0, low_ = 0;  // our cards off the grid; our lowest on it (0: none)
+    int stay_cost_ = 0;       // exit_cost before any move (a pass leaves it so)
+    Reach reach_;             // what the search for stay_cost_ saw
+  };
+
+  // Cheapest way off the grid from `start`: a step into an empty place or
+  // onto a lower foreign card (`cheap`) costs 1, a place held by one of our
+  // own cards (`own`) 3 (it must move away first), by a foreign card it
+  // cannot capture 5 (another card must clear it). Dijkstra with a ring of
+  // buckets (Dial's algorithm), each bucket a set of places as a bitset: a
+  // whole distance is settled and its neighbours found in a few word
+  // operations. Stops at the first distance that reaches an edge place.
+  // With a `reach`, also records what it saw there (a template parameter, so
+  // that the searches that record nothing pay nothing for it).
+  template <bool kRecord = false>
+  static int exit_cost(std::uint64_t cheap, std::uint64_t own, int start, Reach* reach = nullptr) {
+    constexpr std::uint64_t kAll = kAllPlaces;
+    constexpr std::uint64_t kEdge = [] {
+      std::uint64_t m = 0;
+      for (int p = 0; p < kPlaces; ++p)
+        if (on_edge(p)) m |= std::uint64_t{1} << p;
+      return m;
+    }();
+    constexpr int kBuckets = 8;  // more than the dearest step; a power of two, so % is a mask
+    const std::uint64_t dear = kAll & ~cheap & ~own;
+    std::uint64_t bucket[kBuckets] = {std::uint64_t{1} << start};
+    std::uint64_t settled = 0;
+    for (int d = 0; d <= 5 * kPlaces; ++d) {
+      std::uint64_t& here = bucket[d & (kBuckets - 1)];
+      const std::uint64_t now = here & ~settled;
+      here = 0;
+      if (now & kEdge) {
+        if constexpr (kRecord) {
+          reach->at_cost = now;
+          reach->complete = d < Reach::kKept;
+        }
+        return d;
+      }
+      settled |= now;
+      if constexpr (kRecord)
+        if (d < Reach::kKept) reach->within[d] = settled;
+      if (!now) continue;
+      const std::uint64_t next = spread(now) & ~settled;
+      bucket[(d + 1) & (kBuckets - 1)] |= next & cheap;
+      bucket[(d + 3) & (kBuckets - 1)] |= next & own;
+      bucket[(d + 5) & (kBuckets - 1)] |= next & dear;
     }
     return 0;  // unreachable: every place has a finite cost and the grid is connected
   }
