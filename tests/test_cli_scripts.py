@@ -179,8 +179,14 @@ def test_ctrl_c_prints_the_resuming_command(tmp_path):
         "simulate", "clock", "--games", "10**12", "--seed", "9",
         "--shard-size", "20000", "--checkpoint", str(ckpt),
     ]  # fmt: skip
+    # A shell starts background jobs with SIGINT ignored, and Python then keeps
+    # it ignored: the child puts Python's own handler back, as a terminal would have it.
+    restore = (
+        "import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+        "from cardsim.cli import main; sys.exit(main(sys.argv[1:]))"
+    )
     proc = subprocess.Popen(
-        [sys.executable, "-m", "cardsim.cli", *args],
+        [sys.executable, "-c", restore, *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
