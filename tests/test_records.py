@@ -203,3 +203,24 @@ def test_trajectory_of_one_seat_and_as_tensors():
 def test_record_of_a_non_state():
     with pytest.raises(TypeError, match="game state"):
         record(42)
+
+
+@pytest.mark.parametrize("policy", [["pimc:4", "greedy"], ["random", "ismcts:30"]])
+def test_a_race_with_search_seats_replays_row_for_row(policy):
+    # The C++ race replays it (the Python timed race plays simple policies only):
+    # the same scores and number of actions as the batch run's rows, and a
+    # history that the reference re-checks action by action.
+    seed, first, n = 7, 40, 3
+    r = cardsim.simulate(
+        "racing_demon", games=n, seed=seed, first_game=first, policy=policy, threads=1, players=2
+    )
+    for k in range(n):
+        state = cardsim.replay_game(
+            "racing_demon", seed=seed, index=first + k, policy=policy, players=2
+        )
+        assert state.is_terminal()
+        assert state.scores() == r.scores[k].tolist(), k
+        assert len(state.history) == r.moves[k], k
+        assert cardsim.load_record(state.record()) == state
+        ref = cardsim.load_record(state.record(), backend="reference")
+        assert ref.scores() == state.scores() and ref.history == state.history

@@ -165,13 +165,16 @@ concept HasPlayOut = requires(const G& g, typename G::State& s, const SeatPolici
 // a seat p with outside[p] set must choose (returns p; that seat's legal
 // actions are legal_actions_for(p)) or the game ends (returns -1);
 // resume_play_out gives p's choice; play_out_times fills the finishing times.
+// run_play_out's optional last argument collects the actions carried out, in
+// order, so that a replayed race has a history.
 template <class G>
 concept HasResumablePlayOut =
     HasPlayOut<G> && HasSeatActions<typename G::State> &&
     requires(const G& g, typename G::State& s, typename G::PlayOut& po, const SeatPolicies& p, Rng& r,
-             const bool* outside, Action a, double* t) {
+             const bool* outside, Action a, double* t, std::vector<Action>* record) {
       { g.start_play_out() } -> std::same_as<typename G::PlayOut>;
       { g.run_play_out(s, po, p, outside, r) } -> std::same_as<int>;
+      { g.run_play_out(s, po, p, outside, r, record) } -> std::same_as<int>;
       { g.resume_play_out(po, a) } -> std::same_as<void>;
       { g.play_out_times(po, t) } -> std::same_as<void>;
       { po.moves } -> std::convertible_to<std::int64_t>;

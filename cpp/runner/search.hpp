@@ -424,17 +424,19 @@ Action race_ismcts_action(const G& game, const typename G::State& root, const ty
 // seat's decision, the search chooses, and the race goes on. `outside` marks
 // the seats whose choices are made by the caller (a Python policy; may be
 // null): the race returns such a seat, as run_play_out does, and -1 once over.
+// `record` (may be null) receives the race's actions, not the searches'.
 template <class G>
   requires CanSearchRace<G>
 int run_play_out_searching(const G& game, typename G::State& s, typename G::PlayOut& race,
-                           const SeatPolicies& seats, const bool* outside, Rng& rng, SearchWorkspace<G>& ws) {
+                           const SeatPolicies& seats, const bool* outside, Rng& rng, SearchWorkspace<G>& ws,
+                           std::vector<Action>* record = nullptr) {
   const int players = game.num_players();
   std::array<bool, kMaxPlayers> stop{};
   for (int p = 0; p < players; ++p)
     stop[static_cast<std::size_t>(p)] = seats[p].is_search() || (outside && outside[p]);
   typename G::State::PlayerActions legal;
   for (;;) {
-    const int p = game.run_play_out(s, race, seats, stop.data(), rng);
+    const int p = game.run_play_out(s, race, seats, stop.data(), rng, record);
     if (p < 0 || (outside && outside[p])) return p;
     // The budget resolved for this game (a game may declare its own default).
     PolicySpec spec = seats[p];

@@ -260,7 +260,8 @@ def replay_game(
     its scores, winners and number of actions equal row ``index - first_game``
     of that run, and its ``history`` holds every action. A timed game
     (``game.traits.timed``) is replayed by its Python timed race
-    (``cardsim.reference.PLAY_TIMED``), which repeats the runner's schedule.
+    (``cardsim.reference.PLAY_TIMED``), which repeats the runner's schedule;
+    with a search seat (``pimc``, ``ismcts``) it is replayed by the C++ race.
     ``backend="reference"`` re-plays the same deal and actions on the Python
     reference (every action re-checked there).
     """
@@ -274,7 +275,8 @@ def replay_game(
     policies = api.policy_list(policy, g.num_players)
     if not isinstance(backend, str) or backend not in api.BACKENDS:
         raise ValueError(f"unknown backend {backend!r} (known: {', '.join(api.BACKENDS)})")
-    if g.traits.timed:
+    searching = any(_core.parse_policy_spec(p)["kind"] in api.SEARCH_POLICIES for p in policies)
+    if g.traits.timed and not searching:
         from .reference import PLAY_TIMED
 
         state = PLAY_TIMED[g.name](g, seed=s, index=i, policy=policies).state

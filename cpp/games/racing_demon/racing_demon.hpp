@@ -918,7 +918,10 @@ class RacingDemonGame {
   // (returns that seat: give its action with resume_play_out, then call again)
   // or the game (in match play, the match) ends (returns -1). A seat with no legal action chooses
   // nothing, wherever its choice is made. With `outside` null, play_out.
-  int run_play_out(State& s, PlayOut& race, const SeatPolicies& seats, const bool* outside, Rng& rng) const {
+  // `record`, when given, receives every action the race carries out, in
+  // order (a replay's history; the runner passes none).
+  int run_play_out(State& s, PlayOut& race, const SeatPolicies& seats, const bool* outside, Rng& rng,
+                   std::vector<Action>* record = nullptr) const {
     State::PlayerActions legal;
     // Chooses p's next action, or returns true when the choice is made outside.
     const auto choose = [&](int p) -> bool {
@@ -961,6 +964,7 @@ class RacingDemonGame {
         if (race.pending[p] >= 0 && s.is_legal(race.pending[p])) {
           const int round = s.round();
           s.apply(race.pending[p]);
+          if (record) record->push_back(race.pending[p]);
           ++race.moves;
           race.last[p] = race.at[p];
           if (s.is_terminal()) break;
