@@ -108,6 +108,7 @@ int main(int argc, char** argv) {
   // Search players get suites of their own, so that the shards share them.
   for_each_game([&](const std::string& name, auto game) {
     suites.emplace_back(name + " search", [game, scale] {
+      cardsim::testing::check_pimc_rule(game);
       cardsim::testing::check_search(game, 15, static_cast<std::uint64_t>(2 * scale));
     });
   });

@@ -1047,6 +1047,9 @@ class RummyGame {
     if (legal.size() == 1) return legal[0];
     if (s.phase() == Phase::Call) return encode(Move::of(MoveKind::CallRummy));
     const int p = s.current_player();
+    // Never taken (a state with legal actions has a seat to act), but it tells
+    // GCC that p indexes the hands: its -Warray-bounds misfires otherwise.
+    if (p < 0) return legal[0];
     const CardSet hand = s.hand(p);
     if (s.phase() == Phase::Draw) {
       bool can_take = false;
