@@ -307,32 +307,27 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
         const std::uint64_t i = seed_from_py(index);
         const SeatPolicies seats = seat_policies(parse_policies(policies, g->num_players()), 0);
         if constexpr (HasPlayOut<G>) {
-          // A race with search seats is replayed here, as the runner plays it
-          // (race_with_search); with simple seats only, the Python timed race
-          // repeats the schedule (cardsim.replay_game).
-          if constexpr (CanSearchRace<G>) {
-            if (seats.any_search()) {
-              Rng rng = Rng::for_game(s, i);
-              std::vector<Card> cards;
-              g->random_deck(rng, cards);
-              PyState<G> out{g, g->deal(cards), cards, {}, std::nullopt, false};
-              PlayContext<G> ctx;
-              typename G::PlayOut race = g->start_play_out();
-              run_play_out_searching(*g, out.state, race, seats, nullptr, rng, ctx.search, &out.history);
-              return out;
-            }
-          }
-          throw InvalidArgument(g->name() +
-                                " is played by its timed race; use cardsim.replay_game to replay a game");
-        } else {
-          Rng rng = Rng::for_game(s, i);
-          std::vector<Card> cards;
-          g->random_deck(rng, cards);
-          PyState<G> out{g, g->deal(cards), cards, {}, std::nullopt, false};
-          PlayContext<G> ctx;
-          play_turns(*g, out.state, seats, rng, ctx.search, [&out](Action a) { out.history.push_back(a); });
-          return out;
+          // A race with simple seats only is replayed by the Python timed race
+          // (cardsim.replay_game), which repeats the runner's schedule; one with
+          // a search seat is replayed below, as race_with_search plays it.
+          bool here = false;
+          if constexpr (CanSearchRace<G>) here = seats.any_search();
+          if (!here)
+            throw InvalidArgument(g->name() +
+                                  " is played by its timed race; use cardsim.replay_game to replay a game");
         }
+        Rng rng = Rng::for_game(s, i);
+        std::vector<Card> cards;
+        g->random_deck(rng, cards);
+        PyState<G> out{g, g->deal(cards), cards, {}, std::nullopt, false};
+        PlayContext<G> ctx;
+        if constexpr (CanSearchRace<G>) {
+          typename G::PlayOut race = g->start_play_out();
+          run_play_out_searching(*g, out.state, race, seats, nullptr, rng, ctx.search, &out.history);
+        } else if constexpr (!HasPlayOut<G>) {
+          play_turns(*g, out.state, seats, rng, ctx.search, [&out](Action a) { out.history.push_back(a); });
+        }
+        return out;
       },
       py::arg("seed"), py::arg("index"), py::arg("policies"),
       "Internal: game `index` of a batch run with `seed` and `policy`, with its history (use "
