@@ -168,14 +168,19 @@ inline SeatPolicies seat_policies(const std::vector<PolicySpec>& policies, int r
   return s;
 }
 
+// A uniform choice among the legal actions. A forced move draws nothing from
+// the stream: that keeps no-choice games (Clock) at full speed and changes no
+// distribution.
+template <class L, class R>
+auto random_action(const L& legal, R& rng) {
+  return legal.size() == 1 ? legal[0] : legal[static_cast<std::size_t>(rng.below(legal.size()))];
+}
+
 // A single built-in choice (random, greedy, first) from a list of legal actions.
 template <class G, class S, class L, class R>
 auto simple_action(Policy kind, const G& game, const S& state, const L& legal, R& rng) {
   switch (kind) {
-    // A forced move draws nothing from the stream: that keeps no-choice
-    // games (Clock) at full speed and changes no distribution.
-    case Policy::Random:
-      return legal.size() == 1 ? legal[0] : legal[static_cast<std::size_t>(rng.below(legal.size()))];
+    case Policy::Random: return random_action(legal, rng);
     case Policy::Greedy: return game.greedy_action(state, legal, rng);
     default: return legal[0];
   }

@@ -313,11 +313,11 @@ class PolicyBatch {
   void advance_play_out(Slot& s, int c) {
     const SeatPolicies& seats = seatings_[static_cast<std::size_t>(s.rotation)];
     const bool* callers = caller_seat_[static_cast<std::size_t>(s.rotation)].data();
+    // Without search seats, run_play_out_searching is run_play_out itself.
     int p;
     if constexpr (CanSearchRace<G>) {
-      p = seats.any_search() ? run_play_out_searching(*game_, *s.state, s.play_out, seats, callers, s.rng,
-                                                      ctx_[static_cast<std::size_t>(c)].search)
-                             : game_->run_play_out(*s.state, s.play_out, seats, callers, s.rng);
+      p = run_play_out_searching(*game_, *s.state, s.play_out, seats, callers, s.rng,
+                                 ctx_[static_cast<std::size_t>(c)].search);
     } else {
       p = game_->run_play_out(*s.state, s.play_out, seats, callers, s.rng);
     }

@@ -81,6 +81,14 @@ double search_value(const G& game, const typename G::State& s, int p) {
 // One loop per rollout policy, so that the policy is chosen once per
 // rollout rather than at every step (the same choices and draws as
 // simple_action's).
+// `spec` with the budget it gets in this game (a game may declare its own
+// default: search_budget, core/game.hpp).
+template <class G>
+PolicySpec with_game_budget(const G& game, PolicySpec spec) {
+  spec.budget = search_budget(game, spec);
+  return spec;
+}
+
 template <class G>
 void rollout(const G& game, typename G::State& s, Policy kind, Rng& rng) {
   typename G::State::ActionList legal;
@@ -88,7 +96,7 @@ void rollout(const G& game, typename G::State& s, Policy kind, Rng& rng) {
     case Policy::Random:
       while (!s.is_terminal()) {
         s.legal_actions(legal);
-        s.apply(legal.size() == 1 ? legal[0] : legal[static_cast<std::size_t>(rng.below(legal.size()))]);
+        s.apply(random_action(legal, rng));
       }
       return;
     case Policy::Greedy:
@@ -325,19 +333,13 @@ Action search_action(const G& game, const typename G::State& state,
                      const typename G::State::ActionList& legal, const PolicySpec& spec, Rng& rng,
                      SearchWorkspace<G>& ws) {
   if constexpr (CanSearch<G>) {
-    // The budget resolved for this game (a game may declare its own default).
-    PolicySpec resolved = spec;
-    resolved.budget = search_budget(game, spec);
+    const PolicySpec resolved = with_game_budget(game, spec);
     return spec.kind == Policy::Pimc ? pimc_action(game, state, legal, resolved, rng, ws)
                                      : ismcts_action(game, state, legal, resolved, rng, ws);
   } else {
     throw InvalidArgument(game.name() + " has no resample_hidden, which search players need");
   }
 }
-
-}  // namespace cardsim
-
-namespace cardsim {
 
 // Out of line, so that the runner's step loop stays small.
 template <class G>
@@ -346,10 +348,6 @@ template <class G>
                                                 const PolicySpec& spec, Rng& rng, SearchWorkspace<G>& ws) {
   return search_action(game, state, legal, spec, rng, ws);
 }
-
-}  // namespace cardsim
-
-namespace cardsim {
 
 // Search in a game that drives its own play-out (a timed race: the play-out,
 // not the state, decides who acts when). The searching seat's decisions are
@@ -438,9 +436,7 @@ int run_play_out_searching(const G& game, typename G::State& s, typename G::Play
   for (;;) {
     const int p = game.run_play_out(s, race, seats, stop.data(), rng, record);
     if (p < 0 || (outside && outside[p])) return p;
-    // The budget resolved for this game (a game may declare its own default).
-    PolicySpec spec = seats[p];
-    spec.budget = search_budget(game, spec);
+    const PolicySpec spec = with_game_budget(game, seats[p]);
     s.legal_actions_for(p, legal);
     Action a = legal[0];  // a forced move needs no search
     if (legal.size() > 1) {

@@ -287,12 +287,7 @@ class VectorEnv {
 
   template <class List>
   Action choose(const State& s, Policy policy, const List& legal, Rng& rng) const {
-    switch (policy) {
-      case Policy::Random:
-        return legal.size() == 1 ? legal[0] : legal[static_cast<std::size_t>(rng.below(legal.size()))];
-      case Policy::Greedy: return game_->greedy_action(s, legal, rng);
-      default: return legal[0];
-    }
+    return simple_action(policy, *game_, s, legal, rng);
   }
 
   // Opponent seat p acts once, if it can.
