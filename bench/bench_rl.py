@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 import cardsim
-from cardsim.vector import masked_random
+from cardsim.envs.vector import masked_random
 
 RESULTS = Path(__file__).resolve().parent / "results"
 

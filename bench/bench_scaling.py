@@ -35,7 +35,7 @@ def timed(**kw) -> float:
 
 def checkpoint_cost(shards: int, game: str) -> dict[str, float]:
     """Seconds per recorded shard over a whole run of ``shards`` shards."""
-    from cardsim.shards import Checkpoint, ShardResult, run_shard
+    from cardsim.run.shards import Checkpoint, ShardResult, run_shard
 
     g = cardsim.make(game)
     # Real summaries (score histograms and all), reused: recording is what is timed.

@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 
 import cardsim
-from cardsim.solve import DEFAULT_NODE_LIMITS
+from cardsim.solver import DEFAULT_NODE_LIMITS
 
 # (label, game, options, deals at scale 1)
 RUNS = [
@@ -68,7 +68,7 @@ def main() -> None:
             won = sim.winner == 0
             settled_mask = res.outcome != 2
             pol[policy] = {
-                "win_rate": list(cardsim.result.wilson(int(won.sum()), n)),
+                "win_rate": list(cardsim.run.stats.wilson(int(won.sum()), n)),
                 "mean_score": float(sim.scores[:, 0].mean()),
                 "mean_score_on_settled": float(sim.scores[settled_mask, 0].mean())
                 if settled_mask.any()

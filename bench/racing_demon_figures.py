@@ -13,7 +13,7 @@ import argparse
 import numpy as np
 
 import cardsim
-from cardsim.result import wilson
+from cardsim.run.stats import wilson
 
 
 def run(games: int, threads: int, **options):

@@ -14,7 +14,7 @@ import time
 import pytest
 
 import cardsim
-from cardsim.shards import Checkpoint, ShardResult, run_shard
+from cardsim.run.shards import Checkpoint, ShardResult, run_shard
 
 IDENTITY = {"version": 2, "game": "clock", "seed": 1}
 
@@ -48,7 +48,7 @@ def test_compaction_keeps_the_totals_and_shrinks_the_file(tmp_path):
     assert len(lines) == 2 + 3  # header, one merged record, three shards since
     loaded = Checkpoint(path, IDENTITY, 1)
     assert loaded.ranges == [(0, 600), (700, 800)]
-    assert loaded.summary.to_state() == cardsim.shards.merge(1, parts).to_state()
+    assert loaded.summary.to_state() == cardsim.run.shards.merge(1, parts).to_state()
     loaded.close()
     assert len(path.read_text().splitlines()) == 2
 
@@ -92,7 +92,7 @@ def test_damage_before_the_tail_is_refused(tmp_path):
 WRITER = textwrap.dedent(
     """
     import sys
-    from cardsim.shards import Checkpoint, run_shard
+    from cardsim.run.shards import Checkpoint, run_shard
     ck = Checkpoint(sys.argv[1], {"version": 2, "game": "rummy", "seed": 1}, 2, compact_every=7)
     i = 0
     while True:

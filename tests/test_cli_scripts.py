@@ -130,7 +130,7 @@ def test_zero_count_interval_is_zero_to_upper():
     e = r.draw_rate()
     assert (e.value, e.low) == (0.0, 0.0) and 0 < e.high < 0.01
     assert str(e).startswith("0 [0, ")
-    full = cardsim.result.wilson(50, 50)
+    full = cardsim.run.stats.wilson(50, 50)
     assert full.high == 1.0
 
 
@@ -199,14 +199,16 @@ def test_ctrl_c_prints_the_resuming_command(tmp_path):
     assert proc.returncode == 130
     assert "resume with:" in err and "--checkpoint" in err and "'10**12'" in err, err
     # The checkpoint is whole and the printed command resumes from it.
-    cp = cardsim.shards.Checkpoint(ckpt, json.loads(ckpt.read_text().splitlines()[0][9:])["run"], 1)
+    cp = cardsim.run.shards.Checkpoint(
+        ckpt, json.loads(ckpt.read_text().splitlines()[0][9:])["run"], 1
+    )
     assert cp.games > 0 and cp.games % 20000 == 0
 
 
 def test_progress_line_off_a_terminal():
     # A run longer than the delay reports on stderr, as plain lines, off a terminal.
     code = (
-        "import cardsim.progress as p; p.DELAY = 0.05; p.LINE_INTERVAL = 0.0\n"
+        "import cardsim.run.progress as p; p.DELAY = 0.05; p.LINE_INTERVAL = 0.0\n"
         "import cardsim\n"
         "cardsim.simulate('clock', games=300_000, seed=1, threads=1)\n"
     )
@@ -220,7 +222,7 @@ def test_progress_line_off_a_terminal():
 def test_progress_is_decided_by_time_not_by_count():
     import io
 
-    from cardsim.progress import Progress
+    from cardsim.run.progress import Progress
 
     quiet = io.StringIO()
     bar = Progress(10**12, "x", stream=quiet, terminal=True)  # a huge count, a short run

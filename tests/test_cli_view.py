@@ -11,7 +11,7 @@ import pytest
 
 import cardsim
 from cardsim.cli import main
-from cardsim.cli_view import play
+from cardsim.cli.view import play
 
 
 def _run(args: list[str], stdin: str) -> subprocess.CompletedProcess[str]:

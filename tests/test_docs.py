@@ -7,7 +7,8 @@ import re
 from pathlib import Path
 
 import cardsim
-from cardsim import reference, shards
+from cardsim import reference
+from cardsim.run import shards
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 

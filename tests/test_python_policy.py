@@ -1,4 +1,4 @@
-"""Python callables as policies in batch runs (cardsim.policy_batch).
+"""Python callables as policies in batch runs (cardsim.run.python_policy).
 
 A Python seat draws nothing from a game's stream, so a callable that copies
 `first` must give exactly the batch runner's arrays; a deterministic callable

@@ -434,7 +434,9 @@ def test_bad_actions(backend):
 def test_python_timed_simulator_repeats_the_batch_runner(backend, policy, options):
     r = cardsim.simulate("racing_demon", games=3, seed=9, policy=policy, **options)
     for i in range(3):
-        t = play_timed("racing_demon", seed=9, index=i, policy=policy, backend=backend, **options)
+        t = play_timed(
+            cardsim.make("racing_demon", backend=backend, **options), seed=9, index=i, policy=policy
+        )
         assert t.scores == r.scores[i].tolist()
         assert t.winner == r.winner[i] and t.moves == r.moves[i]
         assert t.times == r.times[i].tolist()
@@ -558,7 +560,9 @@ def test_batch_matches_equal_matches_played_one_by_one(backend, options):
     )
     rounds_seen = set()
     for i in range(3):
-        t = play_timed("racing_demon", seed=5, index=i, policy="greedy", backend=backend, **opts)
+        t = play_timed(
+            cardsim.make("racing_demon", backend=backend, **opts), seed=5, index=i, policy="greedy"
+        )
         assert t.scores == r.scores[i].tolist()
         assert t.winner == r.winner[i] and t.moves == r.moves[i]
         assert t.times == r.times[i].tolist() and t.truncated == r.truncated[i]
@@ -594,7 +598,12 @@ def test_whole_timed_rounds_agree_between_backends(options):
     ends = set()
     for index, policy in [(i, p) for i in range(4) for p in ("random", "greedy")]:
         runs = [
-            play_timed("racing_demon", seed=17, index=index, policy=policy, backend=b, **options)
+            play_timed(
+                cardsim.make("racing_demon", backend=b, **options),
+                seed=17,
+                index=index,
+                policy=policy,
+            )
             for b in cardsim.BACKENDS
         ]
         cpp, ref = (r.state for r in runs)

@@ -13,7 +13,7 @@ import cardsim
 def same(a, b):
     assert a.to_dict() == b.to_dict()
     assert a.summary.to_state() == b.summary.to_state()
-    for name in cardsim.result.ARRAYS:
+    for name in cardsim.run.result.ARRAYS:
         x, y = getattr(a, name), getattr(b, name)
         assert (x is None) == (y is None), name
         if x is not None:

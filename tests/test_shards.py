@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cardsim
-from cardsim import shards
+from cardsim.run import shards
 
 GAME, N, SEED = "clock_duel", 20_000, 77
 
@@ -55,7 +55,7 @@ def test_ray_gives_identical_results(whole):
         import ray
     else:
         ray = pytest.importorskip("ray")
-    from cardsim.executors import RayExecutor
+    from cardsim.run.executors import RayExecutor
 
     ray.init(num_cpus=2, include_dashboard=False)
     try:

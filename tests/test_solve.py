@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import cardsim
-from cardsim.solve import verify_solution
+from cardsim.solver import verify_solution
 from solve_plain import code9_fewest_moves, stack_gap_values, the_wall_winnable
 
 SOLVABLE = [

@@ -93,7 +93,9 @@ def test_racing_demon_policies_per_seat_match_the_python_race():
     pols = ["greedy", "random"]
     r = cardsim.simulate("racing_demon", games=3, seed=5, players=2, policy=pols)
     for i in range(3):
-        t = play_timed("racing_demon", seed=5, index=i, policy=pols, backend="cpp", players=2)
+        t = play_timed(
+            cardsim.make("racing_demon", backend="cpp", players=2), seed=5, index=i, policy=pols
+        )
         assert t.scores == r.scores[i].tolist() and t.moves == r.moves[i]
 
 

@@ -9,7 +9,7 @@ import pytest
 
 import cardsim
 from cardsim.cli import main
-from cardsim.tournament import bradley_terry
+from cardsim.run.tournament import bradley_terry
 
 
 def test_two_player_tournament_tables_and_rates():

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import cardsim
-from cardsim.traits import GameTraits
+from cardsim.contract.traits import GameTraits
 from game_configs import all_configs, config_id
 
 CONFIGS = all_configs()

@@ -14,10 +14,10 @@ import numpy as np
 import pytest
 
 import cardsim
-from cardsim.constants import SIMULTANEOUS, TERMINAL
+from cardsim.contract.constants import SIMULTANEOUS, TERMINAL
 from cardsim.envs._common import outcome_returns
+from cardsim.envs.vector import masked_random
 from cardsim.reference.rng import GameRng, splitmix_mix
-from cardsim.vector import masked_random
 from envs_support import GAME_NAMES, fast_options
 
 gymnasium = pytest.importorskip("gymnasium")

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardsim.constants import SIMULTANEOUS, TERMINAL
+from cardsim.contract.constants import SIMULTANEOUS, TERMINAL
+from cardsim.contract.traits import GameTraits
 from cardsim.reference.base import Option, ReferenceGame, ReferenceState
 from cardsim.reference.cards import check_deck, full_pack, rank, suit
 from cardsim.reference.rng import GameRng
-from cardsim.traits import GameTraits
 
 HAND = 3
 PER_SEAT = 53

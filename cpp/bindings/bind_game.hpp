@@ -151,13 +151,13 @@ void bind_observation_tensor(GameCls& game_cls, StateCls& state_cls) {
       "shape or layout is a TypeError / ValueError and leaves it untouched.");
 }
 
-// The traits as the one Python type both backends share (cardsim.traits).
+// The traits as the one Python type both backends share (cardsim.contract.traits).
 template <class G>
 py::object traits_to_py(const G& g) {
   const GameTraits t = g.traits();
   py::tuple keys(t.per_seat_keys.size());
   for (std::size_t i = 0; i < t.per_seat_keys.size(); ++i) keys[i] = py::str(t.per_seat_keys[i]);
-  return py::module_::import("cardsim.traits")
+  return py::module_::import("cardsim.contract.traits")
       .attr("GameTraits")(py::arg("dynamics") = to_string(t.dynamics), py::arg("deal") = to_string(t.deal),
                           py::arg("max_decisions") = t.max_decisions, py::arg("per_seat_keys") = keys,
                           py::arg("timed") = t.timed, py::arg("match") = t.match);
@@ -178,7 +178,7 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
       .def_property_readonly("num_players", &G::num_players, "Seats in this configuration.")
       .def_property_readonly("num_actions", &G::num_actions, "Size of the fixed action id space.")
       .def_property_readonly("traits", &traits_to_py<G>,
-                             "What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the "
+                             "What the game is (cardsim.contract.traits.GameTraits): dynamics, deal layout, the "
                              "most decisions a game can take, per-seat observation keys, timed, match.")
       .def_property_readonly(
           "options", [](const G& g) { return options_to_py(g.options()); },

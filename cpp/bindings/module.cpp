@@ -29,7 +29,7 @@ PYBIND11_MODULE(_core, m) {
 
   // The Python-side exception class, so that core and reference raise the same type.
   static PyObject* illegal =
-      py::object(py::module_::import("cardsim.errors").attr("IllegalActionError")).release().ptr();
+      py::object(py::module_::import("cardsim.contract.errors").attr("IllegalActionError")).release().ptr();
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);

@@ -1,5 +1,5 @@
 // The solvers' Python face (docs/solvers.md): _solve for one position and
-// _solve_batch for deals of a seeded run. cardsim.solve wraps both.
+// _solve_batch for deals of a seeded run. cardsim.solver wraps both.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>

@@ -11,17 +11,22 @@ See README.md and docs/ for the state contract shared by every game.
 
 from __future__ import annotations
 
-from . import _core
+import importlib
+
+from . import _core, render
+from . import records as _records
 from ._version import __version__
-from .api import BACKENDS, POLICIES, SEARCH_POLICIES, GameInfo, games, make, simulate
-from .constants import MAX_PLAYERS, SIMULTANEOUS, TERMINAL
+from .contract import MAX_PLAYERS, SIMULTANEOUS, TERMINAL, GameTraits, IllegalActionError
 from .envs import resample as _resample
-from .errors import IllegalActionError
-from .records import load_record, replay_game, trajectory
-from .result import Estimate, SimulationResult, load_result
-from .solve import Solution, SolveBatchResult, solve, solve_batch
-from .tournament import TournamentResult, tournament
-from .traits import GameTraits
+from .games import BACKENDS, GameInfo, games, make
+from .records import load_record, trajectory
+from .run.policies import POLICIES, SEARCH_POLICIES
+from .run.replay import replay_game
+from .run.result import SimulationResult, load_result
+from .run.simulate import simulate
+from .run.stats import Estimate
+from .run.tournament import TournamentResult, tournament
+from .solver import Solution, SolveBatchResult, solve, solve_batch
 
 __all__ = [
     "BACKENDS",
@@ -61,17 +66,12 @@ Summary = _core.Summary
 def __getattr__(name: str) -> object:
     # VectorEnv imports Gymnasium when it is installed; only load it on use.
     if name == "VectorEnv":
-        from .vector import VectorEnv
-
-        return VectorEnv
+        return importlib.import_module(".envs.vector", __name__).VectorEnv
     raise AttributeError(f"module 'cardsim' has no attribute {name!r}")
 
 
-# Every state gets resample_hidden(player, rng) (numpy only, like the core).
+# Every state gets resample_hidden(player, rng) (numpy only, like the core),
+# record() (a JSON-safe game record) and _repr_svg_ (Jupyter's drawing).
 _resample.install()
-# ... and record() (a JSON-safe game record) and _repr_svg_ (Jupyter's drawing).
-from . import records as _records  # noqa: E402
-from . import render  # noqa: E402
-
-_records.install()
+_records.format.install()
 render.install()

@@ -227,7 +227,7 @@ class ClockGame:
     @property
     def traits(self) -> typing.Any:
         """
-        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
+        What the game is (cardsim.contract.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
         """
 
 class ClockState:
@@ -522,7 +522,7 @@ class StackGapGame:
     @property
     def traits(self) -> typing.Any:
         """
-        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
+        What the game is (cardsim.contract.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
         """
 
 class StackGapState:
@@ -818,7 +818,7 @@ class TheWallGame:
     @property
     def traits(self) -> typing.Any:
         """
-        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
+        What the game is (cardsim.contract.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
         """
 
 class TheWallState:
@@ -1113,7 +1113,7 @@ class Code9Game:
     @property
     def traits(self) -> typing.Any:
         """
-        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
+        What the game is (cardsim.contract.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
         """
 
 class Code9State:
@@ -1410,7 +1410,7 @@ class HoleInTheWallGame:
     @property
     def traits(self) -> typing.Any:
         """
-        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
+        What the game is (cardsim.contract.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
         """
 
 class HoleInTheWallState:
@@ -1705,7 +1705,7 @@ class RacingDemonGame:
     @property
     def traits(self) -> typing.Any:
         """
-        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
+        What the game is (cardsim.contract.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
         """
 
 class RacingDemonState:
@@ -2000,7 +2000,7 @@ class RummyGame:
     @property
     def traits(self) -> typing.Any:
         """
-        What the game is (cardsim.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
+        What the game is (cardsim.contract.traits.GameTraits): dynamics, deal layout, the most decisions a game can take, per-seat observation keys, timed, match.
         """
 
 class RummyState:

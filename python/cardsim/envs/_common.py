@@ -7,8 +7,8 @@ from typing import Any
 
 import numpy as np
 
-from ..api import make
-from ..constants import SIMULTANEOUS, TERMINAL
+from ..contract.constants import SIMULTANEOUS, TERMINAL
+from ..games import make
 
 __all__ = [
     "OPPONENTS",

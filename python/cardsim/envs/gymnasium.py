@@ -42,9 +42,9 @@ import numpy as np
 from gymnasium import spaces
 
 from .. import render
-from ..api import games
-from ..constants import SIMULTANEOUS
-from ..errors import IllegalActionError
+from ..contract.constants import SIMULTANEOUS
+from ..contract.errors import IllegalActionError
+from ..games import games
 from ._common import (
     camel_case,
     check_policy,
@@ -201,7 +201,7 @@ def register_all() -> list[str]:
             gymnasium.register(
                 id=gid,
                 entry_point="cardsim.envs.gymnasium:CardsimEnv",
-                vector_entry_point="cardsim.vector:VectorEnv",
+                vector_entry_point="cardsim.envs.vector:VectorEnv",
                 kwargs={"game": info.name},
             )
         ids.append(gid)

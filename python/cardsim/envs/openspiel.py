@@ -64,8 +64,8 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import mcts
 
-from ..api import games, make
-from ..constants import SIMULTANEOUS, TERMINAL
+from ..contract.constants import SIMULTANEOUS, TERMINAL
+from ..games import games, make
 from ._common import camel_case, max_decisions, outcome_returns, return_bounds
 from .resample import resample_hidden
 from .tensor import card_index, encoder_for

@@ -37,8 +37,8 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv, ParallelEnv
 
 from .. import render
-from ..constants import SIMULTANEOUS
-from ..errors import IllegalActionError
+from ..contract.constants import SIMULTANEOUS
+from ..contract.errors import IllegalActionError
 from ._common import outcome_returns, resolve_game, seat_actions
 from .tensor import encoder_for
 

@@ -33,6 +33,9 @@ from typing import Any
 
 import numpy as np
 
+from .. import _core
+from ..reference.base import ReferenceState
+
 __all__ = ["hidden_positions", "observations_along", "resample_hidden", "seen_cards"]
 
 _CARD = re.compile(r'"((?:[A2-9TJQK][CDHS])|JK)"')
@@ -137,8 +140,6 @@ def install() -> None:
     """Adds ``resample_hidden(player, rng)`` as a method of every state class that
     has no native one (the C++ games bind their own, per game; this generic one
     stays available as ``cardsim.envs.resample.resample_hidden``, the cross-check)."""
-    from .. import _core
-    from ..reference.base import ReferenceState
 
     # Annotated with Any only, so that generated stubs need no numpy import.
     def method(self: Any, player: int, rng: Any = None) -> Any:

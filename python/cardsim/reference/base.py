@@ -17,8 +17,8 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ..errors import IllegalActionError
-from ..traits import GameTraits
+from ..contract.errors import IllegalActionError
+from ..contract.traits import GameTraits
 from .cards import canonical_card_words
 from .rng import GameRng
 from .tensor import TensorWriter
@@ -136,7 +136,7 @@ class ReferenceGame(ABC):
     @property
     @abstractmethod
     def traits(self) -> GameTraits:
-        """What the game is (cardsim.traits.GameTraits), for this configuration."""
+        """What the game is (cardsim.contract.traits.GameTraits), for this configuration."""
 
     @abstractmethod
     def random_deck(self, rng: GameRng) -> list[str]:

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..constants import TERMINAL
-from ..traits import GameTraits
+from ..contract.constants import TERMINAL
+from ..contract.traits import GameTraits
 from .base import ReferenceGame, ReferenceState
 from .cards import check_packs, rank, shuffled_packs
 from .rng import GameRng

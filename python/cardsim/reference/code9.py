@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..constants import TERMINAL
-from ..traits import GameTraits
+from ..contract.constants import TERMINAL
+from ..contract.traits import GameTraits
 from .base import Option, ReferenceGame, ReferenceState
 from .cards import SUITS, check_deck, normalize_card, rank, suit
 from .rng import GameRng

@@ -27,8 +27,8 @@ from typing import Any
 
 import numpy as np
 
-from ..constants import TERMINAL
-from ..traits import GameTraits
+from ..contract.constants import TERMINAL
+from ..contract.traits import GameTraits
 from .base import Option, ReferenceGame, ReferenceState
 from .cards import check_deck, colour, full_pack, normalize_card, rank, suit
 from .rng import GameRng

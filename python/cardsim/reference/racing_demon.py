@@ -24,8 +24,8 @@ from typing import Any
 
 import numpy as np
 
-from ..constants import SIMULTANEOUS, TERMINAL
-from ..traits import GameTraits
+from ..contract.constants import SIMULTANEOUS, TERMINAL
+from ..contract.traits import GameTraits
 from .base import Option, ReferenceGame, ReferenceState
 from .cards import canonical_index, check_packs, colour, rank, shuffled_packs, suit
 from .rng import GameRng, splitmix_mix

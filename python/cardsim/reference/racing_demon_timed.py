@@ -2,7 +2,7 @@
 
 The core takes actions in any order; this simulator decides who acts when,
 exactly as the C++ batch runner does (``RacingDemonGame::play_out``), so that
-``play_timed("racing_demon", seed=s, index=i)`` repeats game i of
+``play_timed(cardsim.make("racing_demon"), seed=s, index=i)`` repeats game i of
 ``cardsim.simulate("racing_demon", seed=s)`` action for action, on either backend:
 
 - each player has a mean time per action (option ``speeds``, seconds; every
@@ -135,37 +135,30 @@ def race(state: Any, rng: GameRng, seat_policy: list[str]) -> tuple[int, list[in
     return moves, last
 
 
-def _game(
-    game: str | Any, backend: str, options: dict[str, Any], policy: str | list[str]
-) -> tuple[Any, list[str]]:
-    """The game and one simple policy per seat (search players play in the C++ race only)."""
-    from .. import api  # the package imports this module first
-
-    g = api.make(game, backend=backend, **options) if isinstance(game, str) else game
-    seats = api.policy_list(policy, g.num_players)
+def _seats(game: Any, policy: str | list[str]) -> list[str]:
+    """One simple policy per seat (search players play in the C++ race only)."""
+    n = game.num_players
+    seats = [policy] * n if isinstance(policy, str) else list(policy)
+    if len(seats) != n:
+        raise ValueError(f"expected one policy, or one per seat ({n}), got {len(seats)}: {seats!r}")
     for p, name in enumerate(seats):
         if name not in ("random", "greedy", "first"):
             raise ValueError(
                 f"seat {p}: the timed race plays random, greedy or first, not {name!r}"
             )
-    return g, seats
+    return seats
 
 
 def play_timed(
-    game: str | Any = "racing_demon",
-    seed: int = 0,
-    index: int = 0,
-    policy: str | list[str] = "random",
-    backend: str = "reference",
-    **options: Any,
+    game: Any, seed: int = 0, index: int = 0, policy: str | list[str] = "random"
 ) -> TimedGame:
     """Plays game ``index`` of the run with ``seed`` as the timed simulator does
     (with ``match=True``: the whole match, round after round).
 
-    ``game`` is a name (with ``options``) or a game from ``cardsim.make``;
-    ``policy`` is one policy for every seat or one per seat.
+    ``game`` is a Racing Demon game from ``cardsim.make`` (either backend);
+    ``policy`` is one simple policy for every seat or a list of one per seat.
     """
-    g, seats = _game(game, backend, options, policy)
+    g, seats = game, _seats(game, policy)
     rng = GameRng.for_game(seed, index)
     # The reference deals exactly the cards the core deals from the stream.
     state = g.new_game(deck=RacingDemon(**g.options).random_deck(rng))

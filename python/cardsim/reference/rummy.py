@@ -12,8 +12,8 @@ from typing import Any
 
 import numpy as np
 
-from ..constants import TERMINAL
-from ..traits import GameTraits
+from ..contract.constants import TERMINAL
+from ..contract.traits import GameTraits
 from .base import Option, ReferenceGame, ReferenceState
 from .cards import RANKS, SUITS, canonical_index, check_deck, full_pack, rank, suit
 from .rng import GameRng, splitmix_mix

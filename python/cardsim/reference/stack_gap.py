@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..constants import TERMINAL
-from ..traits import GameTraits
+from ..contract.constants import TERMINAL
+from ..contract.traits import GameTraits
 from .base import Option, ReferenceGame, ReferenceState
 from .cards import JOKER, canonical_deck, check_deck, normalize_card, rank
 from .rng import GameRng

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..constants import TERMINAL
-from ..traits import GameTraits
+from ..contract.constants import TERMINAL
+from ..contract.traits import GameTraits
 from .base import Option, ReferenceGame, ReferenceState
 from .cards import canonical_deck, check_deck, rank, suit
 from .rng import GameRng

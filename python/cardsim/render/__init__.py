@@ -17,12 +17,14 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from ..constants import SIMULTANEOUS, TERMINAL
+from .. import _core
+from ..reference.base import ReferenceState
 from . import clock, code9, hole_in_the_wall, racing_demon, rummy, stack_gap, the_wall
 from ._svg import Canvas
+from .status import check_player, status
 from .text import text
 
-__all__ = ["HEADER_HEIGHT", "install", "svg", "text"]
+__all__ = ["HEADER_HEIGHT", "install", "public_scores", "svg", "text"]
 
 #: Where each game's own layout starts below the common header.
 HEADER_HEIGHT = 58
@@ -40,46 +42,23 @@ _MODULES: dict[str, ModuleType] = {
 }
 
 
-def _check_player(state: Any, player: Any) -> int | None:
-    if player is None:
-        return None
-    if isinstance(player, bool) or not hasattr(player, "__index__"):
-        raise TypeError(f"player must be an int or None, got {type(player).__name__}")
-    p = int(player.__index__())
-    n = state.num_players
-    if not 0 <= p < n:
-        raise ValueError(f"player must be in [0, {n}), got {p}")
-    return p
-
-
-def _status(state: Any) -> str:
-    cp = state.current_player()
-    if cp == SIMULTANEOUS:
-        return "all seats play at once"
-    if cp != TERMINAL:
-        return f"seat {cp} to play"
-    if state.is_truncated():
-        return "game over: stopped by the move cap, no winner"
-    if state.is_draw():
-        return "game over: a draw"
-    w = state.winners()
-    if not w:
-        return "game over: nobody won"
-    return "game over: " + (f"seat {w[0]} wins" if len(w) == 1 else f"seats {w} win")
-
-
 def _header(c: Canvas, state: Any, player: int | None, public_scores: bool) -> None:
     name = state.game.name
     view = "full view" if player is None else f"seat {player}'s view"
     moves = len(state.history)
     c.text(8, 18, f"{name} \u2014 {view} \u2014 after {moves} actions", size=14, bold=True)
-    c.text(8, 36, _status(state), size=12, cls="status")
+    c.text(8, 36, status(state), size=12, cls="status")
     if player is None or public_scores or state.is_terminal():
         scores = state.scores()
         text = "scores: " + "  ".join(f"seat {p}: {s}" for p, s in enumerate(scores))
     else:
         text = "scores: shown at the end (hands are hidden)"
     c.text(8, 52, text, size=12, cls="scores")
+
+
+def public_scores(game: str) -> bool:
+    """Whether game ``game``'s drawings show every seat's score in a seat's view."""
+    return bool(_MODULES[game].PUBLIC_SCORES)
 
 
 def svg(state: Any, player: Any = None) -> str:
@@ -91,13 +70,13 @@ def svg(state: Any, player: Any = None) -> str:
     """
     if not callable(getattr(state, "to_dict", None)) or not hasattr(state, "game"):
         raise TypeError(f"svg needs a game state, got {type(state).__name__}")
-    p = _check_player(state, player)
+    p = check_player(state, player)
     name = state.game.name
     module = _MODULES.get(name)
     if module is None:
         raise ValueError(f"no drawing for game {name!r} (known: {', '.join(sorted(_MODULES))})")
     view = state.to_dict() if p is None else state.observation(p)
-    c = Canvas(f"{name}: {_status(state)}")
+    c = Canvas(f"{name}: {status(state)}")
     _header(c, state, p, module.PUBLIC_SCORES)
     module.draw(c, view, HEADER_HEIGHT + 8, p)
     return str(c)
@@ -111,9 +90,6 @@ def _repr_svg_(self: Any) -> str:
 def install(classes: list[type] | None = None) -> None:
     """Gives every state class (C++ bound classes and reference states) ``_repr_svg_``."""
     if classes is None:
-        from .. import _core
-        from ..reference.base import ReferenceState
-
         classes = [ReferenceState]
         classes += [
             getattr(_core, n)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..constants import SIMULTANEOUS, TERMINAL
+from ..contract.constants import SIMULTANEOUS, TERMINAL
+from .status import check_player, status
 
 __all__ = ["text"]
 
@@ -38,9 +39,7 @@ def _lines(key: str, value: Any, indent: str) -> list[str]:
 
 def text(state: Any, player: Any) -> str:
     """What seat ``player`` may see, as lines of text, with whose turn it is."""
-    from . import _check_player, _status
-
-    p = _check_player(state, player)
+    p = check_player(state, player)
     if p is None:
         raise TypeError("text needs a seat (an int): it shows one seat's view only")
     obs = state.observation(p)
@@ -48,7 +47,7 @@ def text(state: Any, player: Any) -> str:
     if cp == p:
         turn = "your turn"
     elif cp in (SIMULTANEOUS, TERMINAL):
-        turn = _status(state)
+        turn = status(state)
     else:
         turn = f"seat {cp} to play"
     lines = [f"{state.game.name}, seat {p}'s view ({turn})"]

@@ -18,15 +18,27 @@ import queue
 import time
 import zlib
 from collections.abc import Iterator
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from . import _core
-from ._version import __version__
+from .. import _core
+from .._version import __version__
 from .progress import Progress
 
-__all__ = ["Checkpoint", "ShardLog", "ShardResult", "merge", "plan", "run_shard", "run_sharded"]
+__all__ = [
+    "Checkpoint",
+    "InProcess",
+    "ShardLog",
+    "ShardResult",
+    "check_coverage",
+    "completed",
+    "merge",
+    "plan",
+    "run_shard",
+    "run_sharded",
+]
 
 #: The checkpoint format: 2 is the append-only log.
 CHECKPOINT_VERSION = 2
@@ -311,12 +323,10 @@ def _coalesce(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return out
 
 
-class _InProcess:
+class InProcess:
     """The executor used when none is given: runs each task at once, here."""
 
     def __init__(self) -> None:
-        from concurrent.futures import Future
-
         self._future = Future
 
     def submit(self, fn: Any, *args: Any) -> Any:
@@ -328,7 +338,7 @@ class _InProcess:
         return f
 
 
-def _completed(
+def completed(
     executor: Any, tasks: Iterator[tuple[Any, ...]], max_in_flight: int, fn: Any = None
 ) -> Iterator[Any]:
     """Submits fn(*task) (default run_shard) keeping at most max_in_flight
@@ -399,7 +409,7 @@ def run_sharded(
     results: list[ShardResult] = []
     start = time.perf_counter()
     try:
-        for r in _completed(executor or _InProcess(), tasks, max_in_flight):
+        for r in completed(executor or InProcess(), tasks, max_in_flight):
             if ckpt:
                 ckpt.add(r)
             else:

@@ -7,12 +7,14 @@ import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 
-from . import _core
-from ._version import __version__
+from .. import _core
+from .._version import __version__
+from .plot import plot_result
+from .stats import Estimate, mean_interval, variance, wilson
 
 __all__ = ["Estimate", "SimulationResult", "load_result"]
 
@@ -20,63 +22,6 @@ __all__ = ["Estimate", "SimulationResult", "load_result"]
 ARRAYS = ("scores", "winner", "winners_mask", "moves", "truncated", "times")
 #: The saved-result format (SimulationResult.save).
 RESULT_FORMAT = 1
-
-_Z95 = 1.959963984540054
-
-
-class Estimate(NamedTuple):
-    """A point estimate with its 95% confidence interval."""
-
-    value: float
-    low: float
-    high: float
-
-    def __str__(self) -> str:
-        if math.isnan(self.value):
-            return "n/a (no games)"
-        return f"{self.value:.6g} [{self.low:.6g}, {self.high:.6g}]"
-
-    def to_dict(self) -> dict[str, float | None]:
-        """JSON-safe: ``value``, ``low``, ``high``; None where undefined (no games)."""
-        return {k: (None if math.isnan(v) else v) for k, v in self._asdict().items()}
-
-
-def wilson(successes: float, n: int) -> Estimate:
-    """A proportion with its 95% Wilson score interval (sound near 0 and 1).
-
-    A count of 0 (or of n) has its bound at exactly 0 (or 1), not at a rounding
-    error away from it.
-    """
-    if n == 0:
-        return Estimate(math.nan, math.nan, math.nan)
-    p = successes / n
-    z2 = _Z95 * _Z95
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = _Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    low = 0.0 if successes == 0 else max(0.0, centre - half)
-    high = 1.0 if successes == n else min(1.0, centre + half)
-    return Estimate(p, low, high)
-
-
-def mean_interval(moments: dict[str, int]) -> Estimate:
-    """A mean with its normal-approximation 95% interval, from exact integer sums."""
-    n = moments["n"]
-    if n == 0:
-        return Estimate(math.nan, math.nan, math.nan)
-    mean = moments["sum"] / n
-    if n == 1:
-        return Estimate(mean, math.nan, math.nan)
-    # Exact integer arithmetic until the final division: no cancellation.
-    var = (moments["sum_sq"] * n - moments["sum"] ** 2) / (n * (n - 1))
-    half = _Z95 * math.sqrt(max(var, 0.0) / n)
-    return Estimate(mean, mean - half, mean + half)
-
-
-def variance(moments: dict[str, int]) -> float:
-    n = moments["n"]
-    if n < 2:
-        return math.nan
-    return (moments["sum_sq"] * n - moments["sum"] ** 2) / (n * (n - 1))
 
 
 def per_game_arrays(
@@ -255,8 +200,6 @@ class SimulationResult:
         """Score distribution per seat, win rates with 95% intervals, and game
         lengths, as a matplotlib Figure (saved to ``path`` when given). Needs the
         ``plot`` extra: ``pip install 'cardsim[plot]'`` (else a ValueError says so)."""
-        from .plot import plot_result
-
         return plot_result(self, path)
 
     def to_pandas(self) -> Any:

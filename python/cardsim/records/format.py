@@ -1,5 +1,4 @@
-"""Game records: save a game as JSON, load it back with every move re-checked,
-pull one game out of a batch run, and export a game's history for learning.
+"""The game record format: save a game as JSON, load it back with every move re-checked.
 
 A record is a plain JSON-safe dict::
 
@@ -21,22 +20,15 @@ import hashlib
 import json
 import os
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
-import numpy as np
+from .. import _core
+from .._version import __version__
+from ..contract.errors import IllegalActionError
+from ..games import make
+from ..reference.base import ReferenceState
 
-from . import _core, api
-from .errors import IllegalActionError
-
-__all__ = [
-    "RECORD_FORMAT",
-    "RECORD_VERSION",
-    "Step",
-    "load_record",
-    "record",
-    "replay_game",
-    "trajectory",
-]
+__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "install", "load_record", "read_file", "record"]
 
 #: The ``format`` field every record carries.
 RECORD_FORMAT = "cardsim-record"
@@ -59,8 +51,6 @@ _SOURCE = ("seed", "index", "policy")
 
 
 def _backend_of(state: Any) -> str:
-    from .reference.base import ReferenceState
-
     return "reference" if isinstance(state, ReferenceState) else "cpp"
 
 
@@ -94,8 +84,6 @@ def record(state: Any, source: dict[str, Any] | None = None) -> dict[str, Any]:
     """
     if not callable(getattr(state, "to_dict", None)) or not hasattr(state, "history"):
         raise TypeError(f"record needs a game state, got {type(state).__name__}")
-    from . import __version__
-
     out: dict[str, Any] = {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
@@ -139,7 +127,8 @@ def _check_source(source: Any) -> dict[str, Any]:
     return dict(source)
 
 
-def _read(path: str | os.PathLike[str]) -> Any:
+def read_file(path: str | os.PathLike[str]) -> Any:
+    """The JSON held in file ``path``, else a ValueError saying why it cannot be read."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as e:
@@ -166,7 +155,7 @@ def load_record(data: Any, backend: str = "cpp") -> Any:
     for a field of the wrong type.
     """
     if isinstance(data, (str, os.PathLike)):
-        data = _read(data)
+        data = read_file(data)
     if not isinstance(data, dict):
         raise TypeError(f"a record must be a dict, got {type(data).__name__}")
     unknown = sorted(str(k) for k in data if k not in _REQUIRED and k not in _OPTIONAL)
@@ -213,7 +202,7 @@ def load_record(data: Any, backend: str = "cpp") -> Any:
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
         raise ValueError(f"record seed must be an int >= 0 or absent, got {seed!r}")
     try:
-        game = api.make(game_name, backend=backend, **options)
+        game = make(game_name, backend=backend, **options)
         state = game.new_game(deck=deck) if seed is None else game.new_game(seed=seed)
     except (ValueError, TypeError) as e:
         raise type(e)(f"record {game_name}: {e}") from None
@@ -237,126 +226,8 @@ def load_record(data: Any, backend: str = "cpp") -> Any:
     return state
 
 
-def _check_index(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{what} must be an int, got {type(value).__name__}")
-    v = int(value)
-    if not 0 <= v < 2**64:
-        raise ValueError(f"{what} must be in [0, 2**64), got {v}")
-    return v
-
-
-def replay_game(
-    game: str | Any,
-    seed: int = 0,
-    index: int = 0,
-    policy: str = "random",
-    backend: str = "cpp",
-    **options: Any,
-) -> Any:
-    """The final state of game ``index`` of ``cardsim.simulate(game, seed=seed, policy=policy)``.
-
-    It deals and plays from the runner's own stream (the same C++ code path), so
-    its scores, winners and number of actions equal row ``index - first_game``
-    of that run, and its ``history`` holds every action. A timed game
-    (``game.traits.timed``) is replayed by its Python timed race
-    (``cardsim.reference.PLAY_TIMED``), which repeats the runner's schedule;
-    with a search seat (``pimc``, ``ismcts``) it is replayed by the C++ race.
-    ``backend="reference"`` re-plays the same deal and actions on the Python
-    reference (every action re-checked there).
-    """
-    g = api.make(game, **options) if isinstance(game, str) else game
-    if options and not isinstance(game, str):
-        raise ValueError("pass options to make(), not to replay_game(), when giving a game object")
-    if not hasattr(g, "_replay_game"):
-        raise TypeError("replay_game needs a game name or a C++ game from cardsim.make")
-    s = _check_index(seed, "seed")
-    i = _check_index(index, "index")
-    policies = api.policy_list(policy, g.num_players)
-    if not isinstance(backend, str) or backend not in api.BACKENDS:
-        raise ValueError(f"unknown backend {backend!r} (known: {', '.join(api.BACKENDS)})")
-    searching = any(_core.parse_policy_spec(p)["kind"] in api.SEARCH_POLICIES for p in policies)
-    if g.traits.timed and not searching:
-        from .reference import PLAY_TIMED
-
-        state = PLAY_TIMED[g.name](g, seed=s, index=i, policy=policies).state
-    else:
-        state = g._replay_game(s, i, policies)
-    if backend == "reference":
-        state = load_record(record(state), backend="reference")
-    return state
-
-
-class Step(NamedTuple):
-    """One decision of a game: who chose, what they saw, what they did, what it earned."""
-
-    player: int
-    observation: Any  # observation(player): a dict, or a float32 tensor
-    action: int
-    reward: float  # the seat's score change from this decision to its next one (or the end)
-
-
-def _actor(state: Any, action: int) -> int:
-    cp = state.current_player()
-    if cp >= 0:
-        return int(cp)
-    for p in range(state.num_players):
-        if action in state.legal_actions_for(p):
-            return p
-    raise ValueError(f"action {action} is legal for no seat")  # a corrupted history
-
-
-def trajectory(state: Any, player: Any = None, observation: str = "dict") -> list[Step]:
-    """The (observation, action, reward) sequence of ``state``'s game so far.
-
-    Replays ``state.deck`` and ``state.history`` from the deal. Each decision
-    gives a ``Step``: the acting seat, its view before acting
-    (``observation="dict"``: ``observation(p)``; ``"tensor"``: the float32
-    observation tensor, ``state.observation_tensor(p)`` where the state has it,
-    else ``cardsim.envs.tensor``), the action id, and the reward: the change of
-    that seat's score from this decision to its next one (or to the end), so a
-    seat's rewards add up to its final score minus its score at its first
-    decision. ``player=p`` keeps p's decisions only (imitation of one seat).
-    """
-    if not callable(getattr(state, "observation", None)) or not hasattr(state, "history"):
-        raise TypeError(f"trajectory needs a game state, got {type(state).__name__}")
-    if observation not in ("dict", "tensor"):
-        raise ValueError(f"observation must be 'dict' or 'tensor', got {observation!r}")
-    n = state.num_players
-    if player is not None:
-        if isinstance(player, bool) or not isinstance(player, (int, np.integer)):
-            raise TypeError(f"player must be an int or None, got {type(player).__name__}")
-        if not 0 <= int(player) < n:
-            raise ValueError(f"player must be in [0, {n}), got {int(player)}")
-    replay = state.game.new_game(deck=list(state.deck))
-
-    def view(p: int) -> Any:
-        if observation == "dict":
-            return replay.observation(p)
-        if hasattr(replay, "observation_tensor"):
-            return replay.observation_tensor(p)
-        from .envs.tensor import encoder_for
-
-        return encoder_for(replay.game).encode(replay.observation(p), player=p)
-
-    steps: list[tuple[int, Any, int, int]] = []  # seat, view, action, score before
-    for a in state.history:
-        p = _actor(replay, a)
-        if player is None or p == int(player):
-            steps.append((p, view(p), int(a), int(replay.scores()[p])))
-        replay.apply_action(a)
-    final = replay.scores()
-    out: list[Step] = []
-    for k, (p, obs, a, before) in enumerate(steps):
-        after = next((b for q, _, _, b in steps[k + 1 :] if q == p), int(final[p]))
-        out.append(Step(p, obs, a, float(after - before)))
-    return out
-
-
 def install() -> None:
     """Gives every state class (both backends) ``record()``."""
-    from . import _core
-    from .reference.base import ReferenceState
 
     def _record(self: Any) -> dict[str, Any]:
         """This game as a JSON-safe record (``cardsim.load_record`` reads it back)."""

@@ -24,15 +24,19 @@ from __future__ import annotations
 
 import itertools
 import math
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from . import _core, api
-from .policy_batch import PolicyFn, policy_name
-from .result import Estimate, wilson
+from .. import _core
+from ..games import check_count, make
+from .plot import plot_tournament
+from .policies import PolicyFn, policy_name
+from .simulate import simulate
+from .stats import Estimate, wilson
 
 __all__ = ["Pairing", "TournamentResult", "tournament"]
 
@@ -82,8 +86,6 @@ class TournamentResult:
         """Win rates per pairing and ratings, each with its 95% interval, as a
         matplotlib Figure (saved to ``path`` when given). Needs the ``plot``
         extra: ``pip install 'cardsim[plot]'`` (else a ValueError says so)."""
-        from .plot import plot_tournament
-
         return plot_tournament(self, path)
 
     def to_dict(self) -> dict[str, Any]:
@@ -267,9 +269,7 @@ def tournament(
     each played once per rotation. Deterministic for ``seed`` whatever
     ``threads``. Raises ValueError / TypeError for a bad spec or count.
     """
-    import time
-
-    g = api.make(game, **options) if isinstance(game, str) else game
+    g = make(game, **options) if isinstance(game, str) else game
     if options and not isinstance(game, str):
         raise ValueError("pass options to make(), not to tournament(), when giving a game object")
     if isinstance(policies, str):
@@ -293,7 +293,7 @@ def tournament(
         raise ValueError(f"a tournament needs at least two policies, got {len(names)}")
     if len(set(names)) != len(names):
         raise ValueError(f"policies must differ (Python policies by their names), got {names!r}")
-    n = api._check_count(games, "games")
+    n = check_count(games, "games")
     if n == 0:
         raise ValueError("games must be >= 1")
     seats = g.num_players
@@ -313,7 +313,7 @@ def tournament(
     start = time.perf_counter()
     plays = 0
     for table in tables:
-        r = api.simulate(
+        r = simulate(
             g,
             games=n,
             seed=seed,

@@ -12,9 +12,15 @@ from typing import Any, TextIO
 
 import numpy as np
 
-from . import api
-from .constants import SIMULTANEOUS
-from .records import load_record, record, replay_game
+from ..contract.constants import SIMULTANEOUS
+from ..games import make
+from ..records.format import load_record, read_file, record
+from ..render.html import html_page
+from ..render.text import text
+from ..run.plot import require_matplotlib
+from ..run.policies import POLICIES
+from ..run.replay import replay_game
+from .options import game_options
 
 __all__ = [
     "add_play",
@@ -25,12 +31,6 @@ __all__ = [
     "plot_simulation",
     "require_plot",
 ]
-
-
-def _game_options(args: argparse.Namespace) -> dict[str, Any]:
-    from .cli import _game_options as read  # cli imports this module: import on use
-
-    return read(args)
 
 
 def _add_game_options(p: argparse.ArgumentParser) -> None:
@@ -74,10 +74,8 @@ def add_replay(sub: Any) -> None:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Loads (and so re-checks) a record; writes the HTML page or prints the outcome."""
-    from .records import _read
-    from .viewer import html_page
 
-    data = _read(args.record)
+    data = read_file(args.record)
     state = load_record(data)
     if args.html:
         source = data.get("source") if isinstance(data, dict) else None
@@ -105,10 +103,9 @@ def add_show(sub: Any) -> None:
 
 def cmd_show(args: argparse.Namespace) -> int:
     """Replays one game of a batch; writes its page and/or record, or prints it."""
-    from .viewer import html_page
 
     state = replay_game(
-        args.game, seed=args.seed, index=args.index, policy=args.policy, **_game_options(args)
+        args.game, seed=args.seed, index=args.index, policy=args.policy, **game_options(args)
     )
     source = {"seed": args.seed, "index": args.index, "policy": args.policy}
     if args.record:
@@ -127,7 +124,7 @@ def add_play(sub: Any) -> None:
     p.add_argument("game", help="a registered game name")
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     p.add_argument(
-        "--opponents", default="greedy", choices=api.POLICIES, help="the other seats' policy"
+        "--opponents", default="greedy", choices=POLICIES, help="the other seats' policy"
     )
     p.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
     _add_game_options(p)
@@ -191,17 +188,16 @@ def play(
     """Plays one game in the terminal: ``seat`` answers from ``inp``, the others
     follow ``opponents``. Shows only that seat's view; returns 0 when the game
     ends, 1 when the input ends or the player quits first."""
-    from .render import text
 
     inp = inp or sys.stdin
     out = out or sys.stdout
-    g = api.make(game, **options)
+    g = make(game, **options)
     if isinstance(seat, bool) or not isinstance(seat, int):
         raise TypeError(f"seat must be an int, got {type(seat).__name__}")
     if not 0 <= seat < g.num_players:
         raise ValueError(f"seat must be in [0, {g.num_players}), got {seat}")
-    if opponents not in api.POLICIES:
-        raise ValueError(f"unknown policy {opponents!r} (known: {', '.join(api.POLICIES)})")
+    if opponents not in POLICIES:
+        raise ValueError(f"unknown policy {opponents!r} (known: {', '.join(POLICIES)})")
     state = g.new_game(seed=seed)
     rng = np.random.default_rng(seed)
     print(f"{g.name}: you are seat {seat} of {g.num_players}; opponents play {opponents}", file=out)
@@ -245,7 +241,7 @@ def play(
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Runs ``play`` on stdin/stdout."""
-    return play(args.game, args.seat, args.opponents, args.seed, **_game_options(args))
+    return play(args.game, args.seat, args.opponents, args.seed, **game_options(args))
 
 
 # --- cardsim simulate / tournament / solve ... --plot OUT.png ------------------------------
@@ -258,8 +254,6 @@ def require_plot(args: argparse.Namespace) -> None:
     """With ``--plot``, checks matplotlib is there, so a missing extra fails
     before the run rather than after it."""
     if getattr(args, "plot", None):
-        from .plot import require_matplotlib
-
         require_matplotlib()
 
 

@@ -19,8 +19,10 @@ import zlib
 from html import escape
 from typing import Any
 
-from . import render
-from .records import _actor, record
+from ..records.format import record
+from ..records.trajectory import actor
+from . import public_scores, svg
+from .status import status
 
 __all__ = ["html_page", "positions"]
 
@@ -36,14 +38,14 @@ def positions(state: Any) -> list[dict[str, Any]]:
             "action": action,
             "seat": seat,
             "scores": [int(s) for s in replay.scores()],
-            "status": render._status(replay),
-            "full": render.svg(replay),
-            "seats": [render.svg(replay, player=p) for p in range(n)],
+            "status": status(replay),
+            "full": svg(replay),
+            "seats": [svg(replay, player=p) for p in range(n)],
         }
 
     out = [snap("the deal", None)]
     for a in state.history:
-        seat = _actor(replay, a)
+        seat = actor(replay, a)
         text = replay.action_to_string(a)
         replay.apply_action(a)
         out.append(snap(text, seat))
@@ -168,7 +170,7 @@ def html_page(state: Any, source: dict[str, Any] | None = None, version: str | N
         "title": title,
         "meta": meta,
         "num_players": state.num_players,
-        "public_scores": render._MODULES[rec["game"]].PUBLIC_SCORES,
+        "public_scores": public_scores(rec["game"]),
         "positions": positions(state),
     }
     return _PAGE.format(title=escape(title), data=_packed(data))

@@ -13,6 +13,8 @@ from typing import Any
 
 import numpy as np
 
+from .stats import wilson
+
 __all__ = ["plot_result", "plot_solve_batch", "plot_tournament", "require_matplotlib"]
 
 
@@ -101,8 +103,6 @@ def plot_solve_batch(result: Any, path: str | os.PathLike[str] | None = None) ->
     (scored games; otherwise the panel says the game has no score); and the
     search time per deal. Returns the matplotlib Figure; with ``path``, also
     saves it there (format from the suffix)."""
-    from .result import wilson
-
     plt = require_matplotlib()
     _check_path(path)
     if result.deals == 0:

@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from .api import make
+from ..games import make
 
 try:  # Gymnasium is optional: the env works without it.
     import gymnasium
@@ -31,7 +31,7 @@ try:  # Gymnasium is optional: the env works without it.
     _Base: type = gymnasium.vector.VectorEnv
     _AUTORESET: Any = AutoresetMode.NEXT_STEP
 except ImportError:  # pragma: no cover - exercised only without the extra
-    gymnasium = None
+    gymnasium = None  # type: ignore[assignment]
     _Base = object
     _AUTORESET = "NextStep"
 

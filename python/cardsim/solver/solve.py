@@ -19,9 +19,12 @@ from typing import Any
 
 import numpy as np
 
-from . import _core
-from .progress import ProgressBar
-from .result import Estimate, wilson
+from .. import _core
+from ..run import shards
+from ..run.plot import plot_solve_batch
+from ..run.progress import ProgressBar
+from ..run.shards import ShardResult
+from ..run.stats import Estimate, wilson
 
 __all__ = [
     "DEFAULT_NODE_LIMIT",
@@ -251,8 +254,6 @@ class SolveBatchResult:
         distribution of settled deals (scored games) and the time per deal, as a
         matplotlib Figure (saved to ``path`` when given). Needs the ``plot``
         extra: ``pip install 'cardsim[plot]'`` (else a ValueError says so)."""
-        from .plot import plot_solve_batch
-
         return plot_solve_batch(self, path)
 
     def to_dict(self) -> dict[str, Any]:
@@ -327,8 +328,6 @@ def run_solve_shard(
     threads: int = 1,
 ) -> Any:
     """One shard of a sharded ``solve_batch``: a module-level task any executor can ship."""
-    from .shards import ShardResult
-
     g = _core.make(game, options)
     arrays = _empty(deals)
     _core._solve_batch(
@@ -458,8 +457,6 @@ def _run_sharded(
     checkpoint: Any,
     show: bool,
 ) -> dict[str, np.ndarray]:
-    from . import shards
-
     if shard_size is None:
         shard_size = max(1, n // 16)
     shard_size = _count(shard_size, "shard_size", 1)
@@ -495,8 +492,8 @@ def _run_sharded(
     if bar:
         bar.update(sum(r.games for r in results))
     try:
-        for r in shards._completed(
-            executor or shards._InProcess(), tasks, max_in_flight, run_solve_shard
+        for r in shards.completed(
+            executor or shards.InProcess(), tasks, max_in_flight, run_solve_shard
         ):
             results.append(r)
             if ckpt:

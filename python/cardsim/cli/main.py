@@ -6,55 +6,23 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import shlex
 import sys
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
-from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
-from . import _core, api, cli_view
-from ._version import __version__
-from .policy_batch import resolve_policies
+from .._version import __version__
+from ..games import games
+from ..run.policies import resolve_policies
+from ..run.simulate import simulate
+from ..run.tournament import tournament
+from ..solver import solve_batch
+from . import view
+from .options import count_arg, game_options
 
-__all__ = ["main", "parse_count"]
-
-# --- game counts ------------------------------------------------------------------
-_POWER = re.compile(r"^\s*(\d[\d_]*)\s*\*\*\s*(\d+)\s*$")
-
-
-def parse_count(text: str) -> int:
-    """A game count as an exact int: ``1000000``, ``1_000_000``, ``1e6``, ``2.5e6``,
-    ``10**6``. Refuses anything that is not a whole number >= 1 (ValueError)."""
-    t = text.strip()
-    m = _POWER.match(t)
-    try:
-        if m:
-            base, exp = int(m.group(1)), int(m.group(2))
-            if exp > 64:
-                raise ValueError
-            value = base**exp
-        else:
-            d = Decimal(t.replace("_", "") if re.fullmatch(r"\d+(_\d+)*", t) else t)
-            if not d.is_finite() or d != d.to_integral_value():
-                raise ValueError
-            value = int(d)
-    except (ValueError, InvalidOperation):
-        raise ValueError(
-            f"a game count must be a whole number such as 1000000, 1_000_000, 1e6 or 10**6,"
-            f" got {text!r}"
-        ) from None
-    if value < 1:
-        raise ValueError(f"a game count must be at least 1, got {text!r}")
-    return int(value)
-
-
-def _count_arg(text: str) -> int:
-    try:
-        return parse_count(text)
-    except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
+__all__ = ["main"]
 
 
 # --- output -----------------------------------------------------------------------
@@ -83,33 +51,8 @@ def _quiet_broken_pipe() -> None:
         pass
 
 
-def _option_value(text: str) -> Any:
-    low = text.lower()
-    if low in ("true", "false"):
-        return low == "true"
-    try:
-        return int(text)
-    except ValueError:
-        pass
-    if "," in text:
-        return text.split(",")
-    return text
-
-
-def _typed_option(game: str, name: str, text: str) -> Any:
-    """The value of ``--option name=text``, read as the option's declared type
-    when the game declares it (a str option keeps its commas), else guessed."""
-    try:
-        specs = {o["name"]: o for o in _core.option_specs(game)}
-    except ValueError:  # an unknown game: simulate reports it
-        specs = {}
-    if name in specs and isinstance(specs[name]["default"], str):
-        return text
-    return _option_value(text)
-
-
 def _cmd_games(args: argparse.Namespace) -> int:
-    infos = api.games()
+    infos = games()
     if args.json:
         print(json.dumps([info.__dict__ for info in infos], indent=2))
         return 0
@@ -126,23 +69,8 @@ def _cmd_games(args: argparse.Namespace) -> int:
     return 0
 
 
-def _game_options(args: argparse.Namespace) -> dict[str, Any]:
-    """The game options given by --option NAME=VALUE and --players."""
-    options: dict[str, Any] = {}
-    for item in args.option or []:
-        if "=" not in item:
-            raise ValueError(f"--option wants NAME=VALUE, got {item!r}")
-        k, v = item.split("=", 1)
-        options[k] = _typed_option(args.game, k, v)
-    if getattr(args, "players", None) is not None:  # `solve` has no --players
-        options["players"] = args.players
-    return options
-
-
 def _cmd_tournament(args: argparse.Namespace) -> int:
-    from .tournament import tournament
-
-    cli_view.require_plot(args)  # fail before the run, not after it
+    view.require_plot(args)  # fail before the run, not after it
     result = tournament(
         args.game,
         policies=resolve_policies(args.policies),
@@ -150,10 +78,10 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
         seed=args.seed,
         threads=args.threads,
         progress=None if not args.json else False,
-        **_game_options(args),
+        **game_options(args),
     )
     print(json.dumps(result.to_dict(), indent=2) if args.json else result)
-    cli_view.plot_simulation(args, result)
+    view.plot_simulation(args, result)
     return 0
 
 
@@ -169,8 +97,6 @@ def _sharding(args: argparse.Namespace, stack: ExitStack) -> dict[str, Any]:
     if args.workers and dask:
         raise ValueError("choose --workers or --dask, not both")
     if args.workers:
-        from concurrent.futures import ProcessPoolExecutor
-
         sharding["executor"] = stack.enter_context(ProcessPoolExecutor(args.workers))
     elif dask:
         try:
@@ -184,12 +110,12 @@ def _sharding(args: argparse.Namespace, stack: ExitStack) -> dict[str, Any]:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    cli_view.require_plot(args)  # fail before the run, not after it
-    options = _game_options(args)
+    view.require_plot(args)  # fail before the run, not after it
+    options = game_options(args)
     per_game = bool(args.out) and Path(args.out).suffix.lower() in (".csv", ".parquet")
     with ExitStack() as stack:
         sharding = _sharding(args, stack)
-        result = api.simulate(
+        result = simulate(
             args.game,
             games=args.games,
             seed=args.seed,
@@ -208,15 +134,13 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     if args.out:
         _write_out(result, args.out)
     print(json.dumps(result.to_dict(), indent=2) if args.json else result)
-    cli_view.plot_simulation(args, result)
+    view.plot_simulation(args, result)
     return 0
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
-    from .solve import solve_batch
-
-    cli_view.require_plot(args)  # fail before the run, not after it
-    options = _game_options(args)
+    view.require_plot(args)  # fail before the run, not after it
+    options = game_options(args)
     with ExitStack() as stack:
         sharding = _sharding(args, stack)
         result = solve_batch(
@@ -232,7 +156,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
             **options,
         )
     print(json.dumps(result.to_dict(), indent=2) if args.json else result)
-    cli_view.plot_simulation(args, result)
+    view.plot_simulation(args, result)
     return 0
 
 
@@ -250,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
     p_sim.add_argument("game", help="a registered game name (see `cardsim games`)")
     p_sim.add_argument(
         "--games",
-        type=_count_arg,
+        type=count_arg,
         default=1_000_000,
         help="number of games, >= 1: 1000000, 1_000_000, 1e6 or 10**6 (default 1e6)",
     )
@@ -277,14 +201,14 @@ def main(argv: list[str] | None = None) -> int:
     p_sim.add_argument("--workers", type=int, default=0, help="shard over a process pool")
     p_sim.add_argument("--dask", metavar="ADDRESS", help="shard over a Dask scheduler")
     p_sim.add_argument("--checkpoint", metavar="FILE", help="record shards; rerun to resume")
-    p_sim.add_argument("--shard-size", type=_count_arg, default=0, help="games per shard")
+    p_sim.add_argument("--shard-size", type=count_arg, default=0, help="games per shard")
     p_sim.add_argument(
         "--out",
         metavar="FILE",
         help="save the result: .json (summary; see cardsim.load_result), or one row per game"
         " as .csv or .parquet (needs pyarrow)",
     )
-    cli_view.add_plot_option(p_sim)
+    view.add_plot_option(p_sim)
     p_sim.set_defaults(run=_cmd_simulate)
 
     p_tour = sub.add_parser(
@@ -298,7 +222,7 @@ def main(argv: list[str] | None = None) -> int:
         " for your own Python policy(obs, mask) (docs/strategy.md)",
     )
     p_tour.add_argument(
-        "--games", type=_count_arg, default=1000, help="deals per table (default 1000)"
+        "--games", type=count_arg, default=1000, help="deals per table (default 1000)"
     )
     p_tour.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
     p_tour.add_argument("--threads", type=int, default=None, help="threads (default: all cores)")
@@ -307,12 +231,12 @@ def main(argv: list[str] | None = None) -> int:
         "--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)"
     )
     p_tour.add_argument("--json", action="store_true", help="print the result as JSON")
-    cli_view.add_plot_option(p_tour)
+    view.add_plot_option(p_tour)
     p_tour.set_defaults(run=_cmd_tournament)
 
     p_solve = sub.add_parser("solve", help="solve seeded deals of a patience (docs/solvers.md)")
     p_solve.add_argument("game", help="the_wall, stack_gap, code9_solitaire or clock")
-    p_solve.add_argument("--deals", type=_count_arg, default=1000, help="number of deals")
+    p_solve.add_argument("--deals", type=count_arg, default=1000, help="number of deals")
     p_solve.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
     p_solve.add_argument("--first-deal", type=int, default=0, help="index of the first deal")
     p_solve.add_argument("--threads", type=int, default=None, help="threads (default: all cores)")
@@ -329,10 +253,10 @@ def main(argv: list[str] | None = None) -> int:
     p_solve.add_argument("--workers", type=int, default=0, help="shard over a process pool")
     p_solve.add_argument("--checkpoint", metavar="FILE", help="record shards; rerun to resume")
     p_solve.add_argument("--shard-size", type=int, default=0, help="deals per shard")
-    cli_view.add_plot_option(p_solve)
+    view.add_plot_option(p_solve)
     p_solve.set_defaults(run=_cmd_solve)
 
-    cli_view.add_subcommands(sub)
+    view.add_subcommands(sub)
 
     argv = sys.argv[1:] if argv is None else list(argv)
 
@@ -357,7 +281,3 @@ def main(argv: list[str] | None = None) -> int:
                 file=sys.stderr,
             )
         return 130
-
-
-if __name__ == "__main__":
-    sys.exit(main())
