@@ -39,7 +39,7 @@ def checkpoint_cost(shards: int, game: str) -> dict[str, float]:
 
     g = cardsim.make(game)
     # Real summaries (score histograms and all), reused: recording is what is timed.
-    samples = [run_shard(game, {}, 1, "random", k * 2000, 2000).summary for k in range(8)]
+    samples = [run_shard(game, {}, 1, ["random"], k * 2000, 2000).summary for k in range(8)]
     identity = {"version": 2, "game": game, "games": shards * 2000, "shard_size": 2000}
     with tempfile.TemporaryDirectory() as tmp:
         path = f"{tmp}/run.ckpt"

@@ -20,7 +20,7 @@ IDENTITY = {"version": 2, "game": "clock", "seed": 1}
 
 
 def shard(i: int, size: int = 100) -> ShardResult:
-    return run_shard("clock", {}, 1, "random", i * size, size)
+    return run_shard("clock", {}, 1, ["random"], i * size, size)
 
 
 def test_records_append_one_line_each(tmp_path):
@@ -96,7 +96,7 @@ WRITER = textwrap.dedent(
     ck = Checkpoint(sys.argv[1], {"version": 2, "game": "rummy", "seed": 1}, 2, compact_every=7)
     i = 0
     while True:
-        ck.add(run_shard("rummy", {}, 1, "random", i * 3, 3))
+        ck.add(run_shard("rummy", {}, 1, ["random"], i * 3, 3))
         i += 1
         if i == 3:
             print("ready", flush=True)

@@ -137,10 +137,10 @@ def test_merge_is_exact_associative_and_commutative(cuts, order):
     n = 2000
     edges = [0, *sorted(cuts), n]
     parts = [
-        shards.run_shard("clock", {}, 5, "random", lo, hi - lo)
+        shards.run_shard("clock", {}, 5, ["random"], lo, hi - lo)
         for lo, hi in itertools.pairwise(edges)
     ]
-    whole_run = shards.run_shard("clock", {}, 5, "random", 0, n)
+    whole_run = shards.run_shard("clock", {}, 5, ["random"], 0, n)
     order.shuffle(parts)
     merged = shards.merge(1, parts)
     assert merged.to_state() == whole_run.summary

@@ -17,10 +17,10 @@ from . import _core, render
 from . import records as _records
 from ._version import __version__
 from .contract import MAX_PLAYERS, SIMULTANEOUS, TERMINAL, GameTraits, IllegalActionError
+from .contract.policies import POLICIES, SEARCH_POLICIES
 from .envs import resample as _resample
 from .games import BACKENDS, GameInfo, games, make
 from .records import load_record, trajectory
-from .run.policies import POLICIES, SEARCH_POLICIES
 from .run.replay import replay_game
 from .run.result import SimulationResult, load_result
 from .run.simulate import simulate

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from .._version import __version__
+from ..contract.policies import resolve_policies
 from ..games import games
-from ..run.policies import resolve_policies
 from ..run.simulate import simulate
 from ..run.tournament import tournament
 from ..solver import solve_batch

@@ -13,12 +13,12 @@ from typing import Any, TextIO
 import numpy as np
 
 from ..contract.constants import SIMULTANEOUS
+from ..contract.policies import POLICIES
 from ..games import make
 from ..records.format import load_record, read_file, record
 from ..render.html import html_page
 from ..render.text import text
 from ..run.plot import require_matplotlib
-from ..run.policies import POLICIES
 from ..run.replay import replay_game
 from .options import game_options
 

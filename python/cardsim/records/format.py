@@ -25,6 +25,7 @@ from typing import Any
 from .. import _core
 from .._version import __version__
 from ..contract.errors import IllegalActionError
+from ..contract.policies import check_entry
 from ..games import make
 from ..reference.base import ReferenceState
 
@@ -121,7 +122,7 @@ def _check_source(source: Any) -> dict[str, Any]:
             raise ValueError(f"record source policy must be a policy spec, got {policy!r}")
         for p in specs:
             try:
-                _core.parse_policy_spec(p.strip(), "")
+                check_entry(p, "", python_ok=False)
             except (ValueError, TypeError) as e:
                 raise ValueError(f"record source policy: {e}") from None
     return dict(source)

@@ -7,7 +7,7 @@ import time
 from typing import Any
 
 from .. import _core
-from .policies import is_searching
+from ..contract.policies import Seats
 from .progress import ChunkSizer, Progress
 from .result import per_game_arrays
 
@@ -19,13 +19,13 @@ def run(
     seed: int,
     first: int,
     n: int,
-    specs: list[str],
+    seats: Seats,
     threads: int,
     seat_rotation: bool,
     summary_only: bool | None,
     progress: bool | None,
 ) -> tuple[Any, float, Any, dict[str, Any]]:
-    """Plays deals ``first .. first + n - 1`` with one checked spec per seat.
+    """Plays deals ``first .. first + n - 1`` with ``seats`` (specs only).
     Returns (summary, seconds, by_policy or None, arrays) for a SimulationResult.
     """
     np_ = g.num_players
@@ -37,7 +37,7 @@ def run(
     # result. Without progress the run is one call. Search players are slow per
     # game, so their first chunk is small.
     bar = Progress(n, g.name, force=bool(progress)) if progress is not False else None
-    sizer = ChunkSizer(first=4 if is_searching(specs) else 256) if bar else None
+    sizer = ChunkSizer(first=4 if seats.searching else 256) if bar else None
     start = time.perf_counter()
     try:
         lo = 0
@@ -53,7 +53,7 @@ def run(
                 seed,
                 first + lo,
                 hi - lo,
-                specs,
+                seats.specs,
                 threads,
                 summary,
                 **views,

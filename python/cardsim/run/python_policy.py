@@ -28,7 +28,7 @@ import numpy as np
 
 from .. import _core
 from ..contract.errors import IllegalActionError
-from .policies import PolicyFn, is_python_policy, policy_name
+from ..contract.policies import Seats
 from .progress import Progress
 from .result import per_game_arrays
 
@@ -68,24 +68,25 @@ def run(
     seed: int,
     first: int,
     n: int,
-    entries: list[str | PolicyFn],
+    seats: Seats,
     threads: int,
     seat_rotation: bool,
     summary_only: bool | None,
     progress: bool | None,
     batch_size: int,
 ) -> tuple[Any, float, Any, dict[str, np.ndarray | None]]:
-    """Plays deals ``first .. first + n - 1`` with ``entries`` (one per seat;
-    callables are played from Python). Returns (summary, seconds, by_policy or
+    """Plays deals ``first .. first + n - 1`` with ``seats`` (callables are
+    played from Python). Returns (summary, seconds, by_policy or
     None, arrays) for a SimulationResult. Raises, and returns nothing, if a
     policy fails or returns a bad action.
     """
     if not hasattr(g, "_policy_batch"):
         raise ValueError(f"{g.name} has no observation tensor, which Python policies read")
     np_ = g.num_players
-    specs = ["first" if is_python_policy(e) else str(e) for e in entries]
-    caller = [is_python_policy(e) for e in entries]
-    names = [policy_name(e) for e in entries]
+    entries, names = seats.entries, seats.names
+    # A Python seat's spec is a placeholder: the runner asks the caller instead.
+    caller = [k == "python" for k in seats.kinds]
+    specs = ["first" if c else str(e) for e, c in zip(entries, caller, strict=True)]
     rotations = np_ if seat_rotation else 1
     rows = n * rotations
     arrays = per_game_arrays(rows, np_, g.traits.timed, summary_only)

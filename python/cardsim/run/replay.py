@@ -6,10 +6,10 @@ from typing import Any
 
 import numpy as np
 
+from ..contract.policies import parse_seats
 from ..games import BACKENDS, make
 from ..records.format import load_record, record
 from ..reference import PLAY_TIMED
-from .policies import is_searching, policy_list
 
 __all__ = ["replay_game"]
 
@@ -49,14 +49,13 @@ def replay_game(
         raise TypeError("replay_game needs a game name or a C++ game from cardsim.make")
     s = _check_index(seed, "seed")
     i = _check_index(index, "index")
-    policies = policy_list(policy, g.num_players)
+    seats = parse_seats(policy, g.num_players, python_ok=False)
     if not isinstance(backend, str) or backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r} (known: {', '.join(BACKENDS)})")
-    searching = is_searching(policies)
-    if g.traits.timed and not searching:
-        state = PLAY_TIMED[g.name](g, seed=s, index=i, policy=policies).state
+    if g.traits.timed and not seats.searching:
+        state = PLAY_TIMED[g.name](g, seed=s, index=i, policy=seats.specs).state
     else:
-        state = g._replay_game(s, i, policies)
+        state = g._replay_game(s, i, seats.specs)
     if backend == "reference":
         state = load_record(record(state), backend="reference")
     return state

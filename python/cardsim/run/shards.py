@@ -57,7 +57,7 @@ def run_shard(
     game: str,
     options: dict[str, Any],
     seed: int,
-    policy: str,
+    policy: list[str],
     first_game: int,
     games: int,
     threads: int = 1,
@@ -65,8 +65,8 @@ def run_shard(
     """The task: plays one shard in C++ and returns its totals."""
     g = _core.make(game, options)
     summary = _core.Summary(g.num_players)
-    # ``policy``: one spec, or one per seat joined by commas.
-    g._simulate(seed, first_game, games, policy.split(","), threads, summary)
+    # ``policy``: one checked spec per seat (Seats.specs).
+    g._simulate(seed, first_game, games, policy, threads, summary)
     return ShardResult(first_game, games, summary.to_state())
 
 
@@ -367,7 +367,7 @@ def completed(
 def run_sharded(
     game: Any,
     seed: int,
-    policy: str,
+    policy: list[str],
     first_game: int,
     games: int,
     threads: int,
@@ -388,7 +388,8 @@ def run_sharded(
         "game": game.name,
         "options": game.options,
         "seed": seed,
-        "policy": policy,
+        # Joined as checkpoints have always recorded it, so that old ones still resume.
+        "policy": ",".join(policy),
         "first_game": first_game,
         "games": games,
         "shard_size": shard_size,

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from typing import Any, cast
+from typing import Any
 
+from ..contract.policies import parse_seats
 from ..games import check_count, make
 from . import chunked, python_policy
-from .policies import has_python_policy, policy_list, policy_name, seat_entries
 from .result import SimulationResult
 from .shards import run_sharded
 
@@ -66,13 +66,8 @@ def simulate(
     """
     g, n, first, s = _checked_range(game, games, seed, first_game, options)
     np_ = g.num_players
-    python = has_python_policy(policy)
-    entries = seat_entries(policy, np_) if python else []
-    policies = (
-        [policy_name(e) for e in entries]
-        if python
-        else policy_list(cast("str | Sequence[str]", policy), np_)
-    )
+    seats = parse_seats(policy, np_)
+    python = seats.python
     if not isinstance(seat_rotation, bool):
         raise TypeError(f"seat_rotation must be a bool, got {type(seat_rotation).__name__}")
     if batch_size is not None and check_count(batch_size, "batch_size") == 0:
@@ -88,20 +83,20 @@ def simulate(
     if any(x is not None for x in (executor, shard_size, max_in_flight, checkpoint)):
         _check_sharding(summary_only, shard_size, max_in_flight, executor, seat_rotation, python)
         shard = (executor, shard_size, max_in_flight, checkpoint, progress)
-        summary, seconds = run_sharded(g, s, ",".join(policies), first, n, t, *shard)
+        summary, seconds = run_sharded(g, s, seats.specs, first, n, t, *shard)
         out: tuple[Any, float, Any, dict[str, Any]] = (summary, seconds, None, {})
     elif python:
         size = python_policy.DEFAULT_BATCH_SIZE if batch_size is None else int(batch_size)
         rest = (t, seat_rotation, summary_only, progress, size)
-        out = python_policy.run(g, s, first, n, entries, *rest)
+        out = python_policy.run(g, s, first, n, seats, *rest)
     else:
-        out = chunked.run(g, s, first, n, policies, t, seat_rotation, summary_only, progress)
+        out = chunked.run(g, s, first, n, seats, t, seat_rotation, summary_only, progress)
     summary, seconds, by_policy, arrays = out
     return SimulationResult(
         game=g.name,
         options=g.options,
-        policy=policies[0] if len(set(policies)) == 1 else ",".join(policies),
-        policies=policies,
+        policy=seats.label,
+        policies=seats.names,
         seat_rotation=seat_rotation,
         by_policy=by_policy if by_policy is not None else summary,
         seed=s,

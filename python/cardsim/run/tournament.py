@@ -31,10 +31,9 @@ from typing import Any
 
 import numpy as np
 
-from .. import _core
+from ..contract.policies import PolicyFn, check_entry, policy_name
 from ..games import check_count, make
 from .plot import plot_tournament
-from .policies import PolicyFn, policy_name
 from .simulate import simulate
 from .stats import Estimate, wilson
 
@@ -279,15 +278,7 @@ def tournament(
     names: list[str] = []
     entries: list[str | PolicyFn] = []
     for i, p in enumerate(policies):
-        if isinstance(p, str):
-            _core.parse_policy_spec(p.strip(), f"policy {i}: ")
-            entries.append(p.strip())
-        elif callable(p):
-            entries.append(p)  # a Python policy(obs, mask), played as simulate plays it
-        else:
-            raise TypeError(
-                f"policy {i}: a policy must be a spec string or a callable, got {type(p).__name__}"
-            )
+        entries.append(check_entry(p, f"policy {i}: ")[0])  # a callable plays as in simulate
         names.append(policy_name(entries[-1]))
     if len(names) < 2:
         raise ValueError(f"a tournament needs at least two policies, got {len(names)}")

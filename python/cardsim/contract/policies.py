@@ -2,15 +2,17 @@
 
 A seat plays a built-in spec (``random``, ``greedy``, ``first``, ``pimc[:N]``,
 ``ismcts[:N][:key=value...]``; docs/strategy.md) or a Python callable
-``policy(obs, mask) -> actions`` (cardsim.run.python_policy). The spec syntax
-itself is checked by the core (``_core.parse_policy_spec``), which owns the list
-of kinds.
+``policy(obs, mask) -> actions`` (cardsim.run.python_policy). ``parse_seats``
+is the one parser: every caller (simulate and its runners, shards, replay, the
+tournament, the CLI) takes its ``Seats``. The spec syntax itself is checked by
+the core (``_core.parse_policy_spec``), which owns the list of kinds.
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -21,14 +23,13 @@ __all__ = [
     "POLICIES",
     "SEARCH_POLICIES",
     "PolicyFn",
-    "has_python_policy",
+    "Seats",
+    "check_entry",
     "is_python_policy",
-    "is_searching",
     "load_policy",
-    "policy_list",
+    "parse_seats",
     "policy_name",
     "resolve_policies",
-    "seat_entries",
 ]
 
 #: The simple policies of the C++ batch runner: uniform random, the game's
@@ -47,15 +48,6 @@ def is_python_policy(item: Any) -> bool:
     return callable(item) and not isinstance(item, (str, bytes))
 
 
-def has_python_policy(policy: Any) -> bool:
-    """Whether ``policy`` (one policy or a list of one per seat) holds a Python callable."""
-    if is_python_policy(policy):
-        return True
-    if isinstance(policy, (str, bytes)) or not isinstance(policy, Sequence):
-        return False
-    return any(is_python_policy(item) for item in policy)
-
-
 def policy_name(item: str | PolicyFn) -> str:
     """A policy's name in results: the spec itself, or a callable's qualified name."""
     if isinstance(item, str):
@@ -64,39 +56,88 @@ def policy_name(item: str | PolicyFn) -> str:
     return str(name) if name else type(item).__name__
 
 
-def seat_entries(policy: Any, num_players: int) -> list[str | PolicyFn]:
-    """One checked policy per seat from ``policy``: a spec or a callable for
-    every seat, or a sequence with one per seat (specs and callables mixed).
+def check_entry(item: Any, where: str, python_ok: bool = True) -> tuple[str | PolicyFn, str]:
+    """One policy checked: (the entry, its kind). A spec comes back stripped with
+    the kind the core parsed; a callable (where ``python_ok``) with kind "python".
+    ``where`` prefixes every error ("seat 1: ")."""
+    if isinstance(item, str):
+        spec = item.strip()
+        return spec, str(_core.parse_policy_spec(spec, where)["kind"])
+    if python_ok and is_python_policy(item):
+        return item, "python"
+    if python_ok:
+        raise TypeError(
+            f"{where}a policy must be a spec string or a callable policy(obs, mask),"
+            f" got {type(item).__name__}"
+        )
+    raise TypeError(f"{where}a policy must be a spec string, got {type(item).__name__}")
 
-    Raises TypeError for an entry that is neither a string nor callable and
-    ValueError for a wrong count or a bad spec, naming the seat.
+
+@dataclass(frozen=True)
+class Seats:
+    """One checked policy per seat, as ``parse_seats`` reads ``policy=``."""
+
+    entries: tuple[str | PolicyFn, ...]
+    kinds: tuple[str, ...]  # "random", ..., "pimc", "ismcts", or "python"
+
+    @property
+    def names(self) -> list[str]:
+        """Each seat's policy name in results."""
+        return [policy_name(e) for e in self.entries]
+
+    @property
+    def specs(self) -> list[str]:
+        """The specs, for the C++ runner (a Python seat has none: ValueError)."""
+        if self.python:
+            raise ValueError("a Python policy has no spec for the C++ runner")
+        return [str(e) for e in self.entries]
+
+    @property
+    def python(self) -> bool:
+        """Whether any seat plays a Python callable."""
+        return "python" in self.kinds
+
+    @property
+    def searching(self) -> bool:
+        """Whether any seat is a search player."""
+        return any(k in SEARCH_POLICIES for k in self.kinds)
+
+    @property
+    def label(self) -> str:
+        """The run's policy in results: the one name, or every seat's joined by commas."""
+        names = self.names
+        return names[0] if len(set(names)) == 1 else ",".join(names)
+
+
+def parse_seats(policy: Any, num_players: int, python_ok: bool = True) -> Seats:
+    """``policy`` as one checked policy per seat: a spec or (where ``python_ok``) a
+    callable for every seat, specs joined by commas, or a sequence with one per
+    seat. Raises TypeError for an entry of the wrong type and ValueError for a
+    wrong count or a bad spec, naming the seat.
     """
-    if isinstance(policy, str) or is_python_policy(policy):
-        items: list[Any] = policy.split(",") if isinstance(policy, str) else [policy]
+    if isinstance(policy, str):
+        items: list[Any] = policy.split(",")
+    elif python_ok and is_python_policy(policy):
+        items = [policy]
     elif isinstance(policy, Sequence) and not isinstance(policy, bytes):
         items = list(policy)
-    else:
+    elif python_ok:
         raise TypeError(
             f"policy must be a spec, a callable or a list of them, got {type(policy).__name__}"
         )
+    else:
+        raise TypeError(f"policy must be a spec or a list of specs, got {type(policy).__name__}")
     if len(items) not in (1, num_players):
         raise ValueError(
             f"expected one policy, or one per seat ({num_players}), got {len(items)}: {items!r}"
         )
-    out: list[str | PolicyFn] = []
-    for i, item in enumerate(items):
-        where = f"seat {i}: " if len(items) > 1 else ""
-        if isinstance(item, str):
-            _core.parse_policy_spec(item.strip(), where)
-            out.append(item.strip())
-        elif is_python_policy(item):
-            out.append(item)
-        else:
-            raise TypeError(
-                f"{where}a policy must be a spec string or a callable policy(obs, mask),"
-                f" got {type(item).__name__}"
-            )
-    return out * num_players if len(out) == 1 else out
+    many = len(items) > 1
+    checked = [
+        check_entry(item, f"seat {i}: " if many else "", python_ok) for i, item in enumerate(items)
+    ]
+    if len(checked) == 1:
+        checked *= num_players
+    return Seats(tuple(e for e, _ in checked), tuple(k for _, k in checked))
 
 
 def load_policy(text: str) -> PolicyFn:
@@ -140,34 +181,3 @@ def resolve_policies(text: str) -> str | list[str | PolicyFn]:
     if not any(python):
         return text
     return [load_policy(item) if is_py else item for item, is_py in zip(items, python, strict=True)]
-
-
-def policy_list(policy: str | Sequence[str], num_players: int) -> list[str]:
-    """One checked policy spec per seat from ``policy``: a spec, a comma-separated
-    list of specs, or a sequence of specs. A single spec means every seat.
-
-    Raises TypeError for a non-string and ValueError for a wrong count or a bad
-    spec, naming the seat.
-    """
-    if isinstance(policy, str):
-        items: list[Any] = policy.split(",") if "," in policy else [policy]
-    elif isinstance(policy, Sequence):
-        items = list(policy)
-    else:
-        raise TypeError(f"policy must be a spec or a list of specs, got {type(policy).__name__}")
-    if len(items) not in (1, num_players):
-        raise ValueError(
-            f"expected one policy, or one per seat ({num_players}), got {len(items)}: {items!r}"
-        )
-    for i, item in enumerate(items):
-        where = f"seat {i}: " if len(items) > 1 else ""
-        if not isinstance(item, str):
-            raise TypeError(f"{where}a policy must be a spec string, got {type(item).__name__}")
-        _core.parse_policy_spec(item.strip(), where)
-    specs = [item.strip() for item in items]
-    return specs * num_players if len(specs) == 1 else specs
-
-
-def is_searching(specs: Sequence[str]) -> bool:
-    """Whether any of ``specs`` (checked specs) names a search player."""
-    return any(_core.parse_policy_spec(p)["kind"] in SEARCH_POLICIES for p in specs)
