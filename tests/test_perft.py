@@ -8,7 +8,7 @@ import pytest
 
 import cardsim
 from cardsim.testing import PerftCounts, perft, perft_from
-from game_configs import CONFIGS, all_configs, config_id
+from game_configs import all_configs, config_id
 
 #: Lines the reference counts in a test, at most: the depth is the deepest below it.
 _REFERENCE_LINES = 150
