@@ -54,10 +54,10 @@ def check_depth(depth: Any) -> int:
     for a negative one."""
     if isinstance(depth, (bool, np.bool_)) or not isinstance(depth, (int, np.integer)):
         raise TypeError(f"perft depth must be an int, got {type(depth).__name__}")
-    depth = int(depth)
-    if depth < 0:
-        raise ValueError(f"perft depth must be >= 0, got {depth}")
-    return depth
+    d = int(depth)
+    if d < 0:
+        raise ValueError(f"perft depth must be >= 0, got {d}")
+    return d
 
 
 def _copy(state: Any) -> Any:

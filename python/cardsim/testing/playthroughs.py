@@ -162,7 +162,7 @@ def record_playthrough(
     from the legal ones, for at most ``max_actions`` actions, and records it."""
     state = make(game, backend="reference", **options).new_game(seed=seed)
     start = _step(state, "", -1)
-    steps = []
+    steps: list[Step] = []
     while not state.is_terminal() and len(steps) < max_actions:
         a = choose(state.legal_actions())
         text = state.action_to_string(a)
