@@ -143,3 +143,14 @@ def test_a_game_candidate_replays_the_cases_of_its_options():
         cardsim.make("code9", backend="reference", **opts), "code9", options=opts
     )
     assert n == 3
+
+
+def test_a_class_is_a_factory():
+    class Clock:
+        def __init__(self, **options):
+            self._game = cardsim.make("clock_duel", backend="reference", **options)
+
+        def new_game(self, *, deck):
+            return self._game.new_game(deck=deck)
+
+    assert check_playthroughs(Clock, "clock_duel") == 3

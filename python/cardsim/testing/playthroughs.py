@@ -351,8 +351,8 @@ def check_playthroughs(
     ``candidate`` is either a game, an object whose ``new_game(deck=[...])`` deals
     a state, which replays the recordings of ``options`` (default: the game's
     default options); or a factory, a callable without ``new_game`` that takes
-    the options as keywords and returns such a game, which replays every
-    recording. A state needs ``current_player``, ``legal_actions``,
+    the options as keywords and returns such a game (a class is one), which
+    replays every recording. A state needs ``current_player``, ``legal_actions``,
     ``apply_action``, ``is_terminal`` and ``scores``; with ``string_to_action``
     it is given each action as text (so it may number actions its own way),
     else cardsim's id; ``to_dict``, ``is_truncated`` and ``winners`` are compared
@@ -364,7 +364,8 @@ def check_playthroughs(
     or state lacking a required method; ValueError for an unknown game, a bad
     option, or options no recording uses.
     """
-    is_game = callable(getattr(candidate, "new_game", None))
+    # A class is a factory, even one with new_game (its instances are the games).
+    is_game = not isinstance(candidate, type) and callable(getattr(candidate, "new_game", None))
     if not is_game and not callable(candidate):
         raise TypeError(
             "the candidate must have new_game(deck=...) or be a factory candidate(**options),"
