@@ -14,6 +14,7 @@ import cardsim
 from cardsim.testing import (
     PlaythroughMismatch,
     check_playthroughs,
+    load_playthroughs,
     playthrough_games,
     playthroughs,
     state_digest,
@@ -126,9 +127,21 @@ def test_a_state_lacking_methods_is_a_type_error_listing_them():
         check_playthroughs(_CandidateGame(_NoLegalActions), "clock")
 
 
+def test_a_file_of_another_version_is_refused(tmp_path):
+    path = tmp_path / "clock.json"
+    text = (FOLDER / "clock.json").read_text()
+    path.write_text(text.replace('"version": 1', '"version": 2', 1))
+    with pytest.raises(
+        ValueError, match="version 2; this cardsim reads 'cardsim-playthrough' version 1"
+    ):
+        load_playthroughs(path)
+    path.write_text(text)
+    assert load_playthroughs(str(path)) == list(playthroughs("clock"))
+
+
 def test_bad_calls():
     with pytest.raises(ValueError, match="no playthroughs for 'chess'"):
-        list(playthroughs("chess"))
+        playthroughs("chess")
     with pytest.raises(TypeError, match="new_game"):
         check_playthroughs(42, "clock")
     with pytest.raises(ValueError, match="no playthrough of rummy has options"):

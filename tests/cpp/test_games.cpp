@@ -85,6 +85,8 @@ void perft_checks() {
   rummy::RummyGame::State::ActionList legal;
   root.legal_actions(legal);
   expect(perft(root, 1).total() == legal.size(), "depth 1 counts the legal actions");
+  // One of the published tables (docs/testing.md): Rummy from seed 0.
+  expect(perft(root, 5) == PerftCounts{1814, 0, 0}, "rummy's published count at depth 5");
 }
 
 void core_checks() {

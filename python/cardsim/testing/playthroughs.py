@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from ..contract.constants import TERMINAL
@@ -29,6 +31,7 @@ __all__ = [
     "Step",
     "check_playthroughs",
     "dump_playthroughs",
+    "load_playthroughs",
     "playthrough_games",
     "playthroughs",
     "record_playthrough",
@@ -226,21 +229,31 @@ def playthrough_games() -> list[str]:
 
 
 def playthroughs(game: str) -> Iterator[Playthrough]:
-    """The recorded games of ``game``, in file order. ValueError for a game with no file
-    or a file of another format or version."""
+    """The recorded games of ``game``, in file order. ValueError (at once, not when
+    iterated) for a game with no file."""
     if not isinstance(game, str):
         raise TypeError(f"game name must be a str, got {type(game).__name__}")
     path = _folder() / f"{game}.json"
     if not path.is_file():
         raise ValueError(f"no playthroughs for {game!r} (known: {', '.join(playthrough_games())})")
-    data = json.loads(path.read_text())
-    if data.get("format") != FORMAT or data.get("version") != VERSION:
+    return iter(load_playthroughs(path))
+
+
+def load_playthroughs(path: Any) -> list[Playthrough]:
+    """The recorded games of a playthrough file at ``path`` (a path or a package
+    resource): one shipped with cardsim or one of your own in the same format.
+    ValueError for a file of another format or version."""
+    file = Path(path) if isinstance(path, (str, os.PathLike)) else path
+    name = file.name  # the file name alone, wherever it lies
+    data = json.loads(file.read_text())
+    head = data if isinstance(data, dict) else {}
+    if head.get("format") != FORMAT or head.get("version") != VERSION:
         raise ValueError(
-            f"{path.name} is format {data.get('format')!r} version {data.get('version')!r};"
+            f"{name} is format {head.get('format')!r} version {head.get('version')!r};"
             f" this cardsim reads {FORMAT!r} version {VERSION}"
         )
-    for i, case in enumerate(data["cases"]):
-        yield Playthrough(
+    return [
+        Playthrough(
             data["game"],
             case["options"],
             case["deck"],
@@ -250,9 +263,11 @@ def playthroughs(game: str) -> Iterator[Playthrough]:
             case["truncated"],
             case["scores"],
             case["winners"],
-            source=path.name,
+            source=name,
             index=i,
         )
+        for i, case in enumerate(data["cases"])
+    ]
 
 
 _REQUIRED = ("current_player", "legal_actions", "apply_action", "is_terminal", "scores")
