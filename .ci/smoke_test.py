@@ -2,8 +2,8 @@
 
 Run from outside the source tree, so that the installed package is what is
 tested: the C++ core loads, a seeded game deals and plays, a batch runs on two
-threads, and the command answers. cibuildwheel runs it on every wheel, and
-.ci/run on the wheel it builds.
+threads, the playthroughs ship and replay, perft counts, and the command
+answers. cibuildwheel runs it on every wheel, and .ci/run on the wheel it builds.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import cardsim
+from cardsim.testing import check_playthroughs, perft, playthrough_games
 
 here = Path(cardsim.__file__).resolve()
 assert "site-packages" in str(here) or "dist-packages" in str(here), f"not installed: {here}"
@@ -26,6 +27,11 @@ r = cardsim.simulate("clock", games=20_000, seed=1, threads=2)
 assert r.games == 20_000 and 0.05 < r.win_rate().value < 0.11, r.win_rate()
 again = cardsim.simulate("clock", games=20_000, seed=1, threads=1)
 assert (again.scores == r.scores).all()
+
+# The public playthroughs are package data: every game's file is in the wheel.
+assert len(playthrough_games()) == 9, playthrough_games()
+assert check_playthroughs(lambda **o: cardsim.make("clock", **o), "clock") == 3
+assert perft("rummy", 3, seed=0).total == 79
 
 out = subprocess.run(
     [sys.executable, "-m", "cardsim.cli", "--version"], capture_output=True, text=True, check=True

@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 
+import cardsim
 from cardsim.cli import main
 
 
@@ -65,3 +66,36 @@ def test_workers_and_checkpoint(tmp_path, capsys):
     # The checkpoint, compacted at the end: a header and the merged shards.
     lines = ckpt.read_text().splitlines()
     assert len(lines) == 2 and '"ranges":[[0,20000]]' in lines[1]
+
+
+def test_perft_counts_a_seeded_deal(capsys):
+    assert main(["perft", "rummy", "--depth", "5", "--seed", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "depth 5: 1814 lines: playing 1814, terminal 0, truncated 0" in out
+
+
+def test_perft_json_with_options_and_a_deck(capsys):
+    argv = ["perft", "racing_demon", "--depth", "4", "--option", "move_cap=3", "--json"]
+    assert main(argv) == 0
+    assert json.loads(capsys.readouterr().out) == {
+        "game": "racing_demon",
+        "depth": 4,
+        "total": 286,
+        "playing": 0,
+        "terminal": 0,
+        "truncated": 286,
+    }
+    deck = ",".join(cardsim.make("code9").new_game(seed=5).deck)
+    assert main(["perft", "code9", "--depth", "2", "--deck", deck, "--json"]) == 0
+    by_deck = json.loads(capsys.readouterr().out)
+    assert main(["perft", "code9", "--depth", "2", "--seed", "5", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == by_deck
+
+
+def test_perft_refuses_bad_input(capsys):
+    assert main(["perft", "rummy", "--depth", "-1"]) == 2
+    assert "depth must be >= 0" in capsys.readouterr().err
+    assert main(["perft", "poker", "--depth", "1"]) == 2
+    assert "unknown game 'poker'" in capsys.readouterr().err
+    assert main(["perft", "rummy", "--depth", "1", "--option", "colour=2"]) == 2
+    assert "unknown option 'colour'" in capsys.readouterr().err

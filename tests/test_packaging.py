@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import cardsim
+from cardsim.testing import playthrough_games, playthroughs
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -53,3 +54,13 @@ def test_ci_builds_installs_and_smoke_tests_a_wheel():
 def test_the_test_extra_brings_ray():
     extra = pyproject()["project"]["optional-dependencies"]["test"]
     assert any(req.startswith("ray") for req in extra)
+
+
+def test_the_playthroughs_ship_in_the_package():
+    # wheel.packages copies the package folder whole, data files included: the
+    # playthroughs must live inside it, and are read as package resources.
+    packages = pyproject()["tool"]["scikit-build"]["wheel"]["packages"]
+    folder = Path(cardsim.__file__).resolve().parent / "testing" / "playthrough_files"
+    assert any(folder.is_relative_to(ROOT / p) for p in packages)
+    assert {p.stem for p in folder.glob("*.json")} == set(playthrough_games())
+    assert next(playthroughs("clock")).source == "clock.json"

@@ -8,7 +8,8 @@ greedy must keep every search decision bit-identical (the same draws from
 the stream in the same order, the same choices), so these runs must not
 change by a single move. A change of rules or of search behaviour that is
 meant regenerates the file, on purpose only (it lives in its own folder:
-tests/golden/*.json are the rules playthroughs of test_golden.py):
+the rules playthroughs of test_golden.py are package data, in
+python/cardsim/testing/playthrough_files):
 
     CARDSIM_REGENERATE_SEARCH_GOLDEN=1 pytest tests/test_search_golden.py
 """

@@ -25,6 +25,7 @@
 #include "core/checked.hpp"
 #include "core/game.hpp"
 #include "core/rng.hpp"
+#include "runner/perft.hpp"
 #include "runner/runner.hpp"
 #include "runner/summary.hpp"
 
@@ -177,9 +178,10 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
   game_cls.def_property_readonly("name", &G::name, "The registered name.")
       .def_property_readonly("num_players", &G::num_players, "Seats in this configuration.")
       .def_property_readonly("num_actions", &G::num_actions, "Size of the fixed action id space.")
-      .def_property_readonly("traits", &traits_to_py<G>,
-                             "What the game is (cardsim.contract.traits.GameTraits): dynamics, deal layout, the "
-                             "most decisions a game can take, per-seat observation keys, timed, match.")
+      .def_property_readonly(
+          "traits", &traits_to_py<G>,
+          "What the game is (cardsim.contract.traits.GameTraits): dynamics, deal layout, the "
+          "most decisions a game can take, per-seat observation keys, timed, match.")
       .def_property_readonly(
           "options", [](const G& g) { return options_to_py(g.options()); },
           "Every option, defaults filled in.")
@@ -504,6 +506,21 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
             return cards_to_py(s.deck);
           },
           "The deal, as card strings, top first.")
+      .def(
+          "_perft",
+          [](const S& s, std::int64_t depth) {
+            const typename G::State root = s.state;  // a copy: Python may change `s` meanwhile
+            PerftCounts c;
+            {
+              // Safe without the GIL: the count reads only `root`, a C++ copy.
+              py::gil_scoped_release release;
+              c = perft(root, depth);
+            }
+            return py::make_tuple(c.playing, c.terminal, c.truncated);
+          },
+          py::arg("depth"),
+          "Internal: the perft leaves (playing, terminal, truncated) below this state at depth, "
+          "counted in C++ with the GIL released (use cardsim.testing.perft).")
       .def(py::pickle([](const S& s) { return state_pickle(s); },
                       [](const py::tuple& t) { return state_unpickle<G>(t); }));
 

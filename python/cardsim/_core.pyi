@@ -246,6 +246,10 @@ class ClockState:
         """
         Internal: the action the greedy policy picks here (ties broken from seed).
         """
+    def _perft(self, depth: typing.SupportsInt | typing.SupportsIndex) -> tuple:
+        """
+        Internal: the perft leaves (playing, terminal, truncated) below this state at depth, counted in C++ with the GIL released (use cardsim.testing.perft).
+        """
     def _repr_svg_(self) -> str:
         """
         Jupyter's rich display: the full drawing (``cardsim.render.svg``).
@@ -540,6 +544,10 @@ class StackGapState:
     def _greedy_action(self, seed: typing.Any, player: typing.Any = None) -> int:
         """
         Internal: the action the greedy policy picks here (ties broken from seed).
+        """
+    def _perft(self, depth: typing.SupportsInt | typing.SupportsIndex) -> tuple:
+        """
+        Internal: the perft leaves (playing, terminal, truncated) below this state at depth, counted in C++ with the GIL released (use cardsim.testing.perft).
         """
     def _repr_svg_(self) -> str:
         """
@@ -837,6 +845,10 @@ class TheWallState:
         """
         Internal: the action the greedy policy picks here (ties broken from seed).
         """
+    def _perft(self, depth: typing.SupportsInt | typing.SupportsIndex) -> tuple:
+        """
+        Internal: the perft leaves (playing, terminal, truncated) below this state at depth, counted in C++ with the GIL released (use cardsim.testing.perft).
+        """
     def _repr_svg_(self) -> str:
         """
         Jupyter's rich display: the full drawing (``cardsim.render.svg``).
@@ -1131,6 +1143,10 @@ class Code9State:
     def _greedy_action(self, seed: typing.Any, player: typing.Any = None) -> int:
         """
         Internal: the action the greedy policy picks here (ties broken from seed).
+        """
+    def _perft(self, depth: typing.SupportsInt | typing.SupportsIndex) -> tuple:
+        """
+        Internal: the perft leaves (playing, terminal, truncated) below this state at depth, counted in C++ with the GIL released (use cardsim.testing.perft).
         """
     def _repr_svg_(self) -> str:
         """
@@ -1429,6 +1445,10 @@ class HoleInTheWallState:
         """
         Internal: the action the greedy policy picks here (ties broken from seed).
         """
+    def _perft(self, depth: typing.SupportsInt | typing.SupportsIndex) -> tuple:
+        """
+        Internal: the perft leaves (playing, terminal, truncated) below this state at depth, counted in C++ with the GIL released (use cardsim.testing.perft).
+        """
     def _repr_svg_(self) -> str:
         """
         Jupyter's rich display: the full drawing (``cardsim.render.svg``).
@@ -1724,6 +1744,10 @@ class RacingDemonState:
         """
         Internal: the action the greedy policy picks here (ties broken from seed).
         """
+    def _perft(self, depth: typing.SupportsInt | typing.SupportsIndex) -> tuple:
+        """
+        Internal: the perft leaves (playing, terminal, truncated) below this state at depth, counted in C++ with the GIL released (use cardsim.testing.perft).
+        """
     def _repr_svg_(self) -> str:
         """
         Jupyter's rich display: the full drawing (``cardsim.render.svg``).
@@ -2018,6 +2042,10 @@ class RummyState:
     def _greedy_action(self, seed: typing.Any, player: typing.Any = None) -> int:
         """
         Internal: the action the greedy policy picks here (ties broken from seed).
+        """
+    def _perft(self, depth: typing.SupportsInt | typing.SupportsIndex) -> tuple:
+        """
+        Internal: the perft leaves (playing, terminal, truncated) below this state at depth, counted in C++ with the GIL released (use cardsim.testing.perft).
         """
     def _repr_svg_(self) -> str:
         """

@@ -13,6 +13,7 @@
 #include "games/all_games.hpp"
 #include "invariants.hpp"
 #include "policy_batch_checks.hpp"
+#include "runner/perft.hpp"
 #include "search_checks.hpp"
 #include "solver_checks.hpp"
 #include "vector_env_checks.hpp"
@@ -60,6 +61,34 @@ void pack_checks() {
          "the count error names the condition");
 }
 
+// perft: a count past 64 bits is refused, not wrapped; a negative depth is
+// refused; depth 0 is the root; every line of the first ply is one leaf.
+void perft_checks() {
+  const auto throws = [](auto&& f) {
+    try {
+      f();
+    } catch (const InvalidArgument&) {
+      return true;
+    }
+    return false;
+  };
+  const rummy::RummyGame g({});
+  Rng rng = Rng::for_game(0, 0);
+  std::vector<Card> deck;
+  g.random_deck(rng, deck);
+  const auto root = g.deal(deck);
+  PerftCounts full{~std::uint64_t{0}, 0, 0};
+  expect(throws([&] { full.add_leaf(root); }), "perft refuses a count past 2**64 - 1");
+  expect(full.playing == ~std::uint64_t{0}, "a refused leaf leaves the counts as they were");
+  expect(throws([&] { perft(root, -1); }), "perft refuses a negative depth");
+  expect(perft(root, 0) == PerftCounts{1, 0, 0}, "depth 0 counts the root");
+  rummy::RummyGame::State::ActionList legal;
+  root.legal_actions(legal);
+  expect(perft(root, 1).total() == legal.size(), "depth 1 counts the legal actions");
+  // One of the published tables (docs/testing.md): Rummy from seed 0.
+  expect(perft(root, 5) == PerftCounts{1814, 0, 0}, "rummy's published count at depth 5");
+}
+
 void core_checks() {
   for (int c = 0; c < kNumCardKinds; ++c)
     expect(parse_card(card_to_string(static_cast<Card>(c))) == c, "card text round trip");
@@ -84,6 +113,7 @@ void core_checks() {
   for (int k = 0; k < 52; ++k) expect(seen[k] == 2, "shuffle keeps the multiset");
   expect(seen[kJoker] == 2, "shuffle keeps the jokers");
   pack_checks();
+  perft_checks();
 }
 
 }  // namespace

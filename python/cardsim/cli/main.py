@@ -8,6 +8,7 @@ import json
 import os
 import shlex
 import sys
+import time
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
 from pathlib import Path
@@ -19,6 +20,7 @@ from ..games import games
 from ..run.simulate import simulate
 from ..run.tournament import tournament
 from ..solver import solve_batch
+from ..testing.perft import perft
 from . import view
 from .options import count_arg, game_options
 
@@ -160,6 +162,31 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_perft(args: argparse.Namespace) -> int:
+    deck = args.deck.split(",") if args.deck else None
+    start = time.perf_counter()
+    counts = perft(
+        args.game,
+        args.depth,
+        deck=deck,
+        seed=None if deck else args.seed,
+        backend=args.backend,
+        **game_options(args),
+    )
+    seconds = time.perf_counter() - start
+    if args.json:
+        out = {"game": args.game, "depth": args.depth, "total": counts.total, **counts.__dict__}
+        print(json.dumps(out, indent=2))
+        return 0
+    deal = "deck given" if deck else f"seed {args.seed}"
+    print(
+        f"{args.game} ({deal}) depth {args.depth}: {counts.total} lines: playing"
+        f" {counts.playing}, terminal {counts.terminal}, truncated {counts.truncated}"
+        f" ({seconds:.3f} s)"
+    )
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``cardsim`` command."""
     parser = argparse.ArgumentParser(prog="cardsim", description=__doc__)
@@ -255,6 +282,25 @@ def main(argv: list[str] | None = None) -> int:
     p_solve.add_argument("--shard-size", type=int, default=0, help="deals per shard")
     view.add_plot_option(p_solve)
     p_solve.set_defaults(run=_cmd_solve)
+
+    p_perft = sub.add_parser(
+        "perft", help="count the action lines of a deal to a depth (docs/testing.md, perft)"
+    )
+    p_perft.add_argument("game", help="a registered game name (see `cardsim games`)")
+    p_perft.add_argument("--depth", type=int, required=True, help="line length, >= 0")
+    p_perft.add_argument("--seed", type=int, default=0, help="deal seed (default 0)")
+    p_perft.add_argument(
+        "--deck", metavar="CARDS", help="deal this deck instead (commas, top first)"
+    )
+    p_perft.add_argument(
+        "--backend", default="cpp", help="cpp (default) or reference (pure Python, small depths)"
+    )
+    p_perft.add_argument("--players", type=int, default=None, help="the game's `players` option")
+    p_perft.add_argument(
+        "--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)"
+    )
+    p_perft.add_argument("--json", action="store_true", help="print the counts as JSON")
+    p_perft.set_defaults(run=_cmd_perft)
 
     view.add_subcommands(sub)
 
