@@ -554,21 +554,22 @@ class HoleInTheWallState {
       return "hand slot " + std::to_string(d.slot) + " is empty (the hand holds " + std::to_string(h.size()) +
              " cards)";
     const Card card = h[d.slot];
-    const std::string where = cell_name(d.row, d.col);
+    // Named only for a message: a legal action builds no string.
+    const auto where = [&d] { return cell_name(d.row, d.col); };
     if (card_at(d.row, d.col) != kNoCard)
-      return where + " already holds " + card_to_string(card_at(d.row, d.col));
-    if (holes_.has(d.row, d.col)) return where + " is in a hole";
+      return where() + " already holds " + card_to_string(card_at(d.row, d.col));
+    if (holes_.has(d.row, d.col)) return where() + " is in a hole";
     if (same_rank_near(rank_of(card)).has(d.row, d.col))
-      return card_to_string(card) + " would sit next to a card of the same rank at " + where;
+      return card_to_string(card) + " would sit next to a card of the same rank at " + where();
     CellSet fresh, cont;
     placements(d.slot, fresh, cont);
     if (d.mode == kModeNew) {
       if (!fresh.has(d.row, d.col))
         return "a new sequence must start next to a card from an earlier turn one rank from " +
-               card_to_string(card) + ", and " + where + " has none";
+               card_to_string(card) + ", and " + where() + " has none";
     } else if (!cont.has(d.row, d.col)) {
       if (seq_last_ < 0) return "no sequence has been started this turn";
-      return card_to_string(card) + " at " + where + " does not continue the sequence (last card " +
+      return card_to_string(card) + " at " + where() + " does not continue the sequence (last card " +
              card_to_string(cells_[seq_last_]) + " at " + cell_name(seq_last_ / kCols, seq_last_ % kCols) +
              (seq_dir_ == 0  ? ""
               : seq_dir_ > 0 ? ", ascending"
