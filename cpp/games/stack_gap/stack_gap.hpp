@@ -571,12 +571,11 @@ class StackGapGame {
   }
 
   void random_deck(Rng& rng, std::vector<Card>& deck) const {
-    deck.clear();
-    for (int c = 0; c < 52; ++c) deck.push_back(static_cast<Card>(c));
-    if (jokers_) {
-      deck.push_back(kJoker);
-      deck.push_back(kJoker);
-    }
+    // Sized once and written in place: a push_back per card checked the
+    // capacity 52 times in every deal.
+    deck.resize(jokers_ ? 54 : 52);
+    for (int c = 0; c < 52; ++c) deck[static_cast<std::size_t>(c)] = static_cast<Card>(c);
+    if (jokers_) deck[52] = deck[53] = kJoker;
     rng.shuffle(deck.data(), deck.size());
   }
 
