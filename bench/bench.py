@@ -160,13 +160,15 @@ def main() -> None:
         "cpus": os.cpu_count(),
         "repeats": args.repeats,
         "cardsim": cardsim.__version__,
+        "load_average": os.getloadavg(),  # 1, 5, 15 minutes, at the end of the run
         "note": "medians of repeats; the machine is shared, so compare ratios within one run",
     }
     RESULTS.mkdir(exist_ok=True)
     report = {"meta": meta, "rows": rows, "clock_floor": floor}
     (RESULTS / "latest.json").write_text(json.dumps(report, indent=2) + "\n")
     lines = [
-        f"# cardsim bench ({meta['when']}, {meta['cpus']} cpus, median of {args.repeats})",
+        f"# cardsim bench ({meta['when']}, {meta['cpus']} cpus, median of {args.repeats},"
+        f" load average {meta['load_average'][0]:.1f} / {meta['load_average'][1]:.1f})",
         "",
         "| game | policy | games/s 1t | games/s 2t | 2t/1t | actions/s 1t | Python loop act/s"
         " (C++) | reference loop act/s | C++:ref (loop) | batch:ref loop |",
