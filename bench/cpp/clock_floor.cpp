@@ -27,18 +27,19 @@ int main(int argc, char** argv) {
   const auto t0 = std::chrono::steady_clock::now();
   for (std::uint64_t i = 0; i < games; ++i) {
     Rng rng = Rng::for_game(seed, i);
-    Card deck[52];
-    for (int c = 0; c < 52; ++c) deck[c] = static_cast<Card>(c);
+    // The deck holds each card's home pile (its rank - 1) in the card's
+    // place: the shuffle moves places only, so it deals what cardsim deals,
+    // and a turn's chain of dependent loads is the pile's count, then the card.
+    std::uint8_t deck[52];
+    for (int c = 0; c < 52; ++c) deck[c] = static_cast<std::uint8_t>(rank_of(static_cast<Card>(c)) - 1);
     rng.shuffle(deck, 52);
-    // deck[k] goes to pile k mod 13; the last card dealt to a pile is its top.
-    Card piles[13][4];
+    // deck[k] goes to pile k mod 13; the last card dealt to a pile is its
+    // top. The play reads the deck in place, as bare as it gets.
     int down[13];
-    for (int k = 0; k < 52; ++k) piles[k % 13][k / 13] = deck[k];
     for (int& d : down) d = 4;
     int pile = 12, turned = 0;
     while (down[pile] > 0) {
-      const Card c = piles[pile][--down[pile]];
-      pile = rank_of(c) - 1;
+      pile = deck[pile + 13 * --down[pile]];
       ++turned;
     }
     scores[i] = static_cast<std::uint8_t>(turned);
