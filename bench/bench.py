@@ -3,6 +3,8 @@
 For each game and policy: C++ batch games/s and actions/s on 1 and 2 threads.
 For each game: Python-loop actions/s through the binding (legal_actions +
 apply_action) and through the pure-Python reference, and their ratio.
+For Clock: simulate against the bare loop of bench/cpp/clock_floor.cpp (built
+here with g++ -O3, portable flags as a wheel is), interleaved, same games.
 Every figure is the median of --repeats runs; ratios are taken within one run
 of this script, since the machines are shared and noisy.
 
@@ -15,7 +17,10 @@ import argparse
 import json
 import os
 import platform
+import re
 import statistics
+import subprocess
+import tempfile
 import time
 from datetime import datetime, timezone
 from pathlib import Path
@@ -24,6 +29,7 @@ from typing import Any
 import cardsim
 
 RESULTS = Path(__file__).resolve().parent / "results"
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def batch_rate(game: str, policy: str, threads: int, games: int, seed: int) -> tuple[float, float]:
@@ -69,12 +75,39 @@ def python_loop_rate(game: Any, target_s: float) -> float:
     return actions / (time.perf_counter() - t0)
 
 
+def clock_floor(games: int, repeats: int) -> dict[str, float]:
+    """Clock through simulate against the floor, interleaved; the totals must agree."""
+    with tempfile.TemporaryDirectory() as tmp:
+        exe = Path(tmp) / "clock_floor"
+        subprocess.run(
+            ["g++", "-std=c++20", "-O3", "-DNDEBUG", f"-I{ROOT / 'cpp'}",
+             str(ROOT / "bench" / "cpp" / "clock_floor.cpp"), "-o", str(exe)],
+            check=True,
+        )  # fmt: skip
+        api, floor = [], []
+        for _ in range(repeats):
+            r = cardsim.simulate(
+                "clock", games=games, seed=1, threads=1, summary_only=True, progress=False
+            )
+            api.append(r.games / r.seconds)
+            out = subprocess.run(
+                [str(exe), str(games), "1"], check=True, capture_output=True, text=True
+            ).stdout
+            floor.append(float(re.search(r"games_per_s ([\d.]+)", out).group(1)))
+            won = int(re.search(r"won (\d+)", out).group(1))
+            if won != r.summary.wins[0]:
+                raise RuntimeError(f"clock floor won {won} games, simulate {r.summary.wins[0]}")
+    a, f = statistics.median(api), statistics.median(floor)
+    return {"games": games, "simulate_games_per_s": a, "floor_games_per_s": f, "ratio": a / f}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--games-seconds", type=float, default=1.0, help="target seconds per batch run")
     ap.add_argument("--loop-seconds", type=float, default=1.0, help="seconds per Python loop run")
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--only", default="", help="comma-separated game names")
+    ap.add_argument("--floor-games", type=int, default=3_000_000, help="Clock games per floor run")
     args = ap.parse_args()
     names = [g.name for g in cardsim.games()]
     if args.only:
@@ -112,6 +145,14 @@ def main() -> None:
                 flush=True,
             )
 
+    floor = clock_floor(args.floor_games, args.repeats) if "clock" in names else None
+    if floor:
+        print(
+            f"clock floor: simulate {floor['simulate_games_per_s']:,.0f} games/s, "
+            f"floor {floor['floor_games_per_s']:,.0f}, ratio {floor['ratio']:.2f}",
+            flush=True,
+        )
+
     meta = {
         "when": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "machine": platform.machine(),
@@ -119,12 +160,15 @@ def main() -> None:
         "cpus": os.cpu_count(),
         "repeats": args.repeats,
         "cardsim": cardsim.__version__,
+        "load_average": os.getloadavg(),  # 1, 5, 15 minutes, at the end of the run
         "note": "medians of repeats; the machine is shared, so compare ratios within one run",
     }
     RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "latest.json").write_text(json.dumps({"meta": meta, "rows": rows}, indent=2) + "\n")
+    report = {"meta": meta, "rows": rows, "clock_floor": floor}
+    (RESULTS / "latest.json").write_text(json.dumps(report, indent=2) + "\n")
     lines = [
-        f"# cardsim bench ({meta['when']}, {meta['cpus']} cpus, median of {args.repeats})",
+        f"# cardsim bench ({meta['when']}, {meta['cpus']} cpus, median of {args.repeats},"
+        f" load average {meta['load_average'][0]:.1f} / {meta['load_average'][1]:.1f})",
         "",
         "| game | policy | games/s 1t | games/s 2t | 2t/1t | actions/s 1t | Python loop act/s"
         " (C++) | reference loop act/s | C++:ref (loop) | batch:ref loop |",
@@ -138,6 +182,17 @@ def main() -> None:
             f" | {r['python_loop_actions_per_s']:,.0f} | {r['reference_loop_actions_per_s']:,.0f}"
             f" | {r['cpp_to_reference_loop']:.1f} | {r['batch_to_reference_loop']:,.0f} |"
         )
+    if floor:
+        lines += [
+            "",
+            "Clock against its floor (bench/cpp/clock_floor.cpp, g++ -O3),"
+            f" {floor['games']:,} games, one thread, interleaved:",
+            "",
+            "| simulate games/s | floor games/s | simulate:floor |",
+            "|---:|---:|---:|",
+            f"| {floor['simulate_games_per_s']:,.0f} | {floor['floor_games_per_s']:,.0f}"
+            f" | {floor['ratio']:.2f} |",
+        ]
     (RESULTS / "latest.md").write_text("\n".join(lines) + "\n")
     print(f"wrote {RESULTS / 'latest.json'} and latest.md")
 

@@ -351,9 +351,13 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
             s.state.legal_actions(legal);
             PyObject* list = PyList_New(static_cast<Py_ssize_t>(legal.size()));
             if (!list) throw py::error_already_set();
-            for (std::size_t i = 0; i < legal.size(); ++i)
-              PyList_SET_ITEM(list, static_cast<Py_ssize_t>(i), PyLong_FromLong(legal[i]));
-            return py::reinterpret_steal<py::list>(list);
+            auto result = py::reinterpret_steal<py::list>(list);
+            for (std::size_t i = 0; i < legal.size(); ++i) {
+              PyObject* id = action_to_py(legal[i]);
+              if (!id) throw py::error_already_set();
+              PyList_SET_ITEM(list, static_cast<Py_ssize_t>(i), id);
+            }
+            return result;
           },
           "The legal action ids, sorted ascending (empty at the end).")
       .def(

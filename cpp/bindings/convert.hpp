@@ -50,6 +50,20 @@ inline Action action_from_py(py::handle h, int num_actions) {
   return static_cast<Action>(v);
 }
 
+// A new reference to the Python int of an action id. Ids are made once and
+// kept (under the GIL), as CPython keeps its small ints: PyLong_FromLong
+// allocates every int above 256, and a Python loop builds a list of legal ids
+// at every step. Nullptr with a Python error set if out of memory.
+inline PyObject* action_to_py(Action a) {
+  static std::vector<PyObject*> ids;
+  const auto i = static_cast<std::size_t>(a);
+  if (a < 0 || i >= 65536) return PyLong_FromLong(a);
+  if (i >= ids.size()) ids.resize(i + 1, nullptr);
+  if (!ids[i] && !(ids[i] = PyLong_FromLong(a))) return nullptr;
+  Py_INCREF(ids[i]);
+  return ids[i];
+}
+
 inline int player_from_py(py::handle h, int num_players) {
   if (!is_integer(h)) throw WrongType("a player must be an int, got " + type_name_of(h));
   const long long v = clamp_int(h);

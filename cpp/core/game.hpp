@@ -208,6 +208,14 @@ concept HasStalemate = requires(const S& s) {
   { s.ended_in_stalemate() } -> std::convertible_to<bool>;
 };
 
+// Every move of the game is forced (its action list holds one action at
+// most): no policy has a choice, so none draws from the stream, and the state
+// can play itself to the end in one tight loop, returning the moves it made.
+template <class S>
+concept HasForcedPlay = S::ActionList::capacity() == 1 && requires(S& s) {
+  { s.play_forced() } -> std::same_as<std::int64_t>;
+};
+
 // The state counts the cards it holds (the C++ suite checks none is lost).
 template <class S>
 concept HasCardCount = requires(const S& s) {

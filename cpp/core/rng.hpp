@@ -91,10 +91,14 @@ class Rng {
 
   template <class T>
   void shuffle(T* first, std::size_t n) {
+    // On a local copy: cards are bytes, and a byte store may alias anything,
+    // so on *this every swap would reload and store the whole state.
+    Rng g = *this;
     for (std::size_t k = n; k > 1; --k) {
-      const auto j = static_cast<std::size_t>(below(k));
+      const auto j = static_cast<std::size_t>(g.below(k));
       std::swap(first[k - 1], first[j]);
     }
+    *this = g;
   }
 
  private:

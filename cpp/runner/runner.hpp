@@ -18,6 +18,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include "core/card.hpp"
@@ -78,6 +79,9 @@ template <class G, class Record = NoRecord>
 [[gnu::always_inline]] inline std::int64_t play_turns(const G& game, typename G::State& state,
                                                       const SeatPolicies& seats, Rng& rng,
                                                       SearchWorkspace<G>& search, Record&& record = {}) {
+  // A recorder needs every action: it takes the generic loop below.
+  if constexpr (HasForcedPlay<typename G::State> && std::is_same_v<std::remove_cvref_t<Record>, NoRecord>)
+    return state.play_forced();
   typename G::State::ActionList legal;
   std::int64_t moves = 0;
   const bool mixed = !seats.uniform_simple;

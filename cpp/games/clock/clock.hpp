@@ -101,6 +101,42 @@ class ClockState {
     }
   }
 
+  // The batch runner's play-out (core/game.hpp, HasForcedPlay): the same
+  // turns as apply() from here to the end. The solitaire first notes each
+  // face-down card's home pile in a local table, so that a turn's chain of
+  // dependent loads is the pile's count and then the next pile, as in the
+  // bare loop of bench/cpp/clock_floor.cpp; the cards follow off that chain.
+  // (Locals also keep clear of the card bytes stored into the piles, which
+  // may alias any member.)
+  std::int64_t play_forced() {
+    std::int64_t moves = 0;
+    if (num_players_ != 1) {
+      for (; !is_terminal(); ++moves) apply(kTurn);
+      return moves;
+    }
+    if (is_terminal()) return 0;
+    Clock& c = clocks_[0];
+    std::uint8_t home[kPiles][4], left[kPiles];
+    for (int p = 0; p < kPiles; ++p) {
+      left[p] = static_cast<std::uint8_t>(c.face_down[p].size());
+      for (std::size_t k = 0; k < 4; ++k)
+        home[p][k] = static_cast<std::uint8_t>(rank_of(c.face_down[p][k]) - 1);
+    }
+    std::size_t pile = static_cast<std::size_t>(c.next_pile);
+    do {
+      const std::size_t k = --left[pile];
+      const std::size_t to = home[pile][k];
+      c.face_up[to].push_back(c.face_down[pile][k]);
+      pile = to;
+      ++moves;
+    } while (left[pile] != 0);
+    for (int p = 0; p < kPiles; ++p) c.face_down[p].resize(left[p]);
+    c.next_pile = static_cast<int>(pile);
+    c.turned += static_cast<int>(moves);
+    current_ = kTerminalPlayer;
+    return moves;
+  }
+
   Scores scores() const {
     Scores s{};
     for (int p = 0; p < num_players_; ++p) s[p] = clocks_[p].turned;

@@ -385,48 +385,65 @@ class HoleInTheWallState {
   bool is_terminal() const { return over_; }
   bool is_truncated() const { return truncated_; }
 
-  // Cells where the card in hand slot `slot` may go, by mode.
-  void placements(int slot, CellSet& fresh, CellSet& cont) const {
-    const Card card = hands_[cur_][slot];
-    const int r = kRank[card];
-    // Open, not next to its own rank, and (new) next to an earlier card one rank away.
-    const CellSet allowed = open_.without(same_rank_near(r));
-    fresh = allowed & (near_[r - 1] | near_[r + 1]);
-    cont = CellSet{};
-    if (seq_last_ >= 0) {
-      const int d = r - kRank[cells_[seq_last_]];
-      if ((d == 1 || d == -1) && (seq_dir_ == 0 || d == seq_dir_))
-        cont = allowed & cell_neighbours(seq_last_ / kCols, seq_last_ % kCols);
-    }
+  // Cells where the card in hand slot `slot` may go, by mode; false when it
+  // cannot continue the sequence (`cont` is then left as it was). A card of
+  // rank r starts a sequence on an open cell of starts_[r], unless it is next
+  // to one of this turn's cards of its rank; it continues the sequence on an
+  // open cell next to the last card and not next to its rank.
+  bool placements(int slot, CellSet& fresh, CellSet& cont) const {
+    const int r = kRank[hands_[cur_][slot]];
+    fresh = open_ & starts_[r];
+    if (placed_turn_.empty()) return false;  // no sequence yet, nor cards of this turn
+    const CellSet own = turn_near(r);
+    fresh = fresh.without(own);
+    const int d = r - kRank[cells_[seq_last_]];
+    if ((d != 1 && d != -1) || (seq_dir_ != 0 && d != seq_dir_)) return false;
+    cont = open_.without(near_[r] | own) & cell_neighbours(seq_last_ / kCols, seq_last_ % kCols);
+    return true;
   }
 
+  // Placements come slot by slot, then by column and row (ascending ids).
+  // Written through a raw pointer: stores into the list (ints) could alias
+  // this state's members, which would reload them at every action.
   void legal_actions(ActionList& out) const {
     out.clear();
     if (over_) return;
     const Hand& h = hands_[cur_];
+    Action* w = out.begin();
     for (int slot = 0; slot < static_cast<int>(h.size()); ++slot) {
+      const Action first = encode(Move::place(slot, 1, 0, kModeNew)) - 2;  // + column * 90 + 2 * row
+      if (placed_turn_.empty()) {
+        // The turn's first act (most calls): new sequences only, read
+        // column by column straight off the two sets.
+        const CellSet& start = starts_[kRank[h[slot]]];
+        for (int c = 0; c < kCols; ++c) {
+          Column cells = open_.col[c] & start.col[c];
+          const Action base = first + 2 * kMaxRow * c;
+          for (; cells; cells &= cells - 1) *w++ = base + 2 * std::countr_zero(cells);
+        }
+        continue;
+      }
       CellSet fresh, cont;
-      placements(slot, fresh, cont);
-      const CellSet both = fresh | cont;
-      if (!both.any()) continue;
+      const bool continues = placements(slot, fresh, cont);
       for (int c = 0; c < kCols; ++c) {
-        Column cells = both.col[c];
-        while (cells) {
+        const Column f = fresh.col[c], k = continues ? cont.col[c] : 0;
+        const Action base = first + 2 * kMaxRow * c;
+        for (Column cells = f | k; cells; cells &= cells - 1) {
           const int row = std::countr_zero(cells);
-          cells &= cells - 1;
-          const Action base = encode(Move::place(slot, row, c, kModeNew));
-          if ((fresh.col[c] >> row) & 1) out.push_back(base);
-          if ((cont.col[c] >> row) & 1) out.push_back(base + 1);
+          if ((f >> row) & 1) *w++ = base + 2 * row;
+          if ((k >> row) & 1) *w++ = base + 2 * row + 1;
         }
       }
     }
+    out.resize(static_cast<std::size_t>(w - out.begin()));
     if (!placed_turn_.empty()) {
       out.push_back(encode({Move::End}));
       return;
     }
     const int subsets = (1 << h.size()) - 1;
     if (stock_.size() >= h.size()) {  // the usual case: every subset of the hand
-      for (int m = 1; m <= subsets; ++m) out.push_back(encode(Move::exchange(m)));
+      for (int m = 1; m <= subsets; ++m) *w++ = encode(Move::exchange(m));
+      out.resize(static_cast<std::size_t>(w - out.begin()));
     } else {
       const int k_max = static_cast<int>(stock_.size());
       for (int m = 1; m <= subsets; ++m)
@@ -537,21 +554,22 @@ class HoleInTheWallState {
       return "hand slot " + std::to_string(d.slot) + " is empty (the hand holds " + std::to_string(h.size()) +
              " cards)";
     const Card card = h[d.slot];
-    const std::string where = cell_name(d.row, d.col);
+    // Named only for a message: a legal action builds no string.
+    const auto where = [&d] { return cell_name(d.row, d.col); };
     if (card_at(d.row, d.col) != kNoCard)
-      return where + " already holds " + card_to_string(card_at(d.row, d.col));
-    if (holes_.has(d.row, d.col)) return where + " is in a hole";
+      return where() + " already holds " + card_to_string(card_at(d.row, d.col));
+    if (holes_.has(d.row, d.col)) return where() + " is in a hole";
     if (same_rank_near(rank_of(card)).has(d.row, d.col))
-      return card_to_string(card) + " would sit next to a card of the same rank at " + where;
+      return card_to_string(card) + " would sit next to a card of the same rank at " + where();
     CellSet fresh, cont;
     placements(d.slot, fresh, cont);
     if (d.mode == kModeNew) {
       if (!fresh.has(d.row, d.col))
         return "a new sequence must start next to a card from an earlier turn one rank from " +
-               card_to_string(card) + ", and " + where + " has none";
+               card_to_string(card) + ", and " + where() + " has none";
     } else if (!cont.has(d.row, d.col)) {
       if (seq_last_ < 0) return "no sequence has been started this turn";
-      return card_to_string(card) + " at " + where + " does not continue the sequence (last card " +
+      return card_to_string(card) + " at " + where() + " does not continue the sequence (last card " +
              card_to_string(cells_[seq_last_]) + " at " + cell_name(seq_last_ / kCols, seq_last_ % kCols) +
              (seq_dir_ == 0  ? ""
               : seq_dir_ > 0 ? ", ascending"
@@ -734,11 +752,22 @@ class HoleInTheWallState {
   }
 
   // Cells next to a card of rank r, this turn's cards included (for the same-rank rule).
-  CellSet same_rank_near(int r) const {
-    CellSet m = near_[r];
+  CellSet same_rank_near(int r) const { return near_[r] | turn_near(r); }
+
+  // Cells next to this turn's cards of rank r.
+  CellSet turn_near(int r) const {
+    CellSet m;
     for (auto cell : placed_turn_)
       if (kRank[cells_[cell]] == r) m = m | cell_neighbours(cell / kCols, cell % kCols);
     return m;
+  }
+
+  // starts_[r] for the ranks of bit mask `ranks` (bit r), from near_.
+  void refresh_starts(unsigned ranks) {
+    for (ranks &= 0x3FFEu; ranks; ranks &= ranks - 1) {
+      const int r = std::countr_zero(ranks);
+      starts_[r] = (near_[r - 1] | near_[r + 1]).without(near_[r]);
+    }
   }
 
   void put(Card card, int row, int c) {
@@ -755,6 +784,7 @@ class HoleInTheWallState {
     top_ = 0;
     cells_.fill(kNoCard);
     near_ = {};
+    starts_ = {};
     on_display_ = {};
     holes_ = CellSet{};
     for (Column& c : open_.col) c = kAboveBase;
@@ -783,6 +813,7 @@ class HoleInTheWallState {
       near_[rank_of(card)] = near_[rank_of(card)] | cell_neighbours(0, c);
       ++c;
     }
+    refresh_starts(0x3FFEu);
     // At most 6 ranks x 3 cards are turned away, so the 4n hand cards come
     // from the untouched pack and never reach the turned-away cards.
     for (int j = 0; j < kHandSize * cfg_.players; ++j)
@@ -834,8 +865,7 @@ class HoleInTheWallState {
   bool anything_placeable() const {
     for (int r = 1; r <= 13; ++r) {
       if (on_display_[r] == 4) continue;
-      const CellSet spots = open_.without(near_[r]) & (near_[r - 1] | near_[r + 1]);
-      if (spots.any()) return true;
+      if ((open_ & starts_[r]).any()) return true;
     }
     return false;
   }
@@ -843,10 +873,13 @@ class HoleInTheWallState {
   void end_turn() {
     ++turns_;
     // This turn's cards become earlier cards: they may now start sequences.
+    unsigned changed = 0;
     for (auto cell : placed_turn_) {
       const int r = kRank[cells_[cell]];
       near_[r] = near_[r] | cell_neighbours(cell / kCols, cell % kCols);
+      changed |= 7u << (r - 1);
     }
+    refresh_starts(changed);
     placed_turn_.clear();
     seq_last_ = -1;
     seq_dir_ = 0;
@@ -880,6 +913,10 @@ class HoleInTheWallState {
   // near_[r]: cells next to a card of rank r placed before this turn (index 0
   // and 14 stay empty, so rank +- 1 needs no bounds check).
   std::array<CellSet, 15> near_{};
+  // starts_[r]: cells next to an earlier card of rank r +- 1 and to none of
+  // rank r, where an open cell may start a sequence of a card of rank r
+  // (kept with near_, so that move generation reads it in one pass).
+  std::array<CellSet, 14> starts_{};
   std::array<std::uint8_t, 14> on_display_{};  // cards of each rank on the display
   CellSet open_, holes_;
   std::array<Hand, kMaxPlayersHere> hands_{};

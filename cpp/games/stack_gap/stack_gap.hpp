@@ -289,19 +289,20 @@ class StackGapState {
     if (h >= static_cast<int>(hand.size())) return "there is no card at hand index " + std::to_string(h);
     if (m.discard) return can_place() ? "a card can be placed, so discarding is not allowed" : "";
     const Card c = hand[static_cast<std::size_t>(h)];
-    const std::string where = slot_name(slot);
-    if (slot < kLevelStart[1]) return "level 1 is dealt, not built on (" + where + ")";
-    if (filled(slot)) return where + " is already filled";
-    if (!playable(slot)) return where + " does not rest on two placed cards yet";
+    // Named only for a message: a legal action builds no string.
+    const auto where = [slot] { return slot_name(slot); };
+    if (slot < kLevelStart[1]) return "level 1 is dealt, not built on (" + where() + ")";
+    if (filled(slot)) return where() + " is already filled";
+    if (!playable(slot)) return where() + " does not rest on two placed cards yet";
     if (is_joker(c) && decl == kPlain) return "a joker must be declared low or high";
     if (!is_joker(c) && decl != kPlain) return "only a joker is declared low or high";
     const int lo = gap_low(slot), hi = gap_high(slot);
     if (!fits(c, lo, hi)) {
       if (is_joker(c))
-        return "a joker needs a gap of width 1 or more; the gap at " + where + " is " + std::to_string(lo) +
+        return "a joker needs a gap of width 1 or more; the gap at " + where() + " is " + std::to_string(lo) +
                "-" + std::to_string(hi);
       return card_to_string(c) + " does not lie strictly between " + std::to_string(lo) + " and " +
-             std::to_string(hi) + " (the gap at " + where + ")";
+             std::to_string(hi) + " (the gap at " + where() + ")";
     }
     return {};
   }
@@ -570,12 +571,11 @@ class StackGapGame {
   }
 
   void random_deck(Rng& rng, std::vector<Card>& deck) const {
-    deck.clear();
-    for (int c = 0; c < 52; ++c) deck.push_back(static_cast<Card>(c));
-    if (jokers_) {
-      deck.push_back(kJoker);
-      deck.push_back(kJoker);
-    }
+    // Sized once and written in place: a push_back per card checked the
+    // capacity 52 times in every deal.
+    deck.resize(jokers_ ? 54 : 52);
+    for (int c = 0; c < 52; ++c) deck[static_cast<std::size_t>(c)] = static_cast<Card>(c);
+    if (jokers_) deck[52] = deck[53] = kJoker;
     rng.shuffle(deck.data(), deck.size());
   }
 
