@@ -51,4 +51,6 @@ void register_clock(py::module_& m) {
                            [](const OptionMap& o) { return std::make_shared<ClockGame>(o, 2); });
 }
 
+CARDSIM_REGISTRAR(kGameOrder, register_clock);
+
 }  // namespace cardsim::py_bind

@@ -62,4 +62,6 @@ void register_code9(py::module_& m) {
                            [](const OptionMap& o) { return std::make_shared<Code9Game>(o, true); });
 }
 
+CARDSIM_REGISTRAR(kGameOrder, register_code9);
+
 }  // namespace cardsim::py_bind

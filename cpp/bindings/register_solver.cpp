@@ -166,4 +166,6 @@ void register_solver(py::module_& m) {
       py::arg("bound"), "Solves deals [first, first + count) of the run with seed; the GIL is released.");
 }
 
+CARDSIM_REGISTRAR(kLastOrder, register_solver);
+
 }  // namespace cardsim::py_bind

@@ -183,4 +183,6 @@ void register_stack_gap(py::module_& m) {
       [](const OptionMap& o) { return std::make_shared<StackGapGame>(o); });
 }
 
+CARDSIM_REGISTRAR(kGameOrder, register_stack_gap);
+
 }  // namespace cardsim::py_bind

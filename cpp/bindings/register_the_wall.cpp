@@ -62,4 +62,6 @@ void register_the_wall(py::module_& m) {
                              [](const OptionMap& o) { return std::make_shared<TheWallGame>(o); });
 }
 
+CARDSIM_REGISTRAR(kGameOrder, register_the_wall);
+
 }  // namespace cardsim::py_bind
