@@ -23,7 +23,7 @@ from ._svg import Canvas
 from .status import check_player, status
 from .text import text
 
-__all__ = ["HEADER_HEIGHT", "public_scores", "svg", "text"]
+__all__ = ["GAMES", "HEADER_HEIGHT", "public_scores", "svg", "text"]
 
 #: Where each game's own layout starts below the common header.
 HEADER_HEIGHT = 58
@@ -45,6 +45,8 @@ def _discover() -> dict[str, ModuleType]:
 
 #: The drawing module of each game, by registered name (found, not listed).
 _MODULES: dict[str, ModuleType] = _discover()
+#: The games with a drawing, by registered name.
+GAMES: tuple[str, ...] = tuple(_MODULES)
 
 
 def _header(c: Canvas, state: Any, player: int | None, public_scores: bool) -> None:
