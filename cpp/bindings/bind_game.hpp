@@ -15,6 +15,7 @@
 #include "bindings/batch_output.hpp"
 #include "bindings/bind_policy_batch.hpp"
 #include "bindings/bind_search.hpp"
+#include "bindings/bind_solver.hpp"
 #include "bindings/bind_state.hpp"
 #include "bindings/bind_tensors.hpp"
 #include "bindings/bind_vector_env.hpp"
@@ -156,6 +157,8 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
   bind_state_play<G>(state_cls);
   bind_state_records<G>(state_cls, hooks);
   bind_search<G>(game_cls, state_cls);
+  // A game whose solver header (included by its registrar) declares SolverTraits.
+  if constexpr (solver::HasSolver<G>) bind_solver<G>(game_cls, state_cls);
   if constexpr (HasObservationTensor<G>) {
     bind_observation_tensor<G>(game_cls, state_cls);
     // A game with an exact observation tensor also gets the vectorised env ...

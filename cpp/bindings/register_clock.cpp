@@ -1,6 +1,7 @@
 // Clock Patience and the duel: their dict form and observation.
 #include "bindings/bind_game.hpp"
 #include "games/clock/clock.hpp"
+#include "solver/clock.hpp"  // its solver, bound through SolverTraits
 
 namespace cardsim::py_bind {
 

@@ -1,6 +1,7 @@
 // Code 9 Attack and its solitaire: their dict form and observation.
 #include "bindings/bind_game.hpp"
 #include "games/code9/code9.hpp"
+#include "solver/code9.hpp"  // its solver, bound through SolverTraits
 
 namespace cardsim::py_bind {
 

@@ -2,6 +2,7 @@
 // loads a position (docs/rules/stack_gap.md, "State as a dict").
 #include "bindings/bind_game.hpp"
 #include "games/stack_gap/stack_gap.hpp"
+#include "solver/stack_gap.hpp"  // its solver, bound through SolverTraits
 
 namespace cardsim::py_bind {
 

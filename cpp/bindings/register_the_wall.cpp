@@ -1,6 +1,7 @@
 // The Wall: its dict form and observation (docs/rules/the_wall.md).
 #include "bindings/bind_game.hpp"
 #include "games/the_wall/the_wall.hpp"
+#include "solver/the_wall.hpp"  // its solver, bound through SolverTraits
 
 namespace cardsim::py_bind {
 

@@ -51,6 +51,7 @@ __all__: list[str] = [
     "option_specs",
     "parse_card",
     "parse_policy_spec",
+    "solvable_games",
 ]
 
 class Game:
@@ -231,6 +232,26 @@ class ClockGame(Game):
         """
         Internal: runs games [first, first+count) in C++ with the GIL released, one policy spec per seat (or one for all); with seat_rotation each deal once per rotation (use cardsim.simulate).
         """
+    def _solve_deals(
+        self,
+        arg0: typing.SupportsInt | typing.SupportsIndex,
+        arg1: typing.SupportsInt | typing.SupportsIndex,
+        arg2: typing.SupportsInt | typing.SupportsIndex,
+        arg3: typing.SupportsInt | typing.SupportsIndex,
+        arg4: typing.SupportsInt | typing.SupportsIndex,
+        arg5: typing.SupportsFloat | typing.SupportsIndex,
+        arg6: typing.SupportsInt | typing.SupportsIndex,
+        arg7: typing.Annotated[numpy.typing.ArrayLike, numpy.int8],
+        arg8: typing.Annotated[numpy.typing.ArrayLike, numpy.int32],
+        arg9: typing.Annotated[numpy.typing.ArrayLike, numpy.int32],
+        arg10: typing.Annotated[numpy.typing.ArrayLike, numpy.int64],
+        arg11: typing.Annotated[numpy.typing.ArrayLike, numpy.float64],
+        arg12: typing.Annotated[numpy.typing.ArrayLike, numpy.int32],
+        arg13: typing.Annotated[numpy.typing.ArrayLike, numpy.int32],
+    ) -> None:
+        """
+        Internal: solves deals [first, first + count) of the run with seed (use cardsim.solve_batch).
+        """
     def _vector_env(
         self,
         num_envs: typing.Any,
@@ -250,6 +271,11 @@ class ClockGame(Game):
     def search_budget(self, spec: str) -> int:
         """
         The budget a search spec plays with in this game: its N when it names one, else this game's default (docs/strategy.md: ismcts in Rummy 2,000, else pimc 10 and ismcts 200).
+        """
+    @property
+    def _solver(self) -> typing.Any:
+        """
+        Internal: this configuration's solver (kind, default_node_limit, score_unit), or None.
         """
     @property
     def name(self) -> str:
@@ -308,6 +334,15 @@ class ClockState(State):
     def _greedy_action(self, seed: typing.Any, player: typing.Any = None) -> int:
         """
         Internal: the action the greedy policy picks here (ties broken from seed).
+        """
+    def _solve_position(
+        self,
+        node_limit: typing.SupportsInt | typing.SupportsIndex,
+        time_limit: typing.SupportsFloat | typing.SupportsIndex,
+        table_entries: typing.SupportsInt | typing.SupportsIndex,
+    ) -> dict:
+        """
+        Internal: solves this position (use cardsim.solve).
         """
     def action_to_string(self, arg0: typing.Any) -> str:
         """
@@ -546,6 +581,26 @@ class Code9Game(Game):
         """
         Internal: runs games [first, first+count) in C++ with the GIL released, one policy spec per seat (or one for all); with seat_rotation each deal once per rotation (use cardsim.simulate).
         """
+    def _solve_deals(
+        self,
+        arg0: typing.SupportsInt | typing.SupportsIndex,
+        arg1: typing.SupportsInt | typing.SupportsIndex,
+        arg2: typing.SupportsInt | typing.SupportsIndex,
+        arg3: typing.SupportsInt | typing.SupportsIndex,
+        arg4: typing.SupportsInt | typing.SupportsIndex,
+        arg5: typing.SupportsFloat | typing.SupportsIndex,
+        arg6: typing.SupportsInt | typing.SupportsIndex,
+        arg7: typing.Annotated[numpy.typing.ArrayLike, numpy.int8],
+        arg8: typing.Annotated[numpy.typing.ArrayLike, numpy.int32],
+        arg9: typing.Annotated[numpy.typing.ArrayLike, numpy.int32],
+        arg10: typing.Annotated[numpy.typing.ArrayLike, numpy.int64],
+        arg11: typing.Annotated[numpy.typing.ArrayLike, numpy.float64],
+        arg12: typing.Annotated[numpy.typing.ArrayLike, numpy.int32],
+        arg13: typing.Annotated[numpy.typing.ArrayLike, numpy.int32],
+    ) -> None:
+        """
+        Internal: solves deals [first, first + count) of the run with seed (use cardsim.solve_batch).
+        """
     def _vector_env(
         self,
         num_envs: typing.Any,
@@ -565,6 +620,11 @@ class Code9Game(Game):
     def search_budget(self, spec: str) -> int:
         """
         The budget a search spec plays with in this game: its N when it names one, else this game's default (docs/strategy.md: ismcts in Rummy 2,000, else pimc 10 and ismcts 200).
+        """
+    @property
+    def _solver(self) -> typing.Any:
+        """
+        Internal: this configuration's solver (kind, default_node_limit, score_unit), or None.
         """
     @property
     def name(self) -> str:
@@ -623,6 +683,15 @@ class Code9State(State):
     def _greedy_action(self, seed: typing.Any, player: typing.Any = None) -> int:
         """
         Internal: the action the greedy policy picks here (ties broken from seed).
+        """
+    def _solve_position(
+        self,
+        node_limit: typing.SupportsInt | typing.SupportsIndex,
+        time_limit: typing.SupportsFloat | typing.SupportsIndex,
+        table_entries: typing.SupportsInt | typing.SupportsIndex,
+    ) -> dict:
+        """
+        Internal: solves this position (use cardsim.solve).
         """
     def action_to_string(self, arg0: typing.Any) -> str:
         """
@@ -1808,6 +1877,26 @@ class StackGapGame(Game):
         """
         Internal: runs games [first, first+count) in C++ with the GIL released, one policy spec per seat (or one for all); with seat_rotation each deal once per rotation (use cardsim.simulate).
         """
+    def _solve_deals(
+        self,
+        arg0: typing.SupportsInt | typing.SupportsIndex,
+        arg1: typing.SupportsInt | typing.SupportsIndex,
+        arg2: typing.SupportsInt | typing.SupportsIndex,
+        arg3: typing.SupportsInt | typing.SupportsIndex,
+        arg4: typing.SupportsInt | typing.SupportsIndex,
+        arg5: typing.SupportsFloat | typing.SupportsIndex,
+        arg6: typing.SupportsInt | typing.SupportsIndex,
+        arg7: typing.Annotated[numpy.typing.ArrayLike, numpy.int8],
+        arg8: typing.Annotated[numpy.typing.ArrayLike, numpy.int32],
+        arg9: typing.Annotated[numpy.typing.ArrayLike, numpy.int32],
+        arg10: typing.Annotated[numpy.typing.ArrayLike, numpy.int64],
+        arg11: typing.Annotated[numpy.typing.ArrayLike, numpy.float64],
+        arg12: typing.Annotated[numpy.typing.ArrayLike, numpy.int32],
+        arg13: typing.Annotated[numpy.typing.ArrayLike, numpy.int32],
+    ) -> None:
+        """
+        Internal: solves deals [first, first + count) of the run with seed (use cardsim.solve_batch).
+        """
     def _vector_env(
         self,
         num_envs: typing.Any,
@@ -1827,6 +1916,11 @@ class StackGapGame(Game):
     def search_budget(self, spec: str) -> int:
         """
         The budget a search spec plays with in this game: its N when it names one, else this game's default (docs/strategy.md: ismcts in Rummy 2,000, else pimc 10 and ismcts 200).
+        """
+    @property
+    def _solver(self) -> typing.Any:
+        """
+        Internal: this configuration's solver (kind, default_node_limit, score_unit), or None.
         """
     @property
     def name(self) -> str:
@@ -1887,6 +1981,15 @@ class StackGapState(State):
         Internal: the action the greedy policy picks here (ties broken from seed).
         """
     def _set_position(self, arg0: typing.Any) -> None: ...
+    def _solve_position(
+        self,
+        node_limit: typing.SupportsInt | typing.SupportsIndex,
+        time_limit: typing.SupportsFloat | typing.SupportsIndex,
+        table_entries: typing.SupportsInt | typing.SupportsIndex,
+    ) -> dict:
+        """
+        Internal: solves this position (use cardsim.solve).
+        """
     def action_to_string(self, arg0: typing.Any) -> str:
         """
         Readable text of an action id (round-trips through string_to_action).
@@ -2124,6 +2227,26 @@ class TheWallGame(Game):
         """
         Internal: runs games [first, first+count) in C++ with the GIL released, one policy spec per seat (or one for all); with seat_rotation each deal once per rotation (use cardsim.simulate).
         """
+    def _solve_deals(
+        self,
+        arg0: typing.SupportsInt | typing.SupportsIndex,
+        arg1: typing.SupportsInt | typing.SupportsIndex,
+        arg2: typing.SupportsInt | typing.SupportsIndex,
+        arg3: typing.SupportsInt | typing.SupportsIndex,
+        arg4: typing.SupportsInt | typing.SupportsIndex,
+        arg5: typing.SupportsFloat | typing.SupportsIndex,
+        arg6: typing.SupportsInt | typing.SupportsIndex,
+        arg7: typing.Annotated[numpy.typing.ArrayLike, numpy.int8],
+        arg8: typing.Annotated[numpy.typing.ArrayLike, numpy.int32],
+        arg9: typing.Annotated[numpy.typing.ArrayLike, numpy.int32],
+        arg10: typing.Annotated[numpy.typing.ArrayLike, numpy.int64],
+        arg11: typing.Annotated[numpy.typing.ArrayLike, numpy.float64],
+        arg12: typing.Annotated[numpy.typing.ArrayLike, numpy.int32],
+        arg13: typing.Annotated[numpy.typing.ArrayLike, numpy.int32],
+    ) -> None:
+        """
+        Internal: solves deals [first, first + count) of the run with seed (use cardsim.solve_batch).
+        """
     def _vector_env(
         self,
         num_envs: typing.Any,
@@ -2143,6 +2266,11 @@ class TheWallGame(Game):
     def search_budget(self, spec: str) -> int:
         """
         The budget a search spec plays with in this game: its N when it names one, else this game's default (docs/strategy.md: ismcts in Rummy 2,000, else pimc 10 and ismcts 200).
+        """
+    @property
+    def _solver(self) -> typing.Any:
+        """
+        Internal: this configuration's solver (kind, default_node_limit, score_unit), or None.
         """
     @property
     def name(self) -> str:
@@ -2201,6 +2329,15 @@ class TheWallState(State):
     def _greedy_action(self, seed: typing.Any, player: typing.Any = None) -> int:
         """
         Internal: the action the greedy policy picks here (ties broken from seed).
+        """
+    def _solve_position(
+        self,
+        node_limit: typing.SupportsInt | typing.SupportsIndex,
+        time_limit: typing.SupportsFloat | typing.SupportsIndex,
+        table_entries: typing.SupportsInt | typing.SupportsIndex,
+    ) -> dict:
+        """
+        Internal: solves this position (use cardsim.solve).
         """
     def action_to_string(self, arg0: typing.Any) -> str:
         """
@@ -2428,6 +2565,11 @@ def parse_card(arg0: typing.Any) -> int: ...
 def parse_policy_spec(spec: str, where: str = "") -> dict:
     """
     The parsed form of a policy spec (kind, and budget, rollout, c, prior for search players); ValueError, prefixed by `where`, if malformed.
+    """
+
+def solvable_games() -> list:
+    """
+    The games with a solver, as their solver headers declare them (SolverTraits): game, kind ('outcome' or 'scored'), default_node_limit and score_unit.
     """
 
 MAX_PLAYERS: int = 8
