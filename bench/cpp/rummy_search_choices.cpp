@@ -11,7 +11,7 @@
 #include <string>
 
 #include "games/rummy/rummy.hpp"
-#include "runner/search.hpp"
+#include "runner/search_players.hpp"
 
 using namespace cardsim;
 using namespace cardsim::rummy;

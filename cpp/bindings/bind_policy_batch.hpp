@@ -14,6 +14,7 @@
 #include "bindings/batch_output.hpp"
 #include "bindings/bind_vector_env.hpp"
 #include "bindings/convert.hpp"
+#include "bindings/whole_object.hpp"
 #include "core/errors.hpp"
 #include "runner/policy_batch.hpp"
 #include "runner/runner.hpp"
@@ -34,6 +35,7 @@ void bind_policy_batch(py::module_& m, const std::string& prefix,
   using B = PyPolicyBatch<G>;
   py::class_<B> cls(m, (prefix + "PolicyBatch").c_str(),
                     "Internal: a batch run with Python policies at some seats (use cardsim.simulate).");
+  refuse_new(cls);
   cls.def_property_readonly(
          "capacity", [](const B& b) { return b.batch->capacity(); }, "Plays in flight at most.")
       .def_property_readonly(

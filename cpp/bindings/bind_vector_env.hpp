@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "bindings/convert.hpp"
+#include "bindings/whole_object.hpp"
 #include "core/errors.hpp"
 #include "core/policy.hpp"
 #include "runner/vector_env.hpp"
@@ -102,6 +103,7 @@ void bind_vector_env(py::module_& m, const std::string& prefix, py::class_<G, st
   using V = VectorEnv<G>;
   py::class_<V> cls(m, (prefix + "VectorEnv").c_str(),
                     "Internal: N games stepped together in C++ (use cardsim.VectorEnv).");
+  refuse_new(cls);
   cls.def_property_readonly("num_envs", &V::num_envs)
       .def_property_readonly("observation_size", &V::observation_size)
       .def_property_readonly("reward_width", &V::reward_width)

@@ -1,24 +1,17 @@
-// The extension module: it only wires the registrars together.
+// The extension module: the shared bases, then every registrar that a
+// register_*.cpp added (registry.hpp), so that a new game edits nothing here.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
+
 #include "bindings/convert.hpp"
+#include "bindings/py_state.hpp"
 #include "bindings/registry.hpp"
+#include "bindings/whole_object.hpp"
 #include "core/card.hpp"
 #include "core/errors.hpp"
 #include "core/game.hpp"
-
-namespace cardsim::py_bind {
-void register_runner(py::module_& m);
-void register_clock(py::module_& m);
-void register_stack_gap(py::module_& m);
-void register_the_wall(py::module_& m);
-void register_code9(py::module_& m);
-void register_hole_in_the_wall(py::module_& m);
-void register_racing_demon(py::module_& m);
-void register_rummy(py::module_& m);
-void register_solver(py::module_& m);
-}  // namespace cardsim::py_bind
 
 namespace py = pybind11;
 using namespace cardsim;
@@ -44,15 +37,32 @@ PYBIND11_MODULE(_core, m) {
   m.attr("SIMULTANEOUS") = kSimultaneousPlayer;
   m.attr("MAX_PLAYERS") = kMaxPlayers;
 
-  register_runner(m);
-  register_clock(m);
-  register_stack_gap(m);
-  register_the_wall(m);
-  register_code9(m);
-  register_hole_in_the_wall(m);
-  register_racing_demon(m);
-  register_rummy(m);
-  register_solver(m);
+  // The bases of every game and state class: methods both backends share are
+  // added to them once, in Python (cardsim/__init__.py).
+  py::class_<GameBase, std::shared_ptr<GameBase>> game(m, "Game", "The base of every C++ game class.");
+  py::class_<StateBase> state(m, "State", "The base of every C++ state class (the state contract).");
+  refuse_new(game);
+  refuse_new(state);
+
+  // In a fixed order, whatever order the files' static initialisers ran in.
+  std::vector<Registrar> all = registrars();
+  std::sort(all.begin(), all.end(), [](const Registrar& a, const Registrar& b) {
+    return a.order != b.order ? a.order < b.order : std::string(a.name) < std::string(b.name);
+  });
+  for (const Registrar& r : all) r.bind(m);
+
+  m.def(
+      "_restore_state",
+      [](py::handle fields) {
+        if (!PyTuple_Check(fields.ptr())) throw InvalidArgument("corrupted state pickle: expected 5 fields");
+        const auto t = py::reinterpret_borrow<py::tuple>(fields);
+        if (t.size() < 1 || !PyUnicode_Check(t[0].ptr()))
+          throw InvalidArgument("corrupted state pickle: bad game name or options");
+        return find_game(t[0].cast<std::string>()).restore_state(t);
+      },
+      py::arg("fields"),
+      "Internal: a state from its pickled fields (state.__getstate__()), every action re-checked; the "
+      "constructor that states pickle through.");
 
   m.def(
       "games",

@@ -1,6 +1,7 @@
 // Clock Patience and the duel: their dict form and observation.
 #include "bindings/bind_game.hpp"
 #include "games/clock/clock.hpp"
+#include "solver/clock.hpp"  // its solver, bound through SolverTraits
 
 namespace cardsim::py_bind {
 
@@ -50,5 +51,7 @@ void register_clock(py::module_& m) {
   register_game<ClockGame>("clock_duel", "Clock Patience duel: two packs, more cards out wins",
                            [](const OptionMap& o) { return std::make_shared<ClockGame>(o, 2); });
 }
+
+CARDSIM_REGISTRAR(kGameOrder, register_clock);
 
 }  // namespace cardsim::py_bind

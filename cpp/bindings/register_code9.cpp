@@ -1,6 +1,7 @@
 // Code 9 Attack and its solitaire: their dict form and observation.
 #include "bindings/bind_game.hpp"
 #include "games/code9/code9.hpp"
+#include "solver/code9.hpp"  // its solver, bound through SolverTraits
 
 namespace cardsim::py_bind {
 
@@ -61,5 +62,7 @@ void register_code9(py::module_& m) {
                            "Code 9 Attack solitaire: spades off the 6x6 grid in as few moves as possible",
                            [](const OptionMap& o) { return std::make_shared<Code9Game>(o, true); });
 }
+
+CARDSIM_REGISTRAR(kGameOrder, register_code9);
 
 }  // namespace cardsim::py_bind

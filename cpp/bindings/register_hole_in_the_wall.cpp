@@ -97,4 +97,6 @@ void register_hole_in_the_wall(py::module_& m) {
       [](const OptionMap& o) { return std::make_shared<HoleInTheWallGame>(o); });
 }
 
+CARDSIM_REGISTRAR(kGameOrder, register_hole_in_the_wall);
+
 }  // namespace cardsim::py_bind

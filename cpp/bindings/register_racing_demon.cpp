@@ -106,4 +106,6 @@ void register_racing_demon(py::module_& m) {
                                  [](const OptionMap& o) { return std::make_shared<RacingDemonGame>(o); });
 }
 
+CARDSIM_REGISTRAR(kGameOrder, register_racing_demon);
+
 }  // namespace cardsim::py_bind

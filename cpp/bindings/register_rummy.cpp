@@ -120,4 +120,6 @@ void register_rummy(py::module_& m) {
                            [](const OptionMap& o) { return std::make_shared<RummyGame>(o); });
 }
 
+CARDSIM_REGISTRAR(kGameOrder, register_rummy);
+
 }  // namespace cardsim::py_bind

@@ -4,6 +4,8 @@
 #include <pybind11/stl.h>
 
 #include "bindings/convert.hpp"
+#include "bindings/registry.hpp"
+#include "bindings/whole_object.hpp"
 #include "core/policy.hpp"
 #include "runner/summary.hpp"
 
@@ -108,16 +110,23 @@ py::dict moments_view(const Moments& m) { return moments_state(m); }
 }  // namespace
 
 void register_runner(py::module_& m) {
+  // The grammar's kinds, from the one C++ list: Python reads them here.
+  py::list kinds, search;
+  for (std::size_t i = 0; i < kPolicyNames.size(); ++i) {
+    kinds.append(kPolicyNames[i]);
+    if (is_search_kind(static_cast<Policy>(i))) search.append(kPolicyNames[i]);
+  }
+  m.attr("POLICY_KINDS") = py::tuple(kinds);
+  m.attr("SEARCH_POLICY_KINDS") = py::tuple(search);
   m.def(
       "parse_policy_spec",
       [](const std::string& spec, const std::string& where) {
         const PolicySpec p = parse_policy_spec(spec, where);
-        static const char* kinds[] = {"random", "greedy", "first", "pimc", "ismcts"};
         py::dict d;
-        d["kind"] = kinds[static_cast<int>(p.kind)];
+        d["kind"] = policy_name(p.kind);
         if (p.is_search()) {
           d["budget"] = p.budget;
-          d["rollout"] = kinds[static_cast<int>(p.rollout)];
+          d["rollout"] = policy_name(p.rollout);
           if (p.kind == Policy::Ismcts) {
             d["c"] = p.c;
             d["prior"] = p.prior;
@@ -129,13 +138,14 @@ void register_runner(py::module_& m) {
       "The parsed form of a policy spec (kind, and budget, rollout, c, prior for search players); "
       "ValueError, "
       "prefixed by `where`, if malformed.");
-  py::class_<Summary>(m, "Summary", "Exact streaming totals of a batch run; merge() adds another run's.")
-      .def(py::init([](int players) {
-             if (players < 1 || players > kMaxPlayers)
-               throw InvalidArgument("num_players must be in [1, " + std::to_string(kMaxPlayers) + "]");
-             return Summary(players);
-           }),
-           py::arg("num_players"))
+  py::class_<Summary> cls(m, "Summary", "Exact streaming totals of a batch run; merge() adds another run's.");
+  construct_whole(cls);
+  cls.def(py::init([](int players) {
+            if (players < 1 || players > kMaxPlayers)
+              throw InvalidArgument("num_players must be in [1, " + std::to_string(kMaxPlayers) + "]");
+            return Summary(players);
+          }),
+          py::arg("num_players"))
       .def_readonly("num_players", &Summary::num_players, "Seats in the game.")
       .def_readonly("games", &Summary::games, "Games counted.")
       .def_readonly("draws", &Summary::draws, "Games drawn.")
@@ -193,8 +203,25 @@ void register_runner(py::module_& m) {
                     if (!PyDict_Check(d.ptr())) throw WrongType("summary state must be a dict");
                     return summary_from(py::reinterpret_borrow<py::dict>(d));
                   })
-      .def(py::pickle([](const Summary& s) { return summary_state(s); },
-                      [](const py::dict& d) { return summary_from(d); }));
+      .def(
+          "__reduce__",
+          [](const Summary& s) {
+            // Through the module-level constructor, never __new__ (whole_object.hpp).
+            static PyObject* restore =
+                py::object(py::module_::import("cardsim._core").attr("_restore_summary")).release().ptr();
+            return py::make_tuple(py::handle(restore), py::make_tuple(summary_state(s)));
+          },
+          "Pickles as cardsim._core._restore_summary(state).");
+  m.def(
+      "_restore_summary",
+      [](py::handle d) {
+        if (!PyDict_Check(d.ptr())) throw WrongType("summary state must be a dict");
+        return summary_from(py::reinterpret_borrow<py::dict>(d));
+      },
+      py::arg("state"),
+      "Internal: a Summary from its pickled state; the constructor Summary pickles through.");
 }
+
+CARDSIM_REGISTRAR(kRunnerOrder, register_runner);
 
 }  // namespace cardsim::py_bind

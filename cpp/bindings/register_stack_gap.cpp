@@ -2,6 +2,7 @@
 // loads a position (docs/rules/stack_gap.md, "State as a dict").
 #include "bindings/bind_game.hpp"
 #include "games/stack_gap/stack_gap.hpp"
+#include "solver/stack_gap.hpp"  // its solver, bound through SolverTraits
 
 namespace cardsim::py_bind {
 
@@ -182,5 +183,7 @@ void register_stack_gap(py::module_& m) {
       "stack_gap", "Stack Gap Wall Builder: build a 5-level card pyramid in the gaps (solo or 2 players)",
       [](const OptionMap& o) { return std::make_shared<StackGapGame>(o); });
 }
+
+CARDSIM_REGISTRAR(kGameOrder, register_stack_gap);
 
 }  // namespace cardsim::py_bind

@@ -1,6 +1,7 @@
 // The Wall: its dict form and observation (docs/rules/the_wall.md).
 #include "bindings/bind_game.hpp"
 #include "games/the_wall/the_wall.hpp"
+#include "solver/the_wall.hpp"  // its solver, bound through SolverTraits
 
 namespace cardsim::py_bind {
 
@@ -61,5 +62,7 @@ void register_the_wall(py::module_& m) {
                              "The Wall: two-pack patience, 4 upper and 8 lower piles, reserve, discards",
                              [](const OptionMap& o) { return std::make_shared<TheWallGame>(o); });
 }
+
+CARDSIM_REGISTRAR(kGameOrder, register_the_wall);
 
 }  // namespace cardsim::py_bind

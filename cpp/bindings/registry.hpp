@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/errors.hpp"
 #include "core/options.hpp"
@@ -19,6 +20,8 @@ namespace py = pybind11;
 struct GameEntry {
   std::string description;
   std::function<py::object(const OptionMap&)> make;
+  // A state from its pickled fields (the module-level _restore_state).
+  std::function<py::object(const py::tuple&)> restore_state;
 };
 
 inline std::map<std::string, GameEntry>& registry() {
@@ -56,10 +59,34 @@ const Factory<G>& typed_factory(const std::string& name) {
   return it->second;
 }
 
-template <class G>
-void register_game(const std::string& name, const std::string& description, Factory<G> factory) {
-  typed_factories<G>()[name] = factory;
-  registry()[name] = GameEntry{description, [factory](const OptionMap& o) { return py::cast(factory(o)); }};
+// The registrars: each register_<game>.cpp adds its own with CARDSIM_REGISTRAR,
+// and module.cpp runs them all, so adding a game edits no list. A function-local
+// static, so that it exists before any file's static initialiser adds to it.
+// The bindings' .cpp files are sources of the module itself (CMakeLists.txt),
+// not members of a static library, so the linker keeps every registrar.
+struct Registrar {
+  int order;  // the runner first (games name its Summary), the games, then what reads them
+  const char* name;
+  void (*bind)(py::module_&);
+};
+
+inline std::vector<Registrar>& registrars() {
+  static std::vector<Registrar> all;
+  return all;
 }
 
+struct AddRegistrar {
+  AddRegistrar(int order, const char* name, void (*bind)(py::module_&)) {
+    registrars().push_back(Registrar{order, name, bind});
+  }
+};
+
+inline constexpr int kRunnerOrder = 0;
+inline constexpr int kGameOrder = 1;
+inline constexpr int kLastOrder = 2;
+
 }  // namespace cardsim::py_bind
+
+// At namespace scope in a registrar's .cpp: binds `fn` when the module loads.
+#define CARDSIM_REGISTRAR(order, fn) \
+  static const ::cardsim::py_bind::AddRegistrar cardsim_registrar_##fn(order, #fn, fn)

@@ -26,6 +26,12 @@ inline constexpr int kMaxPolicySeats = 8;
 
 enum class Policy : std::uint8_t { Random, Greedy, First, Pimc, Ismcts };
 
+// The spec name of each kind, in Policy's order: the one list of the grammar's
+// kinds (the bindings hand it to Python).
+inline constexpr std::array<const char*, 5> kPolicyNames = {"random", "greedy", "first", "pimc", "ismcts"};
+inline const char* policy_name(Policy p) { return kPolicyNames[static_cast<std::size_t>(p)]; }
+inline constexpr bool is_search_kind(Policy p) { return p == Policy::Pimc || p == Policy::Ismcts; }
+
 inline constexpr int kDefaultPimcBudget = 10;     // playouts per legal action
 inline constexpr int kDefaultIsmctsBudget = 200;  // iterations per decision
 inline constexpr double kDefaultUct = 1.0;

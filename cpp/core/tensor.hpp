@@ -18,6 +18,13 @@ namespace cardsim {
 // A..K, diamonds, hearts, spades) then the joker.
 inline constexpr int kCardPlane = kNumCardKinds;  // 53
 
+// x / d rounded once to float: the reference divides in double and rounds the
+// same way, so that both give the same float for every count.
+template <class X, class D>
+inline float ratio(X x, D d) {
+  return static_cast<float>(static_cast<double>(x) / static_cast<double>(d));
+}
+
 class TensorWriter {
  public:
   explicit TensorWriter(float* out) : start_(out), at_(out) {}

@@ -41,7 +41,7 @@
 #include "core/policy.hpp"
 #include "core/rng.hpp"
 #include "runner/runner.hpp"
-#include "runner/search.hpp"
+#include "runner/search_players.hpp"
 #include "runner/summary.hpp"
 #include "runner/vector_env.hpp"
 

@@ -26,7 +26,7 @@
 #include "core/game.hpp"
 #include "core/policy.hpp"
 #include "core/rng.hpp"
-#include "runner/search.hpp"
+#include "runner/search_players.hpp"
 #include "runner/summary.hpp"
 
 namespace cardsim {

@@ -11,8 +11,11 @@
 //   place can take away a special-rule capture that the line needs).
 #pragma once
 
+#include <string>
+
 #include "games/code9/code9.hpp"
 #include "solver/search.hpp"
+#include "solver/traits.hpp"
 
 namespace cardsim::solver {
 
@@ -61,5 +64,20 @@ inline Solution solve_code9_solitaire(const code9::Code9State& s, const Limits& 
   if (out.outcome == Verdict::Unknown) out.bound += s.moves();  // a bound on the final score
   return out;
 }
+
+template <>
+struct SolverTraits<code9::Code9Game> {
+  static constexpr const char* kName = "code9_solitaire";
+  static constexpr const char* kListed = "code9_solitaire";
+  static constexpr int kListOrder = 2;
+  static constexpr std::int64_t kDefaultNodeLimit = 2'000'000;
+  static constexpr const char* kScoreUnit = "moves";  // fewer is better
+  static std::string refusal(const code9::Code9Game& g) {
+    return g.name() == "code9_solitaire" ? "" : "no solver for code9, a game of several players";
+  }
+  static Solution solve(const code9::Code9State& s, const Limits& limits) {
+    return solve_code9_solitaire(s, limits);
+  }
+};
 
 }  // namespace cardsim::solver

@@ -14,9 +14,11 @@
 
 #include <algorithm>
 #include <array>
+#include <string>
 
 #include "games/stack_gap/stack_gap.hpp"
 #include "solver/search.hpp"
+#include "solver/traits.hpp"
 
 namespace cardsim::solver {
 
@@ -85,5 +87,20 @@ inline Solution solve_stack_gap(const stack_gap::StackGapState& s, const Limits&
   out.seconds = search.budget().seconds();
   return out;
 }
+
+template <>
+struct SolverTraits<stack_gap::StackGapGame> {
+  static constexpr const char* kName = "stack_gap";
+  static constexpr const char* kListed = "stack_gap (players=1)";
+  static constexpr int kListOrder = 1;
+  static constexpr std::int64_t kDefaultNodeLimit = 20'000'000;
+  static constexpr const char* kScoreUnit = "points";  // more is better
+  static std::string refusal(const stack_gap::StackGapGame& g) {
+    return g.num_players() == 1 ? "" : "no solver for stack_gap with players=2: only the solo game is solved";
+  }
+  static Solution solve(const stack_gap::StackGapState& s, const Limits& limits) {
+    return solve_stack_gap(s, limits);
+  }
+};
 
 }  // namespace cardsim::solver

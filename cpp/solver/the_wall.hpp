@@ -19,9 +19,11 @@
 
 #include <algorithm>
 #include <array>
+#include <string>
 
 #include "games/the_wall/the_wall.hpp"
 #include "solver/search.hpp"
+#include "solver/traits.hpp"
 
 namespace cardsim::solver {
 
@@ -134,5 +136,18 @@ class TheWallAdapter {
 inline Solution solve_the_wall(const the_wall::TheWallState& s, const Limits& limits) {
   return reach_goal(TheWallAdapter{}, s, limits);
 }
+
+template <>
+struct SolverTraits<the_wall::TheWallGame> {
+  static constexpr const char* kName = "the_wall";
+  static constexpr const char* kListed = "the_wall";
+  static constexpr int kListOrder = 0;
+  static constexpr std::int64_t kDefaultNodeLimit = 2'000'000;
+  static constexpr const char* kScoreUnit = nullptr;
+  static std::string refusal(const the_wall::TheWallGame&) { return ""; }
+  static Solution solve(const the_wall::TheWallState& s, const Limits& limits) {
+    return solve_the_wall(s, limits);
+  }
+};
 
 }  // namespace cardsim::solver

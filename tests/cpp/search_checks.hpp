@@ -16,7 +16,7 @@
 #include "invariants.hpp"
 #include "runner/policy_batch.hpp"
 #include "runner/runner.hpp"
-#include "runner/search.hpp"
+#include "runner/search_players.hpp"
 
 namespace cardsim::testing {
 

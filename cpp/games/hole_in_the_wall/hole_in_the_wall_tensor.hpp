@@ -11,14 +11,9 @@
 
 #include <cstring>
 
-namespace cardsim::hole_in_the_wall {
+#include "core/tensor.hpp"
 
-// x / d rounded once to float: the reference divides in double and rounds the
-// same way, so that both give the same float for every count.
-template <class X, class D>
-inline float ratio(X x, D d) {
-  return static_cast<float>(static_cast<double>(x) / static_cast<double>(d));
-}
+namespace cardsim::hole_in_the_wall {
 
 inline constexpr int kGridCells = kRows * kCols;  // 322
 // Grid planes.

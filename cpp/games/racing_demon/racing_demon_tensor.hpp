@@ -12,14 +12,9 @@
 #include <cstdint>
 #include <cstring>
 
-namespace cardsim::racing_demon {
+#include "core/tensor.hpp"
 
-// x / d rounded once to float: the reference divides in double and rounds the
-// same way, so that both give the same float for every count.
-template <class X, class D>
-inline float ratio(X x, D d) {
-  return static_cast<float>(static_cast<double>(x) / static_cast<double>(d));
-}
+namespace cardsim::racing_demon {
 
 // Card planes of one seat's block.
 inline constexpr int kTensorPileTop = 0;

@@ -11,14 +11,9 @@
 #include <bit>
 #include <cstring>
 
-namespace cardsim::rummy {
+#include "core/tensor.hpp"
 
-// x / d rounded once to float: the reference divides in double and rounds the
-// same way, so that both give the same float for every count.
-template <class X, class D>
-inline float ratio(X x, D d) {
-  return static_cast<float>(static_cast<double>(x) / static_cast<double>(d));
-}
+namespace cardsim::rummy {
 
 // Card planes of 52, then the per-seat planes "put on the table by seat k".
 inline constexpr int kTensorHand = 0;

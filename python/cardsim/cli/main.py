@@ -19,7 +19,7 @@ from ..contract.policies import resolve_policies
 from ..games import games
 from ..run.simulate import simulate
 from ..run.tournament import tournament
-from ..solver import solve_batch
+from ..solver import DEFAULT_NODE_LIMITS, solve_batch
 from ..testing.perft import perft
 from . import view
 from .options import count_arg, game_options
@@ -262,7 +262,8 @@ def main(argv: list[str] | None = None) -> int:
     p_tour.set_defaults(run=_cmd_tournament)
 
     p_solve = sub.add_parser("solve", help="solve seeded deals of a patience (docs/solvers.md)")
-    p_solve.add_argument("game", help="the_wall, stack_gap, code9_solitaire or clock")
+    solvable = list(DEFAULT_NODE_LIMITS)
+    p_solve.add_argument("game", help=", ".join(solvable[:-1]) + " or " + solvable[-1])
     p_solve.add_argument("--deals", type=count_arg, default=1000, help="number of deals")
     p_solve.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
     p_solve.add_argument("--first-deal", type=int, default=0, help="index of the first deal")

@@ -34,10 +34,12 @@ __all__ = [
 
 #: The simple policies of the C++ batch runner: uniform random, the game's
 #: documented heuristic, and always the lowest legal action id.
-POLICIES = ("random", "greedy", "first")
+POLICIES: tuple[str, ...] = tuple(
+    k for k in _core.POLICY_KINDS if k not in _core.SEARCH_POLICY_KINDS
+)
 #: Search players, named by specs with parameters: ``pimc[:N][:key=value...]``
 #: and ``ismcts[:N][:key=value...]`` (grammar in docs/strategy.md).
-SEARCH_POLICIES = ("pimc", "ismcts")
+SEARCH_POLICIES: tuple[str, ...] = tuple(_core.SEARCH_POLICY_KINDS)
 
 #: A Python policy: ``policy(obs, mask) -> actions`` for a batch of games.
 PolicyFn = Callable[[np.ndarray, np.ndarray], Any]
@@ -164,9 +166,9 @@ def load_policy(text: str) -> PolicyFn:
     return obj  # type: ignore[no-any-return]
 
 
-#: Names that start a built-in spec: anything else of the form "module:attr"
-#: names a Python policy to import.
-_SPEC_NAMES = ("random", "greedy", "first", "pimc", "ismcts")
+#: Names that start a built-in spec (the C++ grammar's one list of kinds):
+#: anything else of the form "module:attr" names a Python policy to import.
+_SPEC_NAMES: tuple[str, ...] = tuple(_core.POLICY_KINDS)
 
 
 def resolve_policies(text: str) -> str | list[str | PolicyFn]:

@@ -33,9 +33,6 @@ from typing import Any
 
 import numpy as np
 
-from .. import _core
-from ..reference.base import ReferenceState
-
 __all__ = ["hidden_positions", "observations_along", "resample_hidden", "seen_cards"]
 
 _CARD = re.compile(r'"((?:[A2-9TJQK][CDHS])|JK)"')
@@ -134,28 +131,3 @@ def _replays_alike(start: Any, history: list[int], player: int, original: list[A
         if start.observation(player) != want:
             return False
     return True
-
-
-def install() -> None:
-    """Adds ``resample_hidden(player, rng)`` as a method of every state class that
-    has no native one (the C++ games bind their own, per game; this generic one
-    stays available as ``cardsim.envs.resample.resample_hidden``, the cross-check)."""
-
-    # Annotated with Any only, so that generated stubs need no numpy import.
-    def method(self: Any, player: int, rng: Any = None) -> Any:
-        return resample_hidden(self, player, rng)
-
-    method.__doc__ = (
-        "A state ``player`` cannot tell from this one: the same actions from a deal in which"
-        " the cards ``player`` never saw are dealt afresh (``rng``: a numpy Generator or a"
-        " seed). See cardsim.envs.resample.resample_hidden."
-    )
-    for cls_name in dir(_core):
-        cls = getattr(_core, cls_name)
-        if (
-            cls_name.endswith("State")
-            and isinstance(cls, type)
-            and not hasattr(cls, "resample_hidden")
-        ):
-            cls.resample_hidden = method  # type: ignore[attr-defined]
-    ReferenceState.resample_hidden = method  # type: ignore[attr-defined]

@@ -29,7 +29,7 @@ from ..contract.policies import check_entry
 from ..games import make
 from ..reference.base import ReferenceState
 
-__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "install", "load_record", "read_file", "record"]
+__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "load_record", "read_file", "record"]
 
 #: The ``format`` field every record carries.
 RECORD_FORMAT = "cardsim-record"
@@ -225,20 +225,3 @@ def load_record(data: Any, backend: str = "cpp") -> Any:
             " be truncated or altered"
         )
     return state
-
-
-def install() -> None:
-    """Gives every state class (both backends) ``record()``."""
-
-    def _record(self: Any) -> dict[str, Any]:
-        """This game as a JSON-safe record (``cardsim.load_record`` reads it back)."""
-        return record(self)
-
-    classes: list[type] = [ReferenceState]
-    classes += [
-        getattr(_core, n)
-        for n in dir(_core)
-        if n.endswith("State") and isinstance(getattr(_core, n), type)
-    ]
-    for cls in classes:
-        cls.record = _record  # type: ignore[attr-defined]

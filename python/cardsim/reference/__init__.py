@@ -7,41 +7,40 @@ backend="reference")`` to get one.
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Callable
 from typing import Any
 
 from .base import Option, ReferenceGame, ReferenceState
-from .clock import Clock, ClockDuel
-from .code9 import Code9, Code9Solitaire
-from .hole_in_the_wall import HoleInTheWall
-from .racing_demon import RacingDemon
-from .racing_demon_timed import play_timed as racing_demon_play_timed
-from .rummy import Rummy
-from .stack_gap import StackGap
-from .the_wall import TheWall
 
 __all__ = ["GAMES", "PLAY_TIMED", "Option", "ReferenceGame", "ReferenceState", "make"]
 
-#: Reference game classes by registered name.
-GAMES: dict[str, type[ReferenceGame]] = {
-    "clock": Clock,
-    "clock_duel": ClockDuel,
-    "stack_gap": StackGap,
-    "the_wall": TheWall,
-    "code9": Code9,
-    "code9_solitaire": Code9Solitaire,
-    "hole_in_the_wall": HoleInTheWall,
-    "racing_demon": RacingDemon,
-    "rummy": Rummy,
-}
+# The shared modules here; every other module declares the games it implements
+# (GAMES) or the timed races it plays (TIMED_GAMES, with its play_timed).
+_SHARED = frozenset({"base", "cards", "rng", "tensor"})
 
-#: The Python timed race of each game whose batch runs are timed
-#: (``game.traits.timed``), by registered name: ``f(game, seed=, index=, policy=)``
-#: repeats game ``index`` of ``cardsim.simulate(game, seed=seed)`` and returns an
-#: object whose ``state`` is the final state.
-PLAY_TIMED: dict[str, Callable[..., Any]] = {
-    "racing_demon": racing_demon_play_timed,
-}
+
+def _discover() -> tuple[dict[str, type[ReferenceGame]], dict[str, Callable[..., Any]]]:
+    games: dict[str, type[ReferenceGame]] = {}
+    timed: dict[str, Callable[..., Any]] = {}
+    for info in pkgutil.iter_modules(__path__):
+        if info.name.startswith("_") or info.name in _SHARED:
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        for cls in getattr(module, "GAMES", ()):
+            games[cls.name] = cls
+        for name in getattr(module, "TIMED_GAMES", ()):
+            timed[name] = module.play_timed
+    return dict(sorted(games.items())), dict(sorted(timed.items()))
+
+
+#: Reference game classes by registered name; the Python timed race of each game
+#: whose batch runs are timed (``game.traits.timed``), by registered name:
+#: ``f(game, seed=, index=, policy=)`` repeats game ``index`` of
+#: ``cardsim.simulate(game, seed=seed)`` and returns an object whose ``state`` is
+#: the final state.
+GAMES, PLAY_TIMED = _discover()
 
 
 def make(name: Any, **options: Any) -> ReferenceGame:

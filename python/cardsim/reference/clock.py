@@ -204,3 +204,7 @@ class ClockDuel(Clock):
 
     name = "clock_duel"
     players = 2
+
+
+#: The games this module implements (the package finds them here).
+GAMES: tuple[type[ReferenceGame], ...] = (Clock, ClockDuel)

@@ -456,3 +456,7 @@ class Code9Solitaire(ReferenceGame):
 
     def deal(self, deck: list[str]) -> Code9State:
         return Code9State(self, deck, ["S"])
+
+
+#: The games this module implements (the package finds them here).
+GAMES: tuple[type[ReferenceGame], ...] = (Code9, Code9Solitaire)

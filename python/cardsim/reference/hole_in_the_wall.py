@@ -650,3 +650,7 @@ class HoleInTheWall(ReferenceGame):
 
     def _observation_tensor_size(self) -> int:
         return observation_tensor_size(self.num_players)
+
+
+#: The games this module implements (the package finds them here).
+GAMES: tuple[type[ReferenceGame], ...] = (HoleInTheWall,)

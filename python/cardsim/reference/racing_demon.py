@@ -722,3 +722,7 @@ class RacingDemon(ReferenceGame):
         return observation_tensor_size(
             self.num_players, bool(self._options["build_on_line"]), bool(self._options["match"])
         )
+
+
+#: The games this module implements (the package finds them here).
+GAMES: tuple[type[ReferenceGame], ...] = (RacingDemon,)

@@ -172,3 +172,7 @@ def play_timed(
         times=[t / 1e6 for t in last],
         truncated=state.is_truncated(),
     )
+
+
+#: The games whose timed race this module plays (the package finds them here).
+TIMED_GAMES = ("racing_demon",)

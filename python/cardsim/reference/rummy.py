@@ -749,3 +749,7 @@ class Rummy(ReferenceGame):
 
     def _observation_tensor_size(self) -> int:
         return observation_tensor_size(self.num_players, self.match)
+
+
+#: The games this module implements (the package finds them here).
+GAMES: tuple[type[ReferenceGame], ...] = (Rummy,)

@@ -448,3 +448,7 @@ class StackGap(ReferenceGame):
 
     def deal(self, deck: list[str]) -> StackGapState:
         return StackGapState(self, deck)
+
+
+#: The games this module implements (the package finds them here).
+GAMES: tuple[type[ReferenceGame], ...] = (StackGap,)

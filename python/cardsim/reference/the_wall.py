@@ -367,3 +367,7 @@ class TheWall(ReferenceGame):
 
     def deal(self, deck: list[str]) -> TheWallState:
         return TheWallState(self, deck)
+
+
+#: The games this module implements (the package finds them here).
+GAMES: tuple[type[ReferenceGame], ...] = (TheWall,)

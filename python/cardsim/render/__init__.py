@@ -14,32 +14,39 @@ common. Both backends' states get ``_repr_svg_`` (Jupyter shows the drawing).
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from types import ModuleType
 from typing import Any
 
-from .. import _core
-from ..reference.base import ReferenceState
-from . import clock, code9, hole_in_the_wall, racing_demon, rummy, stack_gap, the_wall
 from ._svg import Canvas
 from .status import check_player, status
 from .text import text
 
-__all__ = ["HEADER_HEIGHT", "install", "public_scores", "svg", "text"]
+__all__ = ["GAMES", "HEADER_HEIGHT", "public_scores", "svg", "text"]
 
 #: Where each game's own layout starts below the common header.
 HEADER_HEIGHT = 58
 
-_MODULES: dict[str, ModuleType] = {
-    "clock": clock,
-    "clock_duel": clock,
-    "code9": code9,
-    "code9_solitaire": code9,
-    "hole_in_the_wall": hole_in_the_wall,
-    "racing_demon": racing_demon,
-    "rummy": rummy,
-    "stack_gap": stack_gap,
-    "the_wall": the_wall,
-}
+# The shared modules here; every other module draws the games its GAMES names.
+_SHARED = frozenset({"html", "status", "text"})
+
+
+def _discover() -> dict[str, ModuleType]:
+    found: dict[str, ModuleType] = {}
+    for info in pkgutil.iter_modules(__path__):
+        if info.name.startswith("_") or info.name in _SHARED:
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        for name in module.GAMES:
+            found[name] = module
+    return dict(sorted(found.items()))
+
+
+#: The drawing module of each game, by registered name (found, not listed).
+_MODULES: dict[str, ModuleType] = _discover()
+#: The games with a drawing, by registered name.
+GAMES: tuple[str, ...] = tuple(_MODULES)
 
 
 def _header(c: Canvas, state: Any, player: int | None, public_scores: bool) -> None:
@@ -80,21 +87,3 @@ def svg(state: Any, player: Any = None) -> str:
     _header(c, state, p, module.PUBLIC_SCORES)
     module.draw(c, view, HEADER_HEIGHT + 8, p)
     return str(c)
-
-
-def _repr_svg_(self: Any) -> str:
-    """Jupyter's rich display: the full drawing (``cardsim.render.svg``)."""
-    return svg(self)
-
-
-def install(classes: list[type] | None = None) -> None:
-    """Gives every state class (C++ bound classes and reference states) ``_repr_svg_``."""
-    if classes is None:
-        classes = [ReferenceState]
-        classes += [
-            getattr(_core, n)
-            for n in dir(_core)
-            if n.endswith("State") and isinstance(getattr(_core, n), type)
-        ]
-    for cls in classes:
-        cls._repr_svg_ = _repr_svg_  # type: ignore[attr-defined]

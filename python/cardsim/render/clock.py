@@ -13,6 +13,8 @@ from typing import Any
 from ._svg import CARD_H, CARD_W, Canvas
 
 #: Everything in Clock is a count of face-up cards, so scores are public.
+#: The games this module draws, by registered name.
+GAMES = ("clock", "clock_duel")
 PUBLIC_SCORES = True
 
 _NAMES = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]

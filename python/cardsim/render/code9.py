@@ -7,6 +7,8 @@ from typing import Any
 from ._svg import CARD_H, CARD_W, GAP, Canvas
 
 #: Everything in Code 9 is face up.
+#: The games this module draws, by registered name.
+GAMES = ("code9", "code9_solitaire")
 PUBLIC_SCORES = True
 
 

@@ -7,6 +7,8 @@ from typing import Any
 from ._svg import CARD_H, CARD_W, GAP, Canvas, hands
 
 #: Placement points are public; the hands are not, but scores do not depend on them.
+#: The games this module draws, by registered name.
+GAMES = ("hole_in_the_wall",)
 PUBLIC_SCORES = True
 
 

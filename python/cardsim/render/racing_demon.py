@@ -7,6 +7,8 @@ from typing import Any
 from ._svg import CARD_H, CARD_W, GAP, Canvas
 
 #: Scores count cards in the middle and left in each Pile: all open.
+#: The games this module draws, by registered name.
+GAMES = ("racing_demon",)
 PUBLIC_SCORES = True
 
 _FAN = 14

@@ -7,6 +7,8 @@ from typing import Any
 from ._svg import CARD_H, CARD_W, Canvas, hands
 
 #: Deal scores count the cards left in the hands, which a seat cannot see.
+#: The games this module draws, by registered name.
+GAMES = ("rummy",)
 PUBLIC_SCORES = False
 
 

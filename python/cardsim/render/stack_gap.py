@@ -7,6 +7,8 @@ from typing import Any
 from ._svg import CARD_H, CARD_W, GAP, Canvas, hands
 
 #: The scores are the wall's points, open to everyone.
+#: The games this module draws, by registered name.
+GAMES = ("stack_gap",)
 PUBLIC_SCORES = True
 
 

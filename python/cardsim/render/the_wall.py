@@ -7,6 +7,8 @@ from typing import Any
 from ._svg import CARD_H, CARD_W, GAP, Canvas
 
 #: A patience: the score is the cards on the foundations.
+#: The games this module draws, by registered name.
+GAMES = ("the_wall",)
 PUBLIC_SCORES = True
 
 _FAN = 16

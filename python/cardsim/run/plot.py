@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import _core
 from .stats import wilson
 
 __all__ = ["plot_result", "plot_solve_batch", "plot_tournament", "require_matplotlib"]
@@ -135,7 +136,8 @@ def plot_solve_batch(result: Any, path: str | os.PathLike[str] | None = None) ->
         values = np.array(list(dist.keys()))
         share = np.array(list(dist.values())) / sum(dist.values())
         ax_s.bar(values, share, width=0.9 if len(values) < 2 else 0.9 * np.diff(values).min())
-        unit = "points" if result.game == "stack_gap" else "moves"
+        units = {s["game"]: s["score_unit"] for s in _core.solvable_games()}
+        unit = units.get(result.game) or "moves"
         ax_s.set_xlabel(f"best score ({unit})")
         ax_s.set_ylabel("share of settled deals")
         ax_s.set_title("score, settled deals")

@@ -37,13 +37,11 @@ __all__ = [
     "verify_solution",
 ]
 
-#: Positions a solve may generate unless told otherwise, per game (a Stack Gap
-#: node is far cheaper than one of The Wall: about 0.2 s per million against 2 s).
-DEFAULT_NODE_LIMITS = {
-    "the_wall": 2_000_000,
-    "stack_gap": 20_000_000,
-    "code9_solitaire": 2_000_000,
-    "clock": 1_000_000,
+#: Positions a solve may generate unless told otherwise, per game, as each game's
+#: solver header declares it (a Stack Gap node is far cheaper than one of The
+#: Wall: about 0.2 s per million against 2 s).
+DEFAULT_NODE_LIMITS: dict[str, int] = {
+    s["game"]: s["default_node_limit"] for s in _core.solvable_games()
 }
 #: The node limit of a game not listed above (which is refused anyway).
 DEFAULT_NODE_LIMIT = 1_000_000
@@ -300,7 +298,8 @@ class SolveBatchResult:
         return "\n".join(lines)
 
 
-_SCORED = {"stack_gap", "code9_solitaire"}
+# The games whose solver finds a best score, not only the outcome.
+_SCORED = {s["game"] for s in _core.solvable_games() if s["kind"] == "scored"}
 _ARRAYS = (
     ("outcome", np.int8),
     ("score", np.int32),

@@ -1,0 +1,113 @@
+// A state as Python sees it, and how it pickles: the part of the bindings that
+// every surface (bind_state.hpp, bind_search.hpp, bind_game.hpp) shares.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "bindings/convert.hpp"
+#include "bindings/registry.hpp"
+#include "core/checked.hpp"
+#include "core/game.hpp"
+#include "core/rng.hpp"
+
+namespace cardsim::py_bind {
+
+// The bases every bound state and game derive from (_core.State, _core.Game):
+// the methods both backends share are defined once on them (cardsim/__init__.py).
+struct StateBase {};
+struct GameBase {};
+
+// A state as Python sees it: the core state plus what pickling needs (the
+// deal and the actions since) and the seed it was dealt from, if any (so an
+// unseeded game can be dealt again). The core state stays lean for the runner.
+template <class G>
+struct PyState : StateBase {
+  std::shared_ptr<const G> game;
+  typename G::State state;
+  std::vector<Card> deck;
+  std::vector<Action> history;
+  std::optional<std::uint64_t> seed;
+  // Set by resample_hidden: the cards no longer follow from `deck`, so the
+  // state has no deal to show or replay (deck and pickling refuse).
+  bool determinised = false;
+};
+
+inline py::object seed_to_py(const std::optional<std::uint64_t>& seed) {
+  return seed ? py::object(py::int_(*seed)) : py::object(py::none());
+}
+
+template <class G>
+struct Hooks {
+  std::function<py::dict(const typename G::State&)> to_dict;
+  std::function<py::dict(const typename G::State&, int)> observation;
+};
+
+template <class G>
+PyState<G> new_state(const std::shared_ptr<const G>& game, const py::object& seed, const py::object& deck) {
+  std::vector<Card> cards;
+  std::optional<std::uint64_t> used_seed;
+  if (!deck.is_none()) {
+    if (!seed.is_none()) throw InvalidArgument("new_game takes seed= or deck=, not both");
+    cards = game->parse_deck(strings_from_py(deck, "deck"));
+  } else {
+    // No seed: a fresh one, recorded, so that the deal can be repeated.
+    const std::uint64_t s =
+        seed.is_none() ? (static_cast<std::uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}()
+                       : seed_from_py(seed);
+    Rng rng = Rng::for_game(s, 0);
+    game->random_deck(rng, cards);
+    used_seed = s;
+  }
+  auto state = game->deal(cards);
+  return PyState<G>{{}, game, std::move(state), std::move(cards), {}, used_seed, false};
+}
+
+template <class G>
+void apply_checked(PyState<G>& s, py::handle action) {
+  const Action a = action_from_py(action, s.game->num_actions());
+  cardsim::apply_checked(s.state, a, s.game->num_actions());
+  s.history.push_back(a);
+}
+
+template <class G>
+py::tuple state_pickle(const PyState<G>& s) {
+  if (s.determinised)
+    throw InvalidArgument("a state from resample_hidden has no deal to replay, so it cannot be pickled");
+  py::list deck;
+  for (Card c : s.deck) deck.append(card_to_string(c));
+  py::list hist;
+  for (Action a : s.history) hist.append(a);
+  return py::make_tuple(s.game->name(), options_to_py(s.game->options()), deck, hist, seed_to_py(s.seed));
+}
+
+template <class G>
+PyState<G> state_unpickle(const py::tuple& t) {
+  // Five fields; four from a pickle written before seeds were recorded.
+  if (t.size() != 4 && t.size() != 5) throw InvalidArgument("corrupted state pickle: expected 5 fields");
+  if (!PyUnicode_Check(t[0].ptr()) || !PyDict_Check(t[1].ptr()))
+    throw InvalidArgument("corrupted state pickle: bad game name or options");
+  auto game = typed_factory<G>(t[0].cast<std::string>())(options_from_py(t[1].cast<py::dict>()));
+  PyState<G> s = new_state<G>(game, py::none(), t[2]);
+  if (PyUnicode_Check(t[3].ptr()) || !PySequence_Check(t[3].ptr()))
+    throw InvalidArgument("corrupted state pickle: history is not a list");
+  for (auto a : py::reinterpret_borrow<py::sequence>(t[3])) apply_checked(s, a);
+  if (t.size() == 5 && !t[4].is_none()) s.seed = seed_from_py(t[4]);
+  return s;
+}
+
+// A game's registration: `make` and the pickles find it again by name alone.
+template <class G>
+void register_game(const std::string& name, const std::string& description, Factory<G> factory) {
+  typed_factories<G>()[name] = factory;
+  registry()[name] = GameEntry{description, [factory](const OptionMap& o) { return py::cast(factory(o)); },
+                               [](const py::tuple& t) { return py::cast(state_unpickle<G>(t)); }};
+}
+
+}  // namespace cardsim::py_bind
