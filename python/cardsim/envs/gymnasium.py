@@ -153,7 +153,8 @@ class CardsimEnv(gymnasium.Env[np.ndarray, np.int64]):
     def _advance(self) -> None:
         """Opponents play until the learner has a legal action or the game ends; then
         the learner's legal actions are ``self._legal`` and ``self._over`` is set."""
-        state, seat = self.state, self.seat
+        state, seat, opponents = self.state, self.seat, self.opponents
+        rng = None
         while True:
             cp = state.current_player()
             if cp == seat:
@@ -175,12 +176,16 @@ class CardsimEnv(gymnasium.Env[np.ndarray, np.int64]):
                 if not ready:
                     raise RuntimeError("nobody can move in a game that is not over")
                 self._opponent_move(ready[int(self.np_random.integers(len(ready)))])
-            elif self.opponents[cp] == "random":
+            elif opponents[cp] == "random":
                 # pick_action's "random", inlined: the same draws, without its checks
                 # (the legal list comes straight from the state).
                 legal = state.legal_actions()
                 n = len(legal)
-                state.apply_action(legal[int(self.np_random.integers(n))] if n > 1 else legal[0])
+                if n > 1:
+                    rng = rng or self.np_random
+                    state.apply_action(legal[int(rng.integers(n))])
+                else:
+                    state.apply_action(legal[0])
             else:
                 self._opponent_move(cp)
         self._over = not self._legal

@@ -71,7 +71,7 @@ class VecEnv(_SB3VecEnv):  # type: ignore[misc]
         """Starts every env (from the seed given to ``seed()``, if any); returns obs."""
         obs, _ = self.venv.reset(seed=self._seed)
         self._seed = None
-        self.reset_infos = [{} for _ in range(self.num_envs)]
+        self.reset_infos: list[dict[str, Any]] = [{} for _ in range(self.num_envs)]
         return np.asarray(obs)
 
     def seed(self, seed: int | None = None) -> Sequence[int | None]:
