@@ -54,7 +54,9 @@ def main() -> None:
     n = args.envs
     rows = {
         "bridge": rate(lambda: VecEnv("rummy", num_envs=n, seed=0), args.timesteps),
-        "make_vec_env": rate(lambda: make_vec_env("cardsim/Rummy-v0", n_envs=n, seed=0), args.timesteps),
+        "make_vec_env": rate(
+            lambda: make_vec_env("cardsim/Rummy-v0", n_envs=n, seed=0), args.timesteps
+        ),
     }
     out = {
         "game": "rummy",
@@ -78,7 +80,7 @@ def main() -> None:
         "| way in | steps/s |",
         "|---|---:|",
         f"| `cardsim.envs.sb3.VecEnv` | {rows['bridge']:,.0f} |",
-        f"| `make_vec_env(\"cardsim/Rummy-v0\")` | {rows['make_vec_env']:,.0f} |",
+        f'| `make_vec_env("cardsim/Rummy-v0")` | {rows["make_vec_env"]:,.0f} |',
         "",
         f"The bridge is {out['speedup']:.2f}x as fast; the rest of each step is the policy's"
         " forward pass and PPO's update, the same on both rows.",
