@@ -8,6 +8,7 @@ without a tensor must refuse with a clear error.
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import numpy as np
@@ -551,3 +552,24 @@ def test_opponent_alias_and_illegal_penalty() -> None:
     assert info["episode_index"][1] == 1 and reward[1] == 0 and not term[1]
     with pytest.raises(ValueError, match="illegal"):
         cardsim.VectorEnv("rummy", 2, illegal="ignore")
+
+
+def test_torch_actions_without_a_copy() -> None:
+    torch = pytest.importorskip("torch", reason="torch not installed (not part of CI)")
+    env = cardsim.VectorEnv("rummy", 3, seed=4)
+    twin = cardsim.VectorEnv("rummy", 3, seed=4)
+    _, info = env.reset()
+    twin.reset()
+    good = masked_random(info["action_mask"], np.random.default_rng(0))
+    tensor = torch.from_numpy(good)
+    assert np.shares_memory(np.from_dlpack(tensor), good)  # the path VectorEnv takes
+    out = env.step(tensor)
+    assert data_equivalence(out, twin.step(good), exact=True)
+    info = out[4]
+    # Observations come back as arrays torch takes without a warning.
+    obs, *_ = env.step(
+        torch.from_numpy(masked_random(info["action_mask"], np.random.default_rng(1)))
+    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        torch.as_tensor(obs)
