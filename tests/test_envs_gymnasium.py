@@ -42,7 +42,7 @@ def masked_random_episode(env, seed):
     while not done:
         assert env.observation_space.contains(obs)
         mask = info["action_mask"]
-        assert mask.dtype == np.int8 and mask.any()
+        assert mask.dtype == bool and mask.any()
         obs, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(mask))))
         total += reward
         steps += 1
@@ -53,7 +53,7 @@ def masked_random_episode(env, seed):
 @pytest.mark.parametrize("name", GAME_NAMES)
 @pytest.mark.parametrize("opponent", ["random", "first", "greedy"])
 def test_masked_random_episodes(name, opponent):
-    env = CardsimEnv(name, opponent=opponent, **fast_options(name))
+    env = CardsimEnv(name, opponents=opponent, **fast_options(name))
     lo = 0.0 if env.game.num_players == 1 else -1.0
     first = [masked_random_episode(env, seed) for seed in range(3)]
     for total, _ in first:
@@ -95,19 +95,42 @@ def test_callable_opponent_and_greedy_needs_cpp():
         seen.append(seat)
         return min(state.legal_actions())
 
-    env = CardsimEnv("clock_duel", opponent=lowest)
+    env = CardsimEnv("clock_duel", opponents=lowest)
     masked_random_episode(env, 0)
     assert seen and set(seen) == {1}
     with pytest.raises(ValueError):
-        CardsimEnv("clock_duel", opponent="greedy", backend="reference")
+        CardsimEnv("clock_duel", opponents="greedy", backend="reference")
 
 
 def test_bad_arguments():
     with pytest.raises(ValueError):
         CardsimEnv("clock", illegal="ignore")
     with pytest.raises(ValueError):
-        CardsimEnv("clock", opponent="smart")
+        CardsimEnv("clock", opponents="smart")
     with pytest.raises(ValueError):
         CardsimEnv("clock", seat=1)
     with pytest.raises(ValueError):
         CardsimEnv("no_such_game")
+
+
+def test_one_vocabulary_and_a_bool_mask():
+    with pytest.warns(DeprecationWarning, match="opponents="):
+        env = gymnasium.make("cardsim/ClockDuel-v0", opponent="first").unwrapped
+    assert env.opponents == ["first", "first"]
+    with pytest.raises(TypeError, match="opponents="):
+        CardsimEnv("clock_duel", opponent="first", opponents="random")
+    env = CardsimEnv("rummy", opponents=["random", "greedy"], players=2)
+    assert env.opponents == ["random", "greedy"]
+    with pytest.raises(ValueError, match="one policy per seat"):
+        CardsimEnv("rummy", opponents=["random"])
+    _obs, info = env.reset(seed=2)
+    assert info["action_mask"].dtype == bool and env.action_masks().dtype == bool
+    assert np.array_equal(info["action_mask"], env.action_masks())
+    # At the end every id is shown legal, as in VectorEnv (no all-false mask to sample).
+    done = False
+    rng = np.random.default_rng(0)
+    while not done:
+        a = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        _obs, _r, terminated, truncated, info = env.step(a)
+        done = terminated or truncated
+    assert info["action_mask"].all()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.algorithms import external_sampling_mccfr, ismcts, mcts
 
 import cardsim
 import cardsim.envs.openspiel as cos
@@ -255,3 +255,72 @@ def test_toy_is_what_the_cases_say():
     assert toy(True).new_game(seed=0).current_player() == cardsim.SIMULTANEOUS
     assert pyspiel.load_game(TOY_SIM).get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
     assert pyspiel.load_game(TOY_TURNS).get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+
+
+# --- information states ---------------------------------------------------------------
+#: A reduced Rummy deal: hands of 3 and two turns, so a tree search ends quickly.
+SMALL_RUMMY = {"hand_size": 3, "move_cap": 2}
+
+
+def test_information_state_is_the_players_history():
+    """Equal information states exactly when the player's history of observations and
+    own actions is equal, over random play; a resampled world keeps the player's."""
+    for short_name, options in [("cardsim_rummy", {"move_cap": 8}), (TOY_TURNS, {})]:
+        game = pyspiel.load_game(short_name, options)
+        assert game.get_type().provides_information_state_string
+        assert not game.get_type().provides_information_state_tensor
+        rng = np.random.default_rng(1)
+        seen: dict[str, tuple] = {}
+        for _ in range(4):
+            state = game.new_initial_state()
+            while state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(outcomes, p=probs)))
+            trails = [[state.observation_string(p)] for p in range(game.num_players())]
+            while not state.is_terminal():
+                for p in range(game.num_players()):
+                    key = state.information_state_string(p)
+                    assert seen.setdefault(key, (p, *trails[p])) == (p, *trails[p])
+                sampler = pyspiel.UniformProbabilitySampler(int(rng.integers(2**31)), 0.0, 1.0)
+                actor = state.current_player()
+                world = state.resample_from_infostate(actor, sampler)
+                assert world.information_state_string(actor) == state.information_state_string(
+                    actor
+                )
+                a = int(rng.choice(state.legal_actions()))
+                state.apply_action(a)
+                for p in range(game.num_players()):
+                    if p == actor:
+                        trails[p].append(f"a{a}")
+                    trails[p].append(state.observation_string(p))
+        # A bijection: no two different histories share a string.
+        assert len(set(seen.values())) == len(seen)
+
+
+def test_ismcts_with_default_settings():
+    """ISMCTS keyed by information state strings (its default), worlds resampled."""
+    for short_name, options in [(TOY_TURNS, {}), ("cardsim_rummy", SMALL_RUMMY)]:
+        game = pyspiel.load_game(short_name, options)
+        rs = np.random.RandomState(5)
+        bot = ismcts.ISMCTSBot(game, cos.RolloutEvaluator(1, rs), 2.0, 10, random_state=rs)
+        wins, draws, losses = match(game, bot, 2, seed=6)
+        assert wins + draws + losses == 2
+
+
+def test_external_sampling_mccfr_on_a_reduced_deal():
+    game = pyspiel.load_game("cardsim_rummy", SMALL_RUMMY)
+    np.random.seed(0)  # the solver samples with numpy's global generator
+    solver = external_sampling_mccfr.ExternalSamplingSolver(
+        game, external_sampling_mccfr.AverageType.SIMPLE
+    )
+    for _ in range(300):
+        solver.iteration()
+    policy = solver.average_policy()
+    # The average policy at a decision is a distribution over its legal actions.
+    state = game.new_initial_state()
+    rng = np.random.default_rng(2)
+    while state.is_chance_node():
+        outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(int(rng.choice(outcomes, p=probs)))
+    probs = policy.action_probabilities(state)
+    assert set(probs) <= set(state.legal_actions()) and sum(probs.values()) == pytest.approx(1)

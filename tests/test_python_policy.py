@@ -310,3 +310,21 @@ def test_cli_import_failure_is_clear(capsys: pytest.CaptureFixture[str]) -> None
     code = cli.main(["simulate", "rummy", "--games", "2", "--policy", "no_such_mod_xyz:f,greedy"])
     assert code != 0
     assert "cannot import module 'no_such_mod_xyz'" in capsys.readouterr().err
+
+
+def test_policies_get_writable_arrays_that_change_nothing():
+    # torch.as_tensor warns on a read-only array; a policy that scribbles on what it
+    # got must not change the games either.
+    seen = []
+
+    def scribble(obs, mask):
+        seen.append(obs.flags.writeable and mask.flags.writeable)
+        actions = mask.argmax(1)
+        obs[:] = 0.0
+        mask[:] = True
+        return actions
+
+    r = cardsim.simulate("rummy", games=20, seed=3, policy=[scribble, "random"])
+    ref = cardsim.simulate("rummy", games=20, seed=3, policy=["first", "random"])
+    assert seen and all(seen)
+    assert np.array_equal(r.scores, ref.scores) and np.array_equal(r.moves, ref.moves)

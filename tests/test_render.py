@@ -130,7 +130,7 @@ def test_gymnasium_render_shows_the_learner_only():
     svg_env.reset(seed=3)
     svg = svg_env.render()
     assert svg.startswith("<svg") and "seat 1&#x27;s view" in svg
-    with pytest.raises(ValueError, match="render_mode"):
+    with pytest.raises(TypeError, match="render_mode"):
         gym_env.CardsimEnv("rummy", render_mode="human")
 
 

@@ -197,14 +197,44 @@ def test_stock_exhaustion_turns_the_pile_over_unshuffled(backend):
     play(s, "draw_stock")
     assert discards[0] in s.to_dict()["hands"][s.current_player()]
     play(s, "discard " + discards[0])
-    # The cap (one turn-over here) is used up: the next empty stock truncates the deal.
+    # The cap (one turn-over here) is used up: the next empty stock voids the deal, an
+    # end the rules make: terminal, not truncated, no winner, nobody scores.
     while not s.is_terminal():
         assert s.to_dict()["turn_overs"] == 1
         play(s, "draw_stock" if "draw_stock" in legal_texts(s) else "take_discard")
         hand = s.to_dict()["hands"][s.current_player()]
         taken = s.to_dict()["taken"]
         play(s, "discard " + next(c for c in hand if c != taken))
-    assert s.is_truncated() and s.winners() == [] and s.scores() == [0, 0]
+    assert not s.is_truncated() and s.winners() == [] and s.scores() == [0, 0]
+    assert s.to_dict()["void"] and not s.to_dict()["truncated"] and not s.is_draw()
+
+
+def test_void_deal_scores_nothing_under_table_scoring():
+    # Table scoring counts what is on the table and in hand, but a void deal scores
+    # nothing; a deal cut by move_cap keeps its scores as they stand.
+    for backend in ("cpp", "reference"):
+        game = cardsim.make("rummy", backend=backend, scoring="table", max_turn_overs=0)
+        voids = 0
+        for seed in range(12):
+            s = game.new_game(seed=seed)
+            rng = np.random.default_rng(seed)
+            while not s.is_terminal():
+                s.apply_action(int(rng.choice(s.legal_actions())))
+            if s.to_dict()["void"]:
+                voids += 1
+                assert s.scores() == [0, 0] and not s.is_truncated() and s.winners() == []
+            else:
+                assert s.winners() and s.scores() != [0, 0]
+        assert voids > 0
+
+
+def test_void_rate_counts_void_deals_beside_draws():
+    r = cardsim.simulate("rummy", games=2000, seed=1, policy="random")
+    assert r.void_rate() is not None and r.summary.voids > 0
+    assert r.truncation_rate().value == 0.0  # the turn cap of 1000 turns never hit here
+    assert r.summary.voids + r.summary.wins[0] + r.summary.wins[1] == r.games
+    assert "void deals" in str(r)
+    assert cardsim.simulate("clock", games=10, seed=1).void_rate() is None
 
 
 # --- going out ------------------------------------------------------------------------
@@ -432,7 +462,7 @@ def test_greedy_beats_random():
     greedy = cardsim.simulate("rummy", games=4000, seed=9, policy="greedy")
     rnd = cardsim.simulate("rummy", games=4000, seed=9, policy="random")
     # Greedy finishes deals (someone goes out) far more often, and far sooner.
-    assert greedy.truncated.mean() < 0.05 < 0.2 < rnd.truncated.mean()
+    assert greedy.void_rate().value < 0.05 < 0.2 < rnd.void_rate().value
     assert greedy.moves.mean() * 3 < rnd.moves.mean()
 
 

@@ -78,7 +78,7 @@ def test_scalars_after_melds(backend):
     assert scal[3 * n + 4] == np.float32(2 / 52) and scal[3 * n + 5] == np.float32(9 / 52)
     assert scal[4 * n + 4] == np.float32((52 - 18 - 1 - 1) / 52)  # the stock
     assert list(scal[4 * n + 5 : 5 * n + 5]) == [1, 0]  # p0 laid down
-    assert not scal[5 * n + 5 : 7 * n + 8].any()  # no call, nobody out, no rummy, not truncated
+    assert not scal[5 * n + 5 : 7 * n + 8].any()  # no call, nobody out, no rummy, not ended
     assert scal[7 * n + 8] == np.float32(2 / 1000)  # two turns begun
     assert list(scal[7 * n + 10 : 7 * n + 16]) == [0, 1, 0, 0, 0, 0]  # options
     t1 = s.observation_tensor(1)[base:]

@@ -8,6 +8,7 @@ without a tensor must refuse with a clear error.
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import numpy as np
@@ -182,7 +183,7 @@ class LoopEnv:
             who = self.last = st.current_player()
         else:
             who = self.last
-        mask = np.zeros(self.game.num_actions, bool)
+        mask = np.full(self.game.num_actions, st.is_terminal())
         if not st.is_terminal():
             legal = (
                 st.legal_actions_for(who)
@@ -245,7 +246,8 @@ def test_next_step_autoreset(name: str) -> None:
         ended = term | trunc
         if ended.any():
             k = int(np.flatnonzero(ended)[0])
-            assert not info["action_mask"][k].any()
+            # Every id is shown legal at an ending: the next step accepts any of them.
+            assert info["action_mask"][k].all()
             assert info["_final_scores"][k]
             j = info["episode_index"][k]
             # Any in-range id is accepted (and ignored) for an ended env.
@@ -453,3 +455,121 @@ def test_buffers_are_read_only_views_without_copy() -> None:
         info["action_mask"][:] = True
     obs2, _ = env.reset()
     assert np.shares_memory(obs, obs2)
+
+
+class _TensorLike:
+    """An array of another library: numpy takes it through DLPack or ``__array__``."""
+
+    def __init__(self, array: np.ndarray, dlpack: bool) -> None:
+        self._array = array
+        if dlpack:
+            self.__dlpack__ = array.__dlpack__
+            self.__dlpack_device__ = array.__dlpack_device__
+        else:
+            self.__array__ = array.__array__
+
+
+def test_gymnasium_interface_completions() -> None:
+    env = cardsim.VectorEnv("rummy", 3, seed=4)
+    _, info = env.reset()
+    good = masked_random(info["action_mask"], np.random.default_rng(0))
+    # Any array-like of ints: a tensor through DLPack or __array__, as numpy would.
+    results = []
+    for actions in (good, _TensorLike(good, True), _TensorLike(good, False)):
+        fresh = cardsim.VectorEnv("rummy", 3, seed=4)
+        fresh.reset()
+        results.append(fresh.step(actions))
+    assert data_equivalence(results[0], results[1], exact=True)
+    assert data_equivalence(results[0], results[2], exact=True)
+    # reset(seed=list): env k deals as in a run with seed seeds[k]; equal seeds = one seed.
+    obs_list, _ = env.reset(seed=[7, 7, 7])
+    obs_one, _ = env.reset(seed=7)
+    assert np.array_equal(obs_list, obs_one)
+    mixed, _ = env.reset(seed=[7, 9, 7])
+    other, _ = cardsim.VectorEnv("rummy", 3, seed=9).reset()
+    assert np.array_equal(mixed[[0, 2]], obs_one[[0, 2]]) and np.array_equal(mixed[1], other[1])
+    with pytest.raises(ValueError, match="one seed per env"):
+        env.reset(seed=[1, 2])
+    # reset_mask: only the masked envs start their next episode.
+    obs0, _info0 = env.reset(seed=7)
+    obs1, info1 = env.reset(options={"reset_mask": np.array([False, True, False])})
+    assert np.array_equal(obs1[[0, 2]], obs0[[0, 2]]) and not np.array_equal(obs1[1], obs0[1])
+    assert info1["episode_index"].tolist() == [0, 1, 0]
+    with pytest.raises(TypeError, match="reset_mask"):
+        env.reset(options={"reset_mask": np.array([0, 1, 0])})
+    with pytest.raises(ValueError, match="reset_mask"):
+        env.reset(options={"mask": np.array([False, True, False])})
+    # call and get_attr, once per env; spec set without make_vec.
+    assert env.get_attr("num_players") == (2, 2, 2)
+    masks = env.call("action_masks")
+    assert len(masks) == 3 and masks[0].shape == (3, env.single_action_space.n)
+    assert env.spec is not None and env.spec.id == "cardsim/Rummy-v0"
+    assert env.spec.vector_entry_point == "cardsim.envs.vector:VectorEnv"
+
+
+def test_reset_mask_starts_the_episode_autoreset_would() -> None:
+    a = cardsim.VectorEnv("stack_gap", 2, seed=1)
+    b = cardsim.VectorEnv("stack_gap", 2, seed=1)
+    _, info = a.reset()
+    b.reset()
+    rng = np.random.default_rng(0)
+    for _ in range(500):
+        acts = masked_random(info["action_mask"], rng)
+        obs_a, _, term, trunc, info = a.step(acts)
+        b.step(acts)
+        if (term | trunc).any():
+            ended = term | trunc
+            obs_b, info_b = b.reset(options={"reset_mask": ended})
+            obs_a, _, _, _, info = a.step(masked_random(info["action_mask"], rng))
+            k = int(np.flatnonzero(ended)[0])
+            assert np.array_equal(obs_a[k], obs_b[k])
+            assert info["episode_index"][k] == info_b["episode_index"][k]
+            return
+    raise AssertionError("no episode ended")
+
+
+def test_opponent_alias_and_illegal_penalty() -> None:
+    with pytest.warns(DeprecationWarning, match="opponents="):
+        env = cardsim.VectorEnv("rummy", 2, opponent="first")
+    assert env.opponents == "first"
+    with pytest.raises(TypeError, match="opponents="):
+        cardsim.VectorEnv("rummy", 2, opponent="first", opponents="first")
+    env = cardsim.VectorEnv("rummy", 2, seed=3, illegal="penalty", illegal_reward=-2.0)
+    twin = cardsim.VectorEnv("rummy", 2, seed=3)
+    _, info = env.reset()
+    twin.reset()
+    good = masked_random(info["action_mask"], np.random.default_rng(0))
+    bad = good.copy()
+    bad[1] = int(np.flatnonzero(~info["action_mask"][1])[0])
+    obs, reward, term, trunc, info = env.step(bad)
+    obs_t, reward_t, *_ = twin.step(good)
+    # Env 1's episode ends where it stood; env 0 played on as usual.
+    assert term.tolist() == [False, True] and not trunc.any()
+    assert reward[1] == -2.0 and reward[0] == reward_t[0]
+    assert info["illegal_action"].tolist() == [False, True]
+    assert np.array_equal(obs[0], obs_t[0]) and info["action_mask"][1].all()
+    _, reward, term, _, info = env.step(good)
+    assert info["episode_index"][1] == 1 and reward[1] == 0 and not term[1]
+    with pytest.raises(ValueError, match="illegal"):
+        cardsim.VectorEnv("rummy", 2, illegal="ignore")
+
+
+def test_torch_actions_without_a_copy() -> None:
+    torch = pytest.importorskip("torch", reason="torch not installed (not part of CI)")
+    env = cardsim.VectorEnv("rummy", 3, seed=4)
+    twin = cardsim.VectorEnv("rummy", 3, seed=4)
+    _, info = env.reset()
+    twin.reset()
+    good = masked_random(info["action_mask"], np.random.default_rng(0))
+    tensor = torch.from_numpy(good)
+    assert np.shares_memory(np.from_dlpack(tensor), good)  # the path VectorEnv takes
+    out = env.step(tensor)
+    assert data_equivalence(out, twin.step(good), exact=True)
+    info = out[4]
+    # Observations come back as arrays torch takes without a warning.
+    obs, *_ = env.step(
+        torch.from_numpy(masked_random(info["action_mask"], np.random.default_rng(1)))
+    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        torch.as_tensor(obs)

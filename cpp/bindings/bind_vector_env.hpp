@@ -36,6 +36,18 @@ py::array buffer_view(py::handle owner, T* data, std::vector<py::ssize_t> shape,
   return arr;
 }
 
+// One flag per env from a bool numpy array of shape (num_envs,).
+inline std::vector<std::uint8_t> env_flags(py::handle h, int num_envs, const char* what) {
+  if (!py::isinstance<py::array>(h) || py::reinterpret_borrow<py::array>(h).dtype().kind() != 'b')
+    throw WrongType(std::string(what) + " must be a bool array, got " + type_name_of(h));
+  auto arr = py::array_t<bool, py::array::c_style | py::array::forcecast>::ensure(h);
+  if (arr.ndim() != 1 || arr.shape(0) != num_envs)
+    throw InvalidArgument(std::string(what) + " must have shape (" + std::to_string(num_envs) + ",)");
+  std::vector<std::uint8_t> out(static_cast<std::size_t>(num_envs));
+  for (int k = 0; k < num_envs; ++k) out[static_cast<std::size_t>(k)] = arr.data()[k] ? 1 : 0;
+  return out;
+}
+
 template <class G>
 VectorEnvConfig vector_config(const G& g, py::handle num_envs, py::handle seat, py::handle opponents,
                               py::handle seed, py::handle threads, py::handle reward) {
@@ -142,8 +154,30 @@ void bind_vector_env(py::module_& m, const std::string& prefix, py::class_<G, st
           py::arg("seed") = py::none(),
           "Starts episode 0 of every env from seed, or with None each env's next episode.")
       .def(
+          "reset_envs",
+          [](V& v, py::handle mask, py::handle seeds) {
+            const auto n = static_cast<std::size_t>(v.num_envs());
+            std::vector<std::uint8_t> m;
+            if (!mask.is_none()) m = env_flags(mask, v.num_envs(), "reset_mask");
+            std::vector<std::uint64_t> s;
+            if (!seeds.is_none()) {
+              if (!PyList_Check(seeds.ptr()) && !PyTuple_Check(seeds.ptr()))
+                throw WrongType("seed must be an int, a list of ints or None, got " + type_name_of(seeds));
+              auto seq = py::reinterpret_borrow<py::sequence>(seeds);
+              if (seq.size() != n)
+                throw InvalidArgument("seed lists one seed per env (" + std::to_string(n) + "), got " +
+                                      std::to_string(seq.size()));
+              for (auto item : seq) s.push_back(seed_from_py(item));
+            }
+            py::gil_scoped_release release;
+            v.reset_envs(m.empty() ? nullptr : m.data(), s.empty() ? nullptr : s.data());
+          },
+          py::arg("mask") = py::none(), py::arg("seeds") = py::none(),
+          "Restarts the envs the mask selects (all if None): from episode 0 of one seed per env, or "
+          "with seeds None from each one's next episode.")
+      .def(
           "step",
-          [](V& v, py::handle actions) {
+          [](V& v, py::handle actions, py::handle forfeit) {
             if (!py::isinstance<py::array>(actions))
               throw WrongType("actions must be a numpy array of ints, got " + type_name_of(actions));
             auto arr = py::reinterpret_borrow<py::array>(actions);
@@ -168,12 +202,15 @@ void bind_vector_env(py::module_& m, const std::string& prefix, py::class_<G, st
                                       py::str(arr[py::int_(k)]).cast<std::string>() +
                                       " is out of range [0, " + std::to_string(v.game().num_actions()) + ")");
             }
-            const std::string problem = v.check(a64.data());
+            std::vector<std::uint8_t> f;
+            if (!forfeit.is_none()) f = env_flags(forfeit, v.num_envs(), "forfeit");
+            const std::uint8_t* fp = f.empty() ? nullptr : f.data();
+            const std::string problem = v.check(a64.data(), fp);
             if (!problem.empty()) throw IllegalAction(problem);
             py::gil_scoped_release release;
-            v.step(a64.data());
+            v.step(a64.data(), fp);
           },
-          py::arg("actions"),
+          py::arg("actions"), py::arg("forfeit") = py::none(),
           "Checks every env's action, then plays them all (GIL released). Raises before changing anything.");
 
   game_cls.def(

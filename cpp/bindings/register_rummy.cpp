@@ -78,6 +78,7 @@ py::dict public_dict(const RummyState& s) {
   d["went_out"] = player_or_none(s.went_out());
   d["rummy"] = s.rummy();
   d["truncated"] = s.deal_truncated();
+  d["void"] = s.deal_void();
   if (s.rules().match) {
     d["deal"] = s.deal_number();
     d["totals"] = scores_to_py(s.totals(), n);

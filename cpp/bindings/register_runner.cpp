@@ -55,6 +55,7 @@ py::dict summary_state(const Summary& s) {
   d["truncated"] = s.truncated;
   // None when the game has no stalemate rule, so a zero means "never happened".
   d["stalemates"] = s.counts_stalemates ? py::object(py::int_(s.stalemates)) : py::object(py::none());
+  d["voids"] = s.counts_voids ? py::object(py::int_(s.voids)) : py::object(py::none());
   py::list wins, score, hist;
   for (int p = 0; p < s.num_players; ++p) {
     wins.append(s.wins[p]);
@@ -82,6 +83,10 @@ Summary summary_from(const py::dict& d) {
     if (d.contains("stalemates") && !d["stalemates"].is_none()) {
       s.stalemates = d["stalemates"].cast<std::uint64_t>();
       s.counts_stalemates = true;
+    }
+    if (d.contains("voids") && !d["voids"].is_none()) {
+      s.voids = d["voids"].cast<std::uint64_t>();
+      s.counts_voids = true;
     }
     auto wins = d["wins"].cast<py::list>();
     auto score = d["score"].cast<py::list>();
@@ -158,6 +163,13 @@ void register_runner(py::module_& m) {
             return s.counts_stalemates ? py::object(py::int_(s.stalemates)) : py::object(py::none());
           },
           "Rounds ended by a stalemate (Racing Demon); None for games without a stalemate rule.")
+      .def_property_readonly(
+          "voids",
+          [](const Summary& s) {
+            return s.counts_voids ? py::object(py::int_(s.voids)) : py::object(py::none());
+          },
+          "Games that ended void (Rummy's void deal: terminal, no winner, not a truncation); None for "
+          "games without such an end.")
       .def_property_readonly(
           "wins",
           [](const Summary& s) {

@@ -216,6 +216,14 @@ concept HasForcedPlay = S::ActionList::capacity() == 1 && requires(S& s) {
   { s.play_forced() } -> std::same_as<std::int64_t>;
 };
 
+// The state can end void: terminal by a rule of the game, with no winner and no
+// draw (Rummy's stock running out once the turn-overs are used up). A void end is
+// not a truncation: only a cap on moves, turns or rounds truncates.
+template <class S>
+concept HasVoidEnd = requires(const S& s) {
+  { s.ended_void() } -> std::convertible_to<bool>;
+};
+
 // The state counts the cards it holds (the C++ suite checks none is lost).
 template <class S>
 concept HasCardCount = requires(const S& s) {

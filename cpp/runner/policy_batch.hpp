@@ -124,6 +124,7 @@ class PolicyBatch {
     for (int c = 0; c < t; ++c) {
       summary_.emplace_back(players_);
       summary_.back().counts_stalemates = HasStalemate<State>;
+      summary_.back().counts_voids = HasVoidEnd<State>;
       by_policy_.emplace_back(players_);
     }
   }

@@ -149,6 +149,7 @@ template <class G>
   const bool trunc = state.is_truncated();
   summary.add(s, o, trunc, moves);
   if constexpr (HasStalemate<typename G::State>) summary.stalemates += state.ended_in_stalemate() ? 1 : 0;
+  if constexpr (HasVoidEnd<typename G::State>) summary.voids += state.ended_void() ? 1 : 0;
   if (by_policy) add_by_policy(*by_policy, np, r, s, o, trunc, moves);
   if (out.scores)
     for (int p = 0; p < np; ++p)
@@ -248,6 +249,7 @@ void run_batch(const G& game, std::uint64_t seed, std::uint64_t first, std::uint
   auto worker = [&] {
     Summary local(game.num_players());
     local.counts_stalemates = HasStalemate<typename G::State>;
+    local.counts_voids = HasVoidEnd<typename G::State>;
     Summary local_policy(game.num_players());
     std::array<SeatPolicies, kMaxPlayers> seatings;
     for (int r = 0; r < plan.rotations(); ++r)

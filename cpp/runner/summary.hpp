@@ -68,6 +68,9 @@ struct Summary {
   // counts_stalemates says whether the games counted here can report it.
   std::uint64_t stalemates = 0;
   bool counts_stalemates = false;
+  // Games that ended void, for games whose rules have such an end (HasVoidEnd).
+  std::uint64_t voids = 0;
+  bool counts_voids = false;
   std::array<std::uint64_t, kMaxPlayers> wins{};
   std::array<Moments, kMaxPlayers> score{};
   std::array<Histogram, kMaxPlayers> score_hist{};
@@ -95,6 +98,8 @@ struct Summary {
     truncated += o.truncated;
     stalemates += o.stalemates;
     counts_stalemates = counts_stalemates || o.counts_stalemates;
+    voids += o.voids;
+    counts_voids = counts_voids || o.counts_voids;
     for (int p = 0; p < kMaxPlayers; ++p) {
       wins[p] += o.wins[p];
       score[p].merge(o.score[p]);

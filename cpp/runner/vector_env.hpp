@@ -13,8 +13,9 @@
 // alone, so results never depend on the thread count or on the other envs.
 //
 // Autoreset is Gymnasium's NEXT_STEP: the step that ends an episode returns
-// its final observation (with an all-false mask); the next step ignores that
-// env's action and returns the first observation of its next episode, with
+// its final observation, with a mask of every action, since the next step
+// accepts any (so a masked softmax never divides by zero); that step ignores
+// the env's action and returns the first observation of its next episode, with
 // reward 0 and both end flags false.
 #pragma once
 
@@ -175,6 +176,9 @@ class VectorEnv {
     current_.assign(un, kTerminalPlayer);
     final_scores_.assign(un * static_cast<std::size_t>(players_), 0);
     episode_.assign(un, 0);
+    for (int k = 0; k < n_; ++k)
+      envs_[static_cast<std::size_t>(k)].family =
+          env_stream_seed(config_.seed, static_cast<std::uint64_t>(k));
     pool_ = std::make_unique<ChunkPool>(std::min(config.threads, n_));
   }
 
@@ -201,7 +205,28 @@ class VectorEnv {
   // Starts episode 0 of every env from `seed` (the seed of the whole run).
   void reset(std::uint64_t seed) {
     config_.seed = seed;
-    for_chunks([this](int k) { begin(k, 0); });
+    for_chunks([this, seed](int k) {
+      envs_[static_cast<std::size_t>(k)].family = env_stream_seed(seed, static_cast<std::uint64_t>(k));
+      begin(k, 0);
+    });
+    started_ = true;
+  }
+
+  // Restarts the envs k with mask[k] set (every env when mask is null): from
+  // episode 0 of seeds[k] (env k then draws from env_stream_seed(seeds[k], k),
+  // so seeds all equal to s give reset(s)), or with seeds null from each one's
+  // next episode. The other envs and their outputs are left as they are.
+  void reset_envs(const std::uint8_t* mask, const std::uint64_t* seeds) {
+    for_chunks([this, mask, seeds](int k) {
+      if (mask && !mask[k]) return;
+      Env& e = envs_[static_cast<std::size_t>(k)];
+      if (seeds) {
+        e.family = env_stream_seed(seeds[k], static_cast<std::uint64_t>(k));
+        begin(k, 0);
+      } else {
+        begin(k, started_ ? episode_[static_cast<std::size_t>(k)] + 1 : 0);
+      }
+    });
     started_ = true;
   }
 
@@ -214,7 +239,8 @@ class VectorEnv {
   // Every env's action is checked before any is applied: "" if all are
   // acceptable, else the first problem, naming the env. An env whose episode
   // ended at the last step ignores its action (any in-range id).
-  std::string check(const std::int64_t* actions) const {
+  // Envs with forfeit[k] set are not checked: step() ends their episodes.
+  std::string check(const std::int64_t* actions, const std::uint8_t* forfeit = nullptr) const {
     if (!started_) return "call reset() before step()";
     for (int k = 0; k < n_; ++k) {
       const std::int64_t a = actions[k];
@@ -222,7 +248,7 @@ class VectorEnv {
         return "env " + std::to_string(k) + ": action " + std::to_string(a) + " is out of range [0, " +
                std::to_string(actions_) + ")";
       const auto& e = envs_[static_cast<std::size_t>(k)];
-      if (e.done) continue;
+      if (e.done || (forfeit && forfeit[k])) continue;
       if (!mask_[static_cast<std::size_t>(k) * static_cast<std::size_t>(actions_) +
                  static_cast<std::size_t>(a)]) {
         std::string why = e.state->why_illegal(static_cast<Action>(a));
@@ -234,18 +260,32 @@ class VectorEnv {
     return "";
   }
 
-  // Precondition: check(actions) returned "". Allocates nothing.
-  void step(const std::int64_t* actions) {
-    for_chunks([this, actions](int k) { step_one(k, static_cast<Action>(actions[k])); });
+  // Precondition: check(actions, forfeit) returned "". Allocates nothing. An
+  // env with forfeit[k] set (an illegal action under illegal="penalty") does not
+  // act: its episode ends there, terminated, with reward 0 (the caller gives
+  // the penalty), and the next step starts its next one.
+  void step(const std::int64_t* actions, const std::uint8_t* forfeit = nullptr) {
+    for_chunks([this, actions, forfeit](int k) {
+      Env& e = envs_[static_cast<std::size_t>(k)];
+      if (forfeit && forfeit[k] && !e.done) {
+        e.done = true;
+        std::fill_n(reward_.data() + static_cast<std::size_t>(k) * static_cast<std::size_t>(reward_width_),
+                    reward_width_, 0.0f);
+        write(k, e, true);
+        return;
+      }
+      step_one(k, static_cast<Action>(actions[k]));
+    });
   }
 
  private:
   struct Env {
     std::optional<State> state;
     Rng rng{0};
-    std::vector<Card> deck;  // reused: after the first deal, dealing allocates nothing
-    Scores last{};           // scores at the learner's last decision (reward="score")
-    int last_learner = 0;    // who the last observation was for
+    std::uint64_t family = 0;  // env_stream_seed of the seed this env was last reset from
+    std::vector<Card> deck;    // reused: after the first deal, dealing allocates nothing
+    Scores last{};             // scores at the learner's last decision (reward="score")
+    int last_learner = 0;      // who the last observation was for
     bool done = true;
   };
 
@@ -336,7 +376,7 @@ class VectorEnv {
   // learner's first decision: its index is used up) and writes the outputs.
   void begin(int k, std::int64_t j) {
     Env& e = envs_[static_cast<std::size_t>(k)];
-    const std::uint64_t family = env_stream_seed(config_.seed, static_cast<std::uint64_t>(k));
+    const std::uint64_t family = e.family;
     for (int tries = 0;; ++tries, ++j) {
       if (tries == 1000) throw InvalidArgument(game_->name() + ": the learner's seat never gets a decision");
       e.rng = Rng::for_game(family, static_cast<std::uint64_t>(j));
@@ -387,16 +427,18 @@ class VectorEnv {
     write(k, e);
   }
 
-  // Observation, mask, current player, end flags and final scores of env k.
-  void write(int k, Env& e) {
+  // Observation, mask, current player, end flags and final scores of env k;
+  // `forfeited`: the episode ends here though the game is not over.
+  void write(int k, Env& e, bool forfeited = false) {
     const State& s = *e.state;
     const auto uk = static_cast<std::size_t>(k);
     const int who = learner(e);
     e.last_learner = who;
     s.observation_tensor(who, obs_.data() + uk * static_cast<std::size_t>(obs_size_));
     std::uint8_t* m = mask_.data() + uk * static_cast<std::size_t>(actions_);
-    std::memset(m, 0, static_cast<std::size_t>(actions_));
-    const bool over = s.is_terminal();
+    const bool over = forfeited || s.is_terminal();
+    // At an ending every id is shown legal: the next step accepts any of them.
+    std::memset(m, over ? 1 : 0, static_cast<std::size_t>(actions_));
     if (!over) {
       if constexpr (kSimultaneous) {
         typename State::PlayerActions legal;
@@ -409,7 +451,7 @@ class VectorEnv {
       }
     }
     current_[uk] = over ? kTerminalPlayer : who;
-    const bool trunc = over && s.is_truncated();
+    const bool trunc = over && !forfeited && s.is_truncated();
     truncated_[uk] = trunc;
     terminated_[uk] = over && !trunc;
     std::int32_t* fs = final_scores_.data() + uk * static_cast<std::size_t>(players_);

@@ -154,6 +154,11 @@ class Summary:
         Rounds ended by a stalemate (Racing Demon); None for games without a stalemate rule.
         """
     @property
+    def voids(self) -> typing.Any:
+        """
+        Games that ended void (Rummy's void deal: terminal, no winner, not a truncation); None for games without such an end.
+        """
+    @property
     def truncated(self) -> int:
         """
         Games stopped by the move cap.

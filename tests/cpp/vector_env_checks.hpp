@@ -1,6 +1,7 @@
 // VectorEnv checks for the C++ suite (run under ASan/UBSan in CI): the same
 // outputs for 1 and 2 threads, masks that hold exactly the learner's legal
-// ids, NEXT_STEP autoreset, and errors for bad actions that change nothing.
+// ids (every id at an ending), NEXT_STEP autoreset, and errors for bad actions
+// that change nothing.
 #pragma once
 
 #include <cstring>
@@ -50,12 +51,15 @@ void check_vector_env(const G& game, std::uint64_t seed, int steps) {
         for (int a = 0; a < na; ++a)
           if (m[a]) legal.push_back(a);
         const bool over = one.state(k)->is_terminal();
-        expect(over == legal.empty(), where + ": an empty mask means an ended episode");
+        // At an ending every id is shown legal: the next step accepts any of them.
+        expect(!legal.empty(), where + ": a mask is never empty");
+        expect(!over || static_cast<int>(legal.size()) == na, where + ": an ended episode's mask is full");
         expect(over == (one.terminated()[k] || one.truncated()[k]), where + ": end flags");
         saw_end = saw_end || over;
-        for (Action a : legal) expect(one.state(k)->why_illegal(a).empty(), where + ": masked id is legal");
+        if (!over)
+          for (Action a : legal) expect(one.state(k)->why_illegal(a).empty(), where + ": masked id is legal");
         actions[static_cast<std::size_t>(k)] =
-            legal.empty() ? na - 1 : legal[static_cast<std::size_t>(pick.below(legal.size()))];
+            over ? na - 1 : legal[static_cast<std::size_t>(pick.below(legal.size()))];
       }
       // A bad id in the last env is refused before anything moves.
       const std::int64_t keep = actions.back();

@@ -278,6 +278,7 @@ class RummyState {
   int went_out() const { return went_out_; }
   bool rummy() const { return rummy_; }
   bool deal_truncated() const { return deal_truncated_; }
+  bool deal_void() const { return deal_void_; }
   int call_discarder() const { return discarder_; }
   int call_size() const { return call_k_; }
   int deal_number() const { return deal_no_; }
@@ -289,6 +290,9 @@ class RummyState {
   bool is_truncated() const {
     return phase_ == Phase::Over && (rules_.match ? match_truncated_ : deal_truncated_);
   }
+  // A void deal is an end the rules make, so a single deal that ends so is terminal
+  // and not truncated; a match goes on to its next deal.
+  bool ended_void() const { return phase_ == Phase::Over && !rules_.match && deal_void_; }
 
   void legal_actions(ActionList& out) const {
     out.clear();
@@ -328,6 +332,7 @@ class RummyState {
   // The deal's scores as they stand (all zero in `standard` until someone goes out).
   Scores deal_scores() const {
     Scores s{};
+    if (deal_void_) return s;  // nobody scores a void deal
     if (rules_.table_scoring) {
       for (const Meld& m : melds_)
         for (CardSet b = m.cards; b; b &= b - 1) {
@@ -848,6 +853,11 @@ class RummyState {
     end_deal();
   }
 
+  void void_deal() {
+    deal_void_ = true;
+    end_deal();
+  }
+
   void end_deal() {
     if (!rules_.match) {
       phase_ = Phase::Over;
@@ -888,6 +898,7 @@ class RummyState {
     went_out_ = -1;
     rummy_ = false;
     deal_truncated_ = false;
+    deal_void_ = false;
     call_k_ = 0;
     discarder_ = -1;
     asked_ = 0;
@@ -911,8 +922,9 @@ class RummyState {
     fresh_ = !(laid_down_ >> p & 1);
     if (turn_ >= rules_.move_cap) return truncate_deal();
     ++turn_;
-    if (stock_.empty() && turn_overs_ >= rules_.max_turn_overs) return truncate_deal();
-    if (stock_.empty() && !can_take_discard() && !can_turn_over()) return truncate_deal();
+    // The stock runs out once more, or nothing can be drawn at all: the rules end the deal.
+    if (stock_.empty() && turn_overs_ >= rules_.max_turn_overs) return void_deal();
+    if (stock_.empty() && !can_take_discard() && !can_turn_over()) return void_deal();
   }
 
   Rules rules_;
@@ -930,7 +942,7 @@ class RummyState {
   std::int16_t turn_ = 0;
   std::int8_t turn_overs_ = 0;
   std::int8_t went_out_ = -1;
-  bool rummy_ = false, deal_truncated_ = false, match_truncated_ = false;
+  bool rummy_ = false, deal_truncated_ = false, deal_void_ = false, match_truncated_ = false;
   std::int8_t call_k_ = 0, discarder_ = -1, asked_ = 0;
   std::int16_t deal_no_ = 0;
   std::uint64_t key_ = 0;
@@ -966,7 +978,8 @@ class RummyGame {
                                              "standard: the player going out scores the other hands; table: "
                                              "cards put down minus cards in hand") == "table";
     rules_.max_turn_overs = static_cast<int>(reader.get_int(
-        "max_turn_overs", 3, 0, 50, "turn-overs of the discard pile allowed in a deal, then truncated"));
+        "max_turn_overs", 3, 0, 50,
+        "turn-overs of the discard pile allowed in a deal; the stock running out once more voids it"));
     rules_.move_cap = static_cast<int>(
         reader.get_int("move_cap", 1000, 1, 30000, "turns in a deal before it is truncated"));
     rules_.match = reader.get_bool("match", false, "play deals, the deal passing on, until the match ends");

@@ -101,7 +101,8 @@ inline void RummyState::observation_tensor(int player, float* out) const {
   if (went_out_ >= 0) s[rel(went_out_)] = 1.0f;
   s += n;
   *s++ = rummy_ ? 1.0f : 0.0f;
-  *s++ = deal_truncated_ ? 1.0f : 0.0f;
+  // How the deal ended without a winner: 1 cut by move_cap, 0.5 void.
+  *s++ = deal_truncated_ ? 1.0f : deal_void_ ? 0.5f : 0.0f;
   *s++ = ratio(turn_, rules_.move_cap);
   *s++ = ratio(turn_overs_, rules_.max_turn_overs > 0 ? rules_.max_turn_overs : 1);
   *s++ = rules_.ace_high ? 1.0f : 0.0f;

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -12,8 +13,11 @@ from ..games import make
 
 __all__ = [
     "OPPONENTS",
+    "RENDER_MODES",
     "camel_case",
+    "check_render_mode",
     "max_decisions",
+    "opponents_option",
     "outcome_returns",
     "pick_action",
     "resolve_game",
@@ -26,6 +30,26 @@ OPPONENTS = ("random", "first", "greedy")
 
 #: A built-in policy name, or ``(state, seat, rng) -> action``.
 Policy = str | Callable[[Any, int, np.random.Generator], int]
+
+
+#: The render modes every adapter offers: the seat's view as text or as an SVG drawing.
+RENDER_MODES = ("ansi", "svg")
+
+
+def check_render_mode(render_mode: Any, offered: Any = RENDER_MODES) -> None:
+    """Refuses a render mode the env cannot draw with a TypeError, Gymnasium's convention:
+    a library that asks for one speculatively (stable-baselines3's ``make_vec_env`` passes
+    ``render_mode="rgb_array"``) catches the TypeError and builds the env without it.
+
+    "rgb_array" would need the SVG drawing rasterised; no rasteriser is a dependency of
+    cardsim, so it is refused like any mode not in ``offered``."""
+    if render_mode is None or render_mode in offered:
+        return
+    raise TypeError(
+        f"render_mode {render_mode!r} is not offered (offered: None, "
+        + ", ".join(repr(m) for m in offered)
+        + "); 'rgb_array' would need an SVG rasteriser, which cardsim does not depend on"
+    )
 
 
 def resolve_game(game: Any, backend: str = "cpp", **options: Any) -> Any:
@@ -105,6 +129,21 @@ def pick_action(state: Any, policy: Policy, rng: np.random.Generator, seat: int)
         who = seat if state.current_player() == SIMULTANEOUS else None
         return int(state._greedy_action(int(rng.integers(2**63)), who))
     raise ValueError(f"unknown opponent policy {policy!r} (known: {', '.join(OPPONENTS)})")
+
+
+def opponents_option(opponents: Any, opponent: Any, default: Any = "random") -> Any:
+    """The ``opponents`` option, taking the old singular ``opponent`` as an alias with a
+    DeprecationWarning (giving both is a TypeError)."""
+    if opponent is None:
+        return default if opponents is None else opponents
+    if opponents is not None:
+        raise TypeError("give opponents= only (opponent= is its deprecated alias)")
+    warnings.warn(
+        "opponent= is deprecated: use opponents= (the same name in every adapter)",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    return opponent
 
 
 def check_policy(policy: Any) -> Policy:

@@ -1,9 +1,10 @@
 """Gymnasium environments for every cardsim game (extra ``gym``).
 
 The learner plays one seat (``seat``, default 0); every other seat is played by
-a built-in ``opponent`` policy ("random", "first", "greedy" or a callable
-``(state, seat, rng) -> action``), drawn from the env's ``np_random``, so one-player
-games and multi-player games alike are single-agent environments.
+a built-in policy, ``opponents`` ("random", "first", "greedy" or a callable
+``(state, seat, rng) -> action``, or a list with one per seat), drawn from the env's
+``np_random``, so one-player games and multi-player games alike are single-agent
+environments. ``opponent=`` is a deprecated alias of ``opponents=``.
 
 Importing this module registers ``cardsim/<CamelName>-v0`` (``cardsim/Clock-v0``,
 ``cardsim/ClockDuel-v0``, ...) for every registered game, with ``cardsim.VectorEnv``
@@ -15,17 +16,21 @@ vectorization_mode="vector_entry_point")``, for games with an exact tensor):
     >>> env = gymnasium.make("cardsim/Clock-v0")
     >>> obs, info = env.reset(seed=1)
     >>> obs.dtype, info["action_mask"].dtype
-    (dtype('float32'), dtype('int8'))
+    (dtype('float32'), dtype('bool'))
 
 - observations: float32 vectors from ``cardsim.envs.tensor``: a built-in
   game's exact tensor, computed in C++ (``state.observation_tensor(seat)``,
   docs/rules/<game>.md), else the generic encoding of observation(seat);
-  ``info["action_mask"]`` is an int8 mask of the legal actions;
+  ``info["action_mask"]`` is a bool mask of the legal actions (every id at the end),
+  the array ``action_masks()`` gives;
 - reward: 0 until the end, then the seat's return (``reward="win"``: one
   player, 1 for a win else 0; several, +1 shared by the winners, -1 by the
   others; a draw or truncation 0) or, with ``reward="score"``, the change of the
   seat's score at every step;
-- ``terminated`` at the end of play, ``truncated`` when the game's move cap hit;
+- ``terminated`` at an end the rules make, ``truncated`` only when a cap (move cap)
+  stopped the game;
+- render modes ``None``, "ansi" and "svg"; any other (``rgb_array`` included) is refused
+  with a TypeError, so that libraries that try one fall back (Gymnasium's convention);
 - an illegal action ends the episode with reward ``illegal_reward`` (default -1)
   and ``info["illegal_action"] = True``; ``illegal="raise"`` raises
   ``cardsim.IllegalActionError`` instead and leaves the state as it was.
@@ -42,12 +47,15 @@ import numpy as np
 from gymnasium import spaces
 
 from .. import render
-from ..contract.constants import SIMULTANEOUS
+from ..contract.constants import SIMULTANEOUS, TERMINAL
 from ..contract.errors import IllegalActionError
 from ..games import games
 from ._common import (
+    RENDER_MODES,
     camel_case,
     check_policy,
+    check_render_mode,
+    opponents_option,
     outcome_returns,
     pick_action,
     resolve_game,
@@ -66,20 +74,22 @@ def env_id(game_name: str) -> str:
 class CardsimEnv(gymnasium.Env[np.ndarray, np.int64]):
     """One seat of a cardsim game as a Gymnasium environment (see the module doc)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "svg"], "render_fps": 4}
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 4}
 
     def __init__(
         self,
         game: Any = "clock",
-        opponent: Any = "random",
+        opponents: Any = None,
         illegal: str = "penalty",
         illegal_reward: float = -1.0,
         reward: str = "win",
         seat: int = 0,
         backend: str = "cpp",
         render_mode: str | None = None,
+        opponent: Any = None,
         **options: Any,
     ) -> None:
+        opponents = opponents_option(opponents, opponent)
         self.game = resolve_game(game, backend, **options)
         if illegal not in ("penalty", "raise"):
             raise ValueError(f"illegal must be 'penalty' or 'raise', got {illegal!r}")
@@ -87,11 +97,21 @@ class CardsimEnv(gymnasium.Env[np.ndarray, np.int64]):
             raise ValueError(f"reward must be 'win' or 'score', got {reward!r}")
         if not 0 <= seat < self.game.num_players:
             raise ValueError(f"seat {seat} is out of range [0, {self.game.num_players})")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"unknown render_mode {render_mode!r}")
-        self.opponent = check_policy(opponent)
-        if opponent == "greedy" and not hasattr(self.game.new_game(seed=0), "_greedy_action"):
-            raise ValueError("opponent='greedy' needs the cpp backend")
+        check_render_mode(render_mode, self.metadata["render_modes"])
+        n = self.game.num_players
+        if isinstance(opponents, (list, tuple)):
+            if len(opponents) != n:
+                raise ValueError(
+                    f"opponents must name one policy per seat ({n}), got {len(opponents)}"
+                )
+            per_seat = list(opponents)
+        else:
+            per_seat = [opponents] * n
+        #: The policy of every seat (the learner's entry is never used).
+        self.opponents = [check_policy(p) for p in per_seat]
+        greedy = any(p == "greedy" for k, p in enumerate(per_seat) if k != seat)
+        if greedy and not hasattr(self.game.new_game(seed=0), "_greedy_action"):
+            raise ValueError("opponents='greedy' needs the cpp backend")
         self.illegal = illegal
         self.illegal_reward = float(illegal_reward)
         self.reward_kind = reward
@@ -102,40 +122,73 @@ class CardsimEnv(gymnasium.Env[np.ndarray, np.int64]):
             self.encoder.low, self.encoder.high, self.encoder.shape, np.float32
         )
         self.action_space = spaces.Discrete(self.game.num_actions)
+        self._exact = bool(self.encoder.exact)
         self.state: Any = None
         self._over = True
+        self._legal: list[int] = []  # the learner's legal actions now
 
     # --- helpers --------------------------------------------------------------------
     def _obs(self) -> np.ndarray:
+        if self._exact:  # the common case, without the encoder's dispatch
+            return self.state.observation_tensor(self.seat)  # type: ignore[no-any-return]
         return self.encoder.encode_state(self.state, self.seat)
 
     def _info(self, **extra: Any) -> dict[str, Any]:
-        mask = np.zeros(self.game.num_actions, dtype=np.int8)
-        mask[seat_actions(self.state, self.seat)] = 1
+        if self._over:
+            # As VectorEnv: every id shown legal at the end, so that a masked softmax or
+            # sampler never meets an all-false mask.
+            mask = np.ones(self.game.num_actions, dtype=bool)
+        else:
+            mask = np.zeros(self.game.num_actions, dtype=bool)
+            mask[self._legal] = True
         return {"action_mask": mask, **extra}
 
     def _score(self) -> float:
         return float(self.state.scores()[self.seat])
 
     def _opponent_move(self, seat: int) -> None:
-        self.state.apply_action(pick_action(self.state, self.opponent, self.np_random, seat))
+        policy = self.opponents[seat]
+        self.state.apply_action(pick_action(self.state, policy, self.np_random, seat))
 
     def _advance(self) -> None:
-        """Opponents play until the learner has a legal action or the game ends."""
-        state = self.state
-        while not state.is_terminal() and not seat_actions(state, self.seat):
+        """Opponents play until the learner has a legal action or the game ends; then
+        the learner's legal actions are ``self._legal`` and ``self._over`` is set."""
+        state, seat, opponents = self.state, self.seat, self.opponents
+        rng = None
+        while True:
             cp = state.current_player()
+            if cp == seat:
+                self._legal = state.legal_actions()
+                break
+            if cp == TERMINAL:
+                self._legal = []
+                break
             if cp == SIMULTANEOUS:
+                mine = state.legal_actions_for(seat)
+                if mine:
+                    self._legal = list(mine)
+                    break
                 ready = [
                     k
                     for k in range(self.game.num_players)
-                    if k != self.seat and state.legal_actions_for(k)
+                    if k != seat and state.legal_actions_for(k)
                 ]
                 if not ready:
                     raise RuntimeError("nobody can move in a game that is not over")
                 self._opponent_move(ready[int(self.np_random.integers(len(ready)))])
+            elif opponents[cp] == "random":
+                # pick_action's "random", inlined: the same draws, without its checks
+                # (the legal list comes straight from the state).
+                legal = state.legal_actions()
+                n = len(legal)
+                if n > 1:
+                    rng = rng or self.np_random
+                    state.apply_action(legal[int(rng.integers(n))])
+                else:
+                    state.apply_action(legal[0])
             else:
                 self._opponent_move(cp)
+        self._over = not self._legal
 
     # --- the Gymnasium API ------------------------------------------------------------
     def reset(
@@ -143,9 +196,7 @@ class CardsimEnv(gymnasium.Env[np.ndarray, np.int64]):
     ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
         self.state = self.game.new_game(seed=int(self.np_random.integers(2**63)))
-        self._over = False
         self._advance()
-        self._over = self.state.is_terminal()
         return self._obs(), self._info()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
@@ -155,12 +206,13 @@ class CardsimEnv(gymnasium.Env[np.ndarray, np.int64]):
             raise gymnasium.error.ResetNeeded("the episode is over: call reset()")
         state = self.state
         a = int(action)
-        if a not in seat_actions(state, self.seat):
+        if a not in self._legal:
             if self.illegal == "raise":
                 raise IllegalActionError(f"illegal action {a} for seat {self.seat}")
             self._over = True
             return self._obs(), self.illegal_reward, True, False, self._info(illegal_action=True)
-        before = self._score()
+        score = self.reward_kind == "score"
+        before = self._score() if score else 0.0
         simultaneous = state.current_player() == SIMULTANEOUS
         state.apply_action(a)
         if simultaneous:
@@ -168,14 +220,15 @@ class CardsimEnv(gymnasium.Env[np.ndarray, np.int64]):
                 if k != self.seat and not state.is_terminal() and seat_actions(state, k):
                     self._opponent_move(k)
         self._advance()
-        self._over = state.is_terminal()
-        if self.reward_kind == "score":
+        over = self._over
+        if score:
             reward = self._score() - before
-        else:
+        elif over:
             reward = outcome_returns(state)[self.seat]
-        truncated = bool(state.is_truncated())
-        terminated = self._over and not truncated
-        return self._obs(), float(reward), terminated, truncated, self._info()
+        else:
+            reward = 0.0
+        truncated = over and bool(state.is_truncated())
+        return self._obs(), float(reward), over and not truncated, truncated, self._info()
 
     def render(self) -> str | None:  # type: ignore[override]
         """The learner's view only (``observation(seat)``): "ansi" as text,
@@ -188,7 +241,7 @@ class CardsimEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def action_masks(self) -> np.ndarray:
         """The legal-action mask as bool (the name sb3-contrib's MaskablePPO calls)."""
-        mask: np.ndarray = self._info()["action_mask"].astype(bool)
+        mask: np.ndarray = self._info()["action_mask"]
         return mask
 
 

@@ -33,8 +33,16 @@ How each game is declared (``game_type`` / ``game_info``):
   illegal is dropped.
 - **Information:** imperfect (every game has face-down cards). Observation
   strings (the JSON of ``observation(p)``) and tensors (``cardsim.envs.tensor``:
-  a built-in game's exact tensor, else the generic encoding) are provided;
-  information states are not (use ``use_observation_string=True`` in ISMCTS).
+  a built-in game's exact tensor, else the generic encoding) are provided.
+  A turn-based game also provides an information state *string* with perfect
+  recall (``information_state_string(p)``): the player's observation after the
+  deal, then for every action along the history, ``a<id>`` where the player took
+  it, followed by the player's observation after it (one JSON line each). It is
+  built generically from the deal and the history (``information_state_text``),
+  so two states give the same string exactly when the player's history of
+  observations and own actions is the same. No information state *tensor* is
+  provided (a fixed-size tensor with perfect recall would have to hold every step
+  of a game up to its move cap), nor an information state for a simultaneous game.
   During the deal the observation is only how many cards are dealt.
 - **Utility:** terminal rewards from ``outcome_returns``: one player, 1 for a
   win else 0 (in [0, 1]); n >= 2 players, the winners share +1 and the others
@@ -240,6 +248,9 @@ class CardsimState(pyspiel.State):
         self.dealt = b""
         self.inner: Any = None
         self.joint_steps = 0
+        # information_state_text's replay, brought up to date when asked:
+        # [replay state, lines per player, history length consumed].
+        self._trail: list[Any] | None = None
 
     # --- the deal ----------------------------------------------------------------------
     def _remaining(self) -> Counter[int]:
@@ -322,6 +333,31 @@ class CardsimState(pyspiel.State):
             return f"dealing: {len(self.dealt)}/{self._cfg.chance_nodes} chance outcomes drawn"
         return str(self.inner)
 
+    def information_state_text(self, player: int) -> str:
+        """``player``'s history, with perfect recall (turn-based games): their
+        observation after the deal, then per action ``a<id>`` if they took it and
+        their observation after it, one JSON line each. It replays the deal
+        (``inner.deck``, so a resampled state's own deal) and ``inner.history``,
+        incrementally: each action is replayed once per state lineage."""
+        if self.inner is None:
+            return f"dealing {len(self.dealt)}/{self._cfg.chance_nodes}"
+        n = self._cfg.num_players
+        if self._trail is None:
+            replay = self._cfg.inner.new_game(deck=list(self.inner.deck))
+            lines = [[json.dumps(replay.observation(q), sort_keys=True)] for q in range(n)]
+            self._trail = [replay, lines, 0]
+        replay, lines, done = self._trail
+        history = self.inner.history
+        for action in history[done:]:
+            actor = replay.current_player()
+            replay.apply_action(int(action))
+            for q in range(n):
+                if q == actor:
+                    lines[q].append(f"a{int(action)}")
+                lines[q].append(json.dumps(replay.observation(q), sort_keys=True))
+        self._trail[2] = len(history)
+        return "\n".join(lines[player])
+
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CardsimState:
         """A state ``player_id`` cannot tell from this one, what they have not seen dealt afresh.
 
@@ -341,6 +377,7 @@ class CardsimState(pyspiel.State):
             return _rebuild(self, [card_index(c) for c in inner.deck])
         out: CardsimState = self.clone()
         out.inner = inner
+        out._trail = None  # another deal: its histories are replayed afresh
         return out
 
 
@@ -372,17 +409,21 @@ class CardsimObserver:
         if params:
             raise ValueError(f"observation parameters are not supported, got {params}")
         if iig_obs_type is not None and (
-            iig_obs_type.perfect_recall
-            or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+            iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
         ):
-            raise ValueError(
-                "cardsim games provide a player's own observation only (no perfect recall)"
-            )
+            raise ValueError("cardsim games provide a player's own view only")
+        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        if self.perfect_recall and game.simultaneous:
+            raise ValueError("a simultaneous cardsim game provides no information state")
         self.game = game
-        self.tensor = np.zeros(game.encoder.shape, np.float32)
+        # An information state has a string only (see the module doc): its tensor is empty.
+        shape = (0,) if self.perfect_recall else game.encoder.shape
+        self.tensor = np.zeros(shape, np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: CardsimState, player: int) -> None:
+        if self.perfect_recall:
+            return
         if state.inner is None:
             self.tensor.fill(0.0)
         else:
@@ -392,6 +433,8 @@ class CardsimObserver:
     def string_from(self, state: CardsimState, player: int) -> str:
         if state.inner is None:
             return f"dealing {len(state.dealt)}/{self.game.chance_nodes}"
+        if self.perfect_recall:
+            return state.information_state_text(player)
         return json.dumps(state.inner.observation(player), sort_keys=True)
 
 
@@ -413,7 +456,7 @@ def _game_type(sn: str, inner: Any) -> pyspiel.GameType:
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=hi,
         min_num_players=lo,
-        provides_information_state_string=False,
+        provides_information_state_string=not inner.traits.simultaneous,
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,

@@ -39,7 +39,7 @@ from pettingzoo import AECEnv, ParallelEnv
 from .. import render
 from ..contract.constants import SIMULTANEOUS
 from ..contract.errors import IllegalActionError
-from ._common import outcome_returns, resolve_game, seat_actions
+from ._common import RENDER_MODES, check_render_mode, outcome_returns, resolve_game, seat_actions
 from .tensor import encoder_for
 
 __all__ = ["CardsimAECEnv", "CardsimParallelEnv", "env", "parallel_env", "raw_env"]
@@ -63,8 +63,7 @@ class _Base:
         self.game = resolve_game(game, backend, **options)
         if illegal not in ("penalty", "raise"):
             raise ValueError(f"illegal must be 'penalty' or 'raise', got {illegal!r}")
-        if render_mode is not None and render_mode not in ("ansi", "svg"):
-            raise ValueError(f"unknown render_mode {render_mode!r}")
+        check_render_mode(render_mode)
         self.illegal = illegal
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
@@ -137,7 +136,11 @@ class _Base:
 class CardsimAECEnv(_Base, AECEnv[str, dict[str, np.ndarray], int]):
     """Any cardsim game as a PettingZoo AEC env (see the module doc)."""
 
-    metadata = {"render_modes": ["ansi", "svg"], "name": "cardsim_v0", "is_parallelizable": False}
+    metadata = {
+        "render_modes": list(RENDER_MODES),
+        "name": "cardsim_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -213,7 +216,7 @@ class CardsimAECEnv(_Base, AECEnv[str, dict[str, np.ndarray], int]):
 class CardsimParallelEnv(_Base, ParallelEnv[str, dict[str, np.ndarray], int]):
     """Any cardsim game as a PettingZoo parallel env (see the module doc)."""
 
-    metadata = {"render_modes": ["ansi", "svg"], "name": "cardsim_v0"}
+    metadata = {"render_modes": list(RENDER_MODES), "name": "cardsim_v0"}
 
     def __init__(
         self,

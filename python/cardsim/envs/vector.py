@@ -20,7 +20,9 @@ from typing import Any
 
 import numpy as np
 
+from ..contract.errors import IllegalActionError
 from ..games import make
+from ._common import camel_case, opponents_option
 
 try:  # Gymnasium is optional: the env works without it.
     import gymnasium
@@ -61,6 +63,39 @@ def _game_of(game: Any, options: dict[str, Any]) -> Any:
     return game
 
 
+def _as_array(actions: Any, num_envs: int) -> np.ndarray:
+    """Any array-like of ints as a numpy array, without a copy where it can: a numpy
+    array as is, a CPU tensor (torch, ...) through ``__array__`` or DLPack."""
+    if isinstance(actions, np.ndarray):
+        return actions
+    if isinstance(actions, (list, tuple)):
+        out = np.asarray(actions)
+        if out.dtype == object:
+            raise TypeError("actions must have an integer dtype")
+        return out
+    if hasattr(actions, "__dlpack__"):
+        try:
+            return np.from_dlpack(actions)
+        except (TypeError, BufferError, RuntimeError):
+            pass  # e.g. a tensor on a GPU: numpy asks it for a host copy below
+    if hasattr(actions, "__array__"):
+        return np.asarray(actions)
+    raise TypeError(
+        f"actions must be an int array of shape ({num_envs},), got {type(actions).__name__}"
+    )
+
+
+def _spec_of(game_name: str, **kwargs: Any) -> Any:
+    """The game's Gymnasium spec (as ``cardsim.envs.gymnasium`` registers it), with the
+    env's keyword arguments."""
+    return gymnasium.envs.registration.EnvSpec(
+        id=f"cardsim/{camel_case(game_name)}-v0",
+        entry_point="cardsim.envs.gymnasium:CardsimEnv",
+        vector_entry_point="cardsim.envs.vector:VectorEnv",
+        kwargs={"game": game_name, **kwargs},
+    )
+
+
 class VectorEnv(_Base):  # type: ignore[misc]
     """N copies of one game configuration, stepped together in C++.
 
@@ -80,6 +115,10 @@ class VectorEnv(_Base):  # type: ignore[misc]
             of the seat's score at every step).
         copy: return copies of the buffers (default); ``False`` returns
             read-only views that the next reset or step overwrites.
+        illegal: "raise" (default: an illegal id raises IllegalActionError and
+            nothing changes) or "penalty" (that env's episode ends, terminated,
+            with reward ``illegal_reward``; ``info["illegal_action"]`` marks it).
+        opponent: deprecated alias of ``opponents``.
 
     ``reset(seed=None)`` returns ``(obs, info)``; ``step(actions)`` returns
     ``(obs, reward, terminated, truncated, info)``. ``info`` holds
@@ -88,8 +127,11 @@ class VectorEnv(_Base):  # type: ignore[misc]
     ``final_scores`` (num_envs, num_players) int32 with ``_final_scores``
     marking the envs whose episode ended at this step, and ``episode_index``,
     each env's current j. Autoreset is Gymnasium's next-step mode: the step
-    after an episode ends ignores that env's action and returns the first
-    observation of its next episode with reward 0.
+    that ends an episode shows every id legal in its mask (the next step accepts
+    any); the step after ignores that env's action and returns the first
+    observation of its next episode with reward 0. ``reset`` takes one seed per
+    env and ``options={"reset_mask": m}``; ``call`` and ``get_attr`` give one value
+    per env; actions may be any integer array-like (a torch CPU tensor included).
     """
 
     metadata: dict[str, Any] = {"autoreset_mode": _AUTORESET, "render_modes": []}
@@ -99,13 +141,21 @@ class VectorEnv(_Base):  # type: ignore[misc]
         game: Any = "rummy",
         num_envs: int = 1,
         seat: int | None = 0,
-        opponents: str | list[str] | tuple[str, ...] = "random",
+        opponents: str | list[str] | tuple[str, ...] | None = None,
         seed: int = 0,
         threads: int = 1,
         reward: str = "win",
         copy: bool = True,
+        illegal: str = "raise",
+        illegal_reward: float = -1.0,
+        opponent: Any = None,
         **options: Any,
     ) -> None:
+        opponents = opponents_option(opponents, opponent)
+        if illegal not in ("penalty", "raise"):
+            raise ValueError(f"illegal must be 'penalty' or 'raise', got {illegal!r}")
+        self.illegal = illegal
+        self.illegal_reward = float(illegal_reward)
         self.game = _game_of(game, options)
         if not hasattr(self.game, "_vector_env"):
             if hasattr(self.game, "new_game") and not hasattr(self.game, "_simulate"):
@@ -126,7 +176,9 @@ class VectorEnv(_Base):  # type: ignore[misc]
         self.reward_kind = reward
         self.copy = copy
         self.num_players = int(self.game.num_players)
+        self.opponents = opponents
         self._started = False
+        self._illegal = np.zeros(self.num_envs, dtype=bool)
         size = int(self._core.observation_size)
         if gymnasium is not None:
             # Every exact tensor lies in [-1, 1] (the C++ suite checks it for every game).
@@ -134,6 +186,8 @@ class VectorEnv(_Base):  # type: ignore[misc]
             self.single_action_space = spaces.Discrete(int(self.game.num_actions))
             self.observation_space = batch_space(self.single_observation_space, self.num_envs)
             self.action_space = batch_space(self.single_action_space, self.num_envs)
+            # make_vec sets its own spec; a VectorEnv built directly gets the id's.
+            self.spec = _spec_of(self.game.name, num_envs=self.num_envs)
 
     # --- outputs ----------------------------------------------------------------------
     def _out(self, name: str) -> np.ndarray:
@@ -142,13 +196,17 @@ class VectorEnv(_Base):  # type: ignore[misc]
 
     def _info(self) -> dict[str, Any]:
         ended = self._buffers["terminated"] | self._buffers["truncated"]
-        return {
+        info = {
             "action_mask": self._out("action_mask"),
             "current_player": self._out("current_player"),
             "final_scores": self._out("final_scores"),
             "_final_scores": ended,
             "episode_index": self._out("episode"),
         }
+        if self.illegal == "penalty":
+            info["illegal_action"] = self._illegal.copy()
+            info["_illegal_action"] = self._illegal.copy()
+        return info
 
     # --- the Gymnasium API ------------------------------------------------------------
     def reset(
@@ -156,18 +214,41 @@ class VectorEnv(_Base):  # type: ignore[misc]
     ) -> tuple[np.ndarray, dict[str, Any]]:
         """Starts an episode in every env: episode 0 of ``seed``'s streams, or
         with ``seed=None`` each env's next episode (the first reset uses the
-        constructor's seed). Returns ``(obs, info)``."""
+        constructor's seed). Returns ``(obs, info)``.
+
+        ``seed`` may list one seed per env: env k starts episode 0 of the streams
+        it would have in a run with seed ``seed[k]`` (so a list of equal seeds s is
+        ``reset(seed=s)``). ``options={"reset_mask": m}`` (bool, one per env)
+        restarts only the envs m selects, the others going on as they were."""
         if self._core is None:
             raise RuntimeError("this VectorEnv is closed")
+        options = dict(options or {})
+        mask = options.pop("reset_mask", None)
         if options:
-            raise ValueError(f"reset takes no options, got {sorted(options)}")
-        if seed is None and not self._started:
-            seed = self.seed
-        if gymnasium is not None:
-            super().reset(seed=seed)
-        self._core.reset(seed)
-        if seed is not None:
-            self.seed = int(seed)
+            raise ValueError(f"reset takes only the option reset_mask, got {sorted(options)}")
+        self._illegal[:] = False
+        if mask is not None:
+            mask = np.asarray(mask)
+            if mask.dtype != bool:
+                raise TypeError(f"reset_mask must be a bool array, got dtype {mask.dtype}")
+        seeds = None
+        if isinstance(seed, (list, tuple, np.ndarray)):
+            seeds = [int(s) if isinstance(s, np.integer) else s for s in seed]
+            seed = None
+        if seeds is None and mask is None:
+            if seed is None and not self._started:
+                seed = self.seed
+            if gymnasium is not None:
+                super().reset(seed=seed)
+            self._core.reset(seed)
+            if seed is not None:
+                self.seed = int(seed)
+        else:
+            if seed is not None:
+                seeds = [seed] * self.num_envs
+            if seeds is None and not self._started:
+                seeds = [self.seed] * self.num_envs
+            self._core.reset_envs(mask, seeds)
         self._started = True
         return self._out("obs"), self._info()
 
@@ -188,24 +269,51 @@ class VectorEnv(_Base):  # type: ignore[misc]
             if gymnasium is not None:
                 raise gymnasium.error.ResetNeeded("call reset() before step()")
             raise RuntimeError("call reset() before step()")
-        if not isinstance(actions, np.ndarray):
-            if isinstance(actions, (list, tuple)):
-                actions = np.asarray(actions)
-                if actions.dtype == object:
-                    raise TypeError("actions must be integers")
-            else:
-                raise TypeError(
-                    f"actions must be an int array of shape ({self.num_envs},), "
-                    f"got {type(actions).__name__}"
-                )
-        self._core.step(actions)
+        actions = _as_array(actions, self.num_envs)
+        forfeit = None
+        if self.illegal == "penalty":
+            forfeit = self._illegal_ids(actions)
+        self._core.step(actions, forfeit)
+        reward = self._out("reward")
+        if forfeit is not None:
+            self._illegal = forfeit
+            if forfeit.any():
+                # The core gives 0 to a forfeited episode; the penalty is the adapter's.
+                reward = reward.copy() if not self.copy else reward
+                reward[forfeit] = self.illegal_reward
         return (
             self._out("obs"),
-            self._out("reward"),
+            reward,
             self._out("terminated"),
             self._out("truncated"),
             self._info(),
         )
+
+    def _illegal_ids(self, actions: np.ndarray) -> np.ndarray:
+        """Envs whose action is in range but not legal (illegal="penalty"); an env whose
+        episode just ended accepts any id."""
+        n = self.game.num_actions
+        if actions.dtype.kind not in "iu":
+            return np.zeros(self.num_envs, dtype=bool)  # the core names the dtype
+        bad = (actions < 0) | (actions >= n)
+        if bad.any():
+            k = int(np.flatnonzero(bad)[0])
+            raise IllegalActionError(f"env {k}: action {actions[k]} is out of range [0, {n})")
+        mask = self._buffers["action_mask"]
+        out: np.ndarray = ~mask[np.arange(self.num_envs), actions.astype(np.int64)]
+        return out
+
+    def call(self, name: str, *args: Any, **kwargs: Any) -> tuple[Any, ...]:
+        """Gymnasium's ``call``: the attribute ``name`` of this env, called with the
+        arguments if it is callable, once per env (every env shares this object)."""
+        value = getattr(self, name)
+        if callable(value):
+            value = value(*args, **kwargs)
+        return (value,) * self.num_envs
+
+    def get_attr(self, name: str) -> tuple[Any, ...]:
+        """Gymnasium's ``get_attr``: the attribute ``name``, once per env."""
+        return (getattr(self, name),) * self.num_envs
 
     def action_masks(self) -> np.ndarray:
         """The current legal-action masks, (num_envs, num_actions) bool."""

@@ -171,6 +171,7 @@ class RummyState(ReferenceState):
         self.went_out: int | None = None
         self.rummy = False
         self.truncated = False
+        self.void = False
         self.begin_turn(first)
 
     def begin_turn(self, player: int) -> None:
@@ -184,10 +185,11 @@ class RummyState(ReferenceState):
             return
         self.turn += 1
         if not self.stock:
+            # Both are ends the rules make (a void deal), not a cap: terminal, not truncated.
             if self.turn_overs >= self.o["max_turn_overs"]:
-                self.end_deal(truncated=True)  # the stock would need one turn-over too many
+                self.end_deal(void=True)  # the stock would need one turn-over too many
             elif not self.can_take_discard() and not self.can_turn_over():
-                self.end_deal(truncated=True)  # nothing can be drawn at all
+                self.end_deal(void=True)  # nothing can be drawn at all
 
     def can_take_discard(self) -> bool:
         # A player without cards could not discard another card, so must draw from the stock.
@@ -200,8 +202,9 @@ class RummyState(ReferenceState):
             and len(self.pile) >= 2  # one card is turned up, and one must be left to draw
         )
 
-    def end_deal(self, truncated: bool = False) -> None:
+    def end_deal(self, truncated: bool = False, void: bool = False) -> None:
         self.truncated = truncated
+        self.void = void
         if not self.match:
             self.over = True
             return
@@ -232,6 +235,10 @@ class RummyState(ReferenceState):
         if not self.over:
             return False
         return self.match_over_by_cap if self.match else self.truncated
+
+    def ended_void(self) -> bool:
+        """A single deal that ended void: terminal, no winner, nobody scores."""
+        return self.over and not self.match and self.void
 
     def legal_actions(self) -> list[int]:
         if self.over:
@@ -424,6 +431,8 @@ class RummyState(ReferenceState):
     def deal_scores(self) -> list[int]:
         n = self.n
         s = [0] * n
+        if self.void:
+            return s  # nobody scores a void deal
         if self.o["scoring"] == "table":
             for m in self.melds:
                 for c in m.cards:
@@ -473,6 +482,7 @@ class RummyState(ReferenceState):
             "went_out": self.went_out,
             "rummy": self.rummy,
             "truncated": self.truncated,
+            "void": self.void,
         }
         if self.match:
             d["deal"] = self.deal_number
@@ -597,7 +607,8 @@ def encode_observation(obs: dict[str, Any], options: dict[str, Any], match: bool
     values.append(call["size"] / 13 if call else 0.0)
     one_hot(obs["went_out"])
     values.append(float(obs["rummy"]))
-    values.append(float(obs["truncated"]))
+    # How the deal ended without a winner: 1 cut by move_cap, 0.5 void.
+    values.append(1.0 if obs["truncated"] else 0.5 if obs["void"] else 0.0)
     values.append(obs["turn"] / options["move_cap"])
     values.append(obs["turn_overs"] / max(1, options["max_turn_overs"]))
     for flag in (
@@ -659,7 +670,10 @@ _COMMON_OPTIONS = [
     Option(
         "max_turn_overs",
         3,
-        "turn-overs of the discard pile allowed in a deal, then truncated",
+        (
+            "turn-overs of the discard pile allowed in a deal;"
+            " the stock running out once more voids it"
+        ),
         range=(0, 50),
     ),
     Option("move_cap", 1000, "turns in a deal before it is truncated", range=(1, 30000)),

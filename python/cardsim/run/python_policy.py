@@ -2,10 +2,12 @@
 "Your own policy").
 
 A Python policy is any callable ``policy(obs, mask) -> actions``. It is called
-with batches: ``obs`` is a read-only float32 array of shape (k, D), the exact
+with batches: ``obs`` is a writable float32 array of shape (k, D), the exact
 observation tensor (``game.observation_tensor_shape``) of the seat to move in
-each of the k games currently waiting on that seat, and ``mask`` a read-only
-bool array of shape (k, A) of their legal actions. It returns k action ids (an
+each of the k games currently waiting on that seat, and ``mask`` a writable
+bool array of shape (k, A) of their legal actions (copies of the core's buffers,
+so ``torch.as_tensor`` takes them without a warning, and editing them changes
+nothing in the games). It returns k action ids (an
 integer numpy array, a torch tensor on the CPU, or a sequence of ints). The
 arrays are views of buffers that the next call overwrites: copy them to keep
 them.
@@ -104,6 +106,10 @@ def run(
     )
     bufs = batch._buffers()
     obs_buf, mask_buf, game_buf = bufs["obs"], bufs["action_mask"], bufs["game"]
+    # The policy gets writable views of buffers of its own, refilled before each call:
+    # torch takes them without a warning, and the core's buffers (whose masks act()
+    # checks against) stay out of its reach.
+    obs_out, mask_out = np.empty_like(obs_buf), np.empty_like(mask_buf)
     bar = Progress(n, g.name, force=bool(progress)) if progress is not False else None
     start = time.perf_counter()
     reported = 0
@@ -114,7 +120,9 @@ def run(
             assert callable(fn)
             where = f"seat {seat} (policy {j}: {names[j]})"
             try:
-                returned = fn(obs_buf[:k], mask_buf[:k])
+                np.copyto(obs_out[:k], obs_buf[:k])
+                np.copyto(mask_out[:k], mask_buf[:k])
+                returned = fn(obs_out[:k], mask_out[:k])
             except Exception as e:
                 raise RuntimeError(
                     f"{where} raised {type(e).__name__} on a batch of {k} games"

@@ -97,13 +97,22 @@ class SimulationResult:
         return wilson(self.summary.draws, self.summary.games)
 
     def truncation_rate(self) -> Estimate:
-        """Share of games stopped by the move cap, with a 95% interval."""
+        """Share of games stopped by a cap (on moves, turns, rounds or deals), with a 95%
+        interval; an end the rules make (a void deal, a stalemate) is not counted here."""
         return wilson(self.summary.truncated, self.summary.games)
 
     def no_winner_rate(self) -> Estimate:
         """Share of games nobody won that were not draws (lost patiences, stalemates,
-        truncations), with a 95% interval."""
+        void deals, truncations), with a 95% interval."""
         return wilson(self.summary.no_winner, self.summary.games)
+
+    def void_rate(self) -> Estimate | None:
+        """Share of games that ended void (Rummy's void deal: the stock ran out once the
+        turn-overs were used up; terminal, no winner, not a truncation), with a 95%
+        interval; None for a game without such an end."""
+        if self.summary.voids is None:
+            return None
+        return wilson(self.summary.voids, self.summary.games)
 
     def stalemate_rate(self) -> Estimate | None:
         """Share of rounds ended by a stalemate, with a 95% interval; None for a game
@@ -166,6 +175,7 @@ class SimulationResult:
                 }
             )
         stalemate = self.stalemate_rate()
+        void = self.void_rate()
         by_policy = [
             {
                 "policy": name,
@@ -192,6 +202,7 @@ class SimulationResult:
             "draw_rate": est(self.draw_rate()),
             "truncation_rate": est(self.truncation_rate()),
             "stalemate_rate": None if stalemate is None else est(stalemate),
+            "void_rate": None if void is None else est(void),
             "mean_moves": est(self.mean_moves()),
             "players": players,
         }
@@ -237,6 +248,9 @@ class SimulationResult:
         stalemate = self.stalemate_rate()
         if stalemate is not None:
             lines.append(f"  stalemate: {stalemate}")
+        void = self.void_rate()
+        if void is not None:
+            lines.append(f"  void deals: {void}")
         lines.append(f"  mean moves: {self.mean_moves()}")
         return "\n".join(lines)
 
