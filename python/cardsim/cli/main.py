@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .._version import __version__
+from ..contract.text import printable
 from ..games import games
 from ..run.policies import resolve_policies
 from ..run.simulate import simulate
@@ -269,7 +270,8 @@ def main(argv: list[str] | None = None) -> int:
         _quiet_broken_pipe()
         return 0
     except (ValueError, TypeError) as e:
-        print(f"cardsim: error: {e}", file=sys.stderr)
+        # Messages quote records, options and files: their control characters escaped.
+        print(f"cardsim: error: {printable(str(e))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("cardsim: interrupted", file=sys.stderr)

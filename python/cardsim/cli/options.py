@@ -8,37 +8,70 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from .. import _core
+from ..contract.text import shown
 
-__all__ = ["count_arg", "game_options", "option_value", "parse_count", "typed_option"]
+__all__ = [
+    "COUNT_LIMIT",
+    "count_arg",
+    "game_options",
+    "option_value",
+    "parse_count",
+    "typed_option",
+]
 
 # --- game counts ------------------------------------------------------------------
 _POWER = re.compile(r"^\s*(\d[\d_]*)\s*\*\*\s*(\d+)\s*$")
+#: Counts are 64-bit in the core: a count must be below this.
+COUNT_LIMIT = 2**64
+
+
+def _too_large(text: str) -> ValueError:
+    return ValueError(f"a game count must be below 2**64, got {shown(text)}")
+
+
+def _whole_number(t: str) -> Decimal | None:
+    """The number ``t`` writes, if it is a finite whole number (else None); a count
+    of 2**64 or more raises at once, from its exponent alone."""
+    m = _POWER.match(t)
+    if m:
+        base_digits = m.group(1).replace("_", "").lstrip("0") or "0"
+        exp_digits = m.group(2).lstrip("0") or "0"
+        if exp_digits == "0":
+            return Decimal(1)
+        # Past 20 digits either number alone makes the count at least 2**64 (or 0, 1).
+        base = int(base_digits) if len(base_digits) <= 20 else COUNT_LIMIT
+        exp = int(exp_digits) if len(exp_digits) <= 20 else COUNT_LIMIT
+        # bit_length - 1 bounds log2(base) from below: refuse before computing base**exp.
+        if base > 1 and (base.bit_length() - 1) * exp >= 64:
+            raise _too_large(t)
+        return Decimal(base**exp)
+    try:
+        d = Decimal(t.replace("_", "") if re.fullmatch(r"\d+(_\d+)*", t) else t)
+    except InvalidOperation:
+        return None
+    if not d.is_finite():
+        return None
+    # adjusted() is the exponent of the leading digit; 2**64 has 20 digits.
+    if d > 0 and d.adjusted() >= 20:
+        raise _too_large(t)
+    return d if d == d.to_integral_value() else None
 
 
 def parse_count(text: str) -> int:
     """A game count as an exact int: ``1000000``, ``1_000_000``, ``1e6``, ``2.5e6``,
-    ``10**6``. Refuses anything that is not a whole number >= 1 (ValueError)."""
-    t = text.strip()
-    m = _POWER.match(t)
-    try:
-        if m:
-            base, exp = int(m.group(1)), int(m.group(2))
-            if exp > 64:
-                raise ValueError
-            value = base**exp
-        else:
-            d = Decimal(t.replace("_", "") if re.fullmatch(r"\d+(_\d+)*", t) else t)
-            if not d.is_finite() or d != d.to_integral_value():
-                raise ValueError
-            value = int(d)
-    except (ValueError, InvalidOperation):
+    ``10**6``. Refuses anything that is not a whole number in [1, 2**64) (ValueError);
+    a count past 2**64 is refused from its exponent, before any large number is built."""
+    d = _whole_number(text.strip())
+    if d is None:
         raise ValueError(
             f"a game count must be a whole number such as 1000000, 1_000_000, 1e6 or 10**6,"
-            f" got {text!r}"
-        ) from None
-    if value < 1:
-        raise ValueError(f"a game count must be at least 1, got {text!r}")
-    return int(value)
+            f" got {shown(text)}"
+        )
+    if d < 1:
+        raise ValueError(f"a game count must be at least 1, got {shown(text)}")
+    if d >= COUNT_LIMIT:
+        raise _too_large(text)
+    return int(d)
 
 
 def count_arg(text: str) -> int:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import os
+import secrets
+import zipfile
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -13,6 +17,7 @@ import numpy as np
 
 from .. import _core
 from .._version import __version__
+from ..contract.text import shown
 from .plot import plot_result
 from .stats import Estimate, mean_interval, variance, wilson
 
@@ -22,6 +27,18 @@ __all__ = ["Estimate", "SimulationResult", "load_result"]
 ARRAYS = ("scores", "winner", "winners_mask", "moves", "truncated", "times")
 #: The saved-result format (SimulationResult.save).
 RESULT_FORMAT = 1
+#: The largest saved-result JSON ``load_result`` reads (64 MiB; a summary is a few KB
+#: plus its score histograms). The arrays beside it are capped by the summary's count.
+MAX_RESULT_BYTES = 64 * 2**20
+#: The dtype of each per-game array, and whether it has one column per seat.
+ARRAY_DTYPES: dict[str, tuple[np.dtype[Any], bool]] = {
+    "scores": (np.dtype(np.int32), True),
+    "winner": (np.dtype(np.int8), False),
+    "winners_mask": (np.dtype(np.uint16), False),
+    "moves": (np.dtype(np.int32), False),
+    "truncated": (np.dtype(np.bool_), False),
+    "times": (np.dtype(np.float64), True),
+}
 
 
 def per_game_arrays(
@@ -274,17 +291,36 @@ class SimulationResult:
             "summary": self.to_dict(),
             "arrays": None,
         }
-        if self.scores is not None:
-            if arrays is None:
-                arrays = "parquet" if _has_pyarrow() else "npz"
-            side = path.with_suffix("." + arrays)
-            if arrays == "parquet":
-                _write_parquet(self.arrays(), side)
-            else:
-                with open(side, "wb") as f:
-                    np.savez_compressed(f, **self.arrays())
-            record["arrays"] = side.name
-        path.write_text(json.dumps(record, indent=1) + "\n")
+        # Every file is written whole under a unique temporary name, then renamed: the
+        # side file first, the JSON last. The JSON names its side file with its size
+        # and SHA-256, so a pair left mismatched by a crash between the renames is
+        # refused by load_result, never read as one result.
+        side_tmp: Path | None = None
+        json_tmp = _temporary(path)
+        try:
+            if self.scores is not None:
+                if arrays is None:
+                    arrays = "parquet" if _has_pyarrow() else "npz"
+                side = path.with_suffix("." + arrays)
+                side_tmp = _temporary(side)
+                if arrays == "parquet":
+                    _write_parquet(self.arrays(), side_tmp)
+                else:
+                    with open(side_tmp, "wb") as f:
+                        np.savez_compressed(f, **self.arrays())
+                record["arrays"] = side.name
+                record["arrays_bytes"], record["arrays_sha256"] = _fingerprint(side_tmp)
+            with open(json_tmp, "w", encoding="utf-8") as f:
+                f.write(json.dumps(record, indent=1) + "\n")
+                f.flush()
+                os.fsync(f.fileno())
+            if side_tmp is not None:
+                os.replace(side_tmp, side)
+            os.replace(json_tmp, path)
+        finally:
+            for tmp in (side_tmp, json_tmp):
+                if tmp is not None:
+                    tmp.unlink(missing_ok=True)
         return path
 
     def arrays(self) -> dict[str, Any]:
@@ -345,6 +381,23 @@ def _finite(x: float) -> float | None:
     return None if math.isnan(x) else x
 
 
+def _temporary(path: Path) -> Path:
+    """A name beside ``path`` that no other writer (process or thread) picks."""
+    return path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(6)}.tmp")
+
+
+def _fingerprint(path: Path) -> tuple[int, str]:
+    """The size and SHA-256 of a file, read in blocks; on disk once this returns."""
+    h = hashlib.sha256()
+    size = 0
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+            size += len(block)
+        os.fsync(f.fileno())
+    return size, h.hexdigest()
+
+
 def _has_pyarrow() -> bool:
     try:
         import pyarrow.parquet  # noqa: F401
@@ -368,59 +421,251 @@ def _write_parquet(arrays: dict[str, np.ndarray], path: Path) -> None:
     pq.write_table(pa.table(cols), path)
 
 
-def _read_parquet(path: Path) -> dict[str, np.ndarray]:
+class _Refused(ValueError):
+    """A saved result that fails a check (load_result adds the file's name)."""
+
+
+def _expected_shapes(rows: int, num_players: int, timed: bool) -> dict[str, tuple[int, ...]]:
+    shapes = {
+        k: (rows, num_players) if seats else (rows,) for k, (_, seats) in ARRAY_DTYPES.items()
+    }
+    if not timed:
+        del shapes["times"]
+    return shapes
+
+
+def _read_npz(path: Path, shapes: dict[str, tuple[int, ...]]) -> dict[str, np.ndarray]:
+    """The arrays of an npz, each header checked against ``shapes`` before its data is
+    read: a file that declares more rows than the summary allocates nothing."""
+    out: dict[str, np.ndarray] = {}
+    with zipfile.ZipFile(path) as z:
+        names = {n.removesuffix(".npy"): n for n in z.namelist()}
+        if set(names) != set(shapes):
+            raise _Refused(f"holds arrays {sorted(names)}, expected {sorted(shapes)}")
+        for name, member in names.items():
+            with z.open(member) as f:
+                version = np.lib.format.read_magic(f)
+                if version == (1, 0):
+                    shape, fortran, dtype = np.lib.format.read_array_header_1_0(f)
+                elif version == (2, 0):
+                    shape, fortran, dtype = np.lib.format.read_array_header_2_0(f)
+                else:
+                    raise _Refused(f"array {name} has an unknown npy version {version}")
+                _check_array(name, shape, dtype, shapes[name])
+                if fortran:
+                    raise _Refused(f"array {name} is not in C order")
+                data = f.read(int(np.prod(shape)) * dtype.itemsize + 1)
+                if len(data) != int(np.prod(shape)) * dtype.itemsize:
+                    raise _Refused(f"array {name} holds the wrong number of bytes")
+                out[name] = np.frombuffer(data, dtype=dtype).reshape(shape).copy()
+    return out
+
+
+def _read_parquet(path: Path, shapes: dict[str, tuple[int, ...]]) -> dict[str, np.ndarray]:
+    """The arrays of a parquet file, its row count and columns checked from the
+    metadata before any column is read."""
     import pyarrow.parquet as pq
 
-    table = pq.read_table(path)
+    meta = pq.ParquetFile(path)
+    rows = next(iter(shapes.values()))[0]
+    if meta.metadata.num_rows != rows:
+        raise _Refused(f"has {meta.metadata.num_rows} rows, but the summary counts {rows} games")
+    want = []
+    for name, shape in shapes.items():
+        want += [f"{name}.{p}" for p in range(shape[1])] if len(shape) == 2 else [name]
+    got = list(meta.schema_arrow.names)
+    if sorted(got) != sorted(want):
+        raise _Refused(f"holds columns {got[:20]}, expected {want}")
+    table = meta.read()
     out: dict[str, np.ndarray] = {}
-    seats: dict[str, list[tuple[int, np.ndarray]]] = {}
-    for name in table.column_names:
-        col = table.column(name).to_numpy()
-        if "." in name:
-            base, p = name.split(".")
-            seats.setdefault(base, []).append((int(p), col))
+    for name, shape in shapes.items():
+        if len(shape) == 2:
+            cols = [table.column(f"{name}.{p}").to_numpy() for p in range(shape[1])]
+            a = np.ascontiguousarray(np.column_stack(cols)) if cols else np.empty(shape)
         else:
-            out[name] = col
-    for base, cols in seats.items():
-        out[base] = np.ascontiguousarray(np.column_stack([c for _, c in sorted(cols)]))
+            a = table.column(name).to_numpy()
+        _check_array(name, a.shape, a.dtype, shape)
+        out[name] = a
     return out
+
+
+def _check_array(name: str, shape: Any, dtype: np.dtype[Any], want: tuple[int, ...]) -> None:
+    if tuple(shape) != want:
+        raise _Refused(
+            f"array {name} has shape {tuple(shape)}, but the summary wants {want} ({want[0]} games)"
+        )
+    if dtype != ARRAY_DTYPES[name][0]:
+        raise _Refused(f"array {name} has dtype {dtype}, expected {ARRAY_DTYPES[name][0]}")
+
+
+def _check_moments(m: dict[str, int], games: int, what: str) -> None:
+    """The exact sums of one quantity agree with each other and with the game count."""
+    n, total, squares, lo, hi = m["n"], m["sum"], m["sum_sq"], m["min"], m["max"]
+    if n != games:
+        raise _Refused(f"summary {what} counts {n} games, not {games}")
+    if n and not (lo <= hi and n * lo <= total <= n * hi):
+        raise _Refused(f"summary {what}: its sum is outside n*min..n*max")
+    # Cauchy-Schwarz: sum**2 <= n * sum_sq, i.e. a variance >= 0.
+    if squares < 0 or total * total > n * squares:
+        raise _Refused(f"summary {what}: its sum of squares gives a negative variance")
+    if n and squares > n * max(lo * lo, hi * hi):
+        raise _Refused(f"summary {what}: its sum of squares exceeds n*max(min**2, max**2)")
+
+
+def check_summary(summary: _core.Summary, games: int, what: str = "summary") -> None:
+    """Raises ValueError unless ``summary`` is a possible run of ``games`` games: every
+    count at most the games, each seat's sums consistent with its histogram (as
+    exact sums are), every variance non-negative."""
+    state = summary.to_state()
+    if state["games"] != games:
+        raise _Refused(f"{what} counts {state['games']} games, but the result says {games}")
+    for key in ("draws", "no_winner", "truncated", "stalemates"):
+        v = state.get(key)
+        if v is not None and v > games:
+            raise _Refused(f"{what} has {key} {v} > games {games}")
+    if any(w > games for w in state["wins"]):
+        raise _Refused(f"{what} has wins {state['wins']} > games {games}")
+    _check_moments(state["moves"], games, f"{what} moves")
+    for p, (m, (lo, counts)) in enumerate(zip(state["score"], state["score_hist"], strict=True)):
+        _check_moments(m, games, f"{what} score of seat {p}")
+        if sum(counts) != games:
+            raise _Refused(f"{what} score histogram of seat {p} counts {sum(counts)} games")
+        total = sum((lo + i) * c for i, c in enumerate(counts) if c)
+        squares = sum((lo + i) ** 2 * c for i, c in enumerate(counts) if c)
+        if (total, squares) != (m["sum"], m["sum_sq"]):
+            raise _Refused(f"{what} score of seat {p} disagrees with its histogram")
+
+
+def _check_arrays(arrays: dict[str, np.ndarray], summary: _core.Summary) -> None:
+    """The per-game rows add up to the summary's totals."""
+    state = summary.to_state()
+    if int(arrays["moves"].sum(dtype=np.int64)) != state["moves"]["sum"]:
+        raise _Refused("its moves do not add up to the summary's")
+    if int(arrays["truncated"].sum()) != state["truncated"]:
+        raise _Refused("its truncated games do not match the summary's")
+    sums = arrays["scores"].sum(axis=0, dtype=np.int64)
+    mask = arrays["winners_mask"]
+    for p in range(summary.num_players):
+        if int(sums[p]) != state["score"][p]["sum"]:
+            raise _Refused(f"its scores of seat {p} do not add up to the summary's")
+        if int(((mask >> p) & 1).sum()) != state["wins"][p]:
+            raise _Refused(f"its wins of seat {p} do not match the summary's")
+
+
+def _read_json(path: Path) -> Any:
+    with open(path, "rb") as f:
+        raw = f.read(MAX_RESULT_BYTES + 1)
+    if len(raw) > MAX_RESULT_BYTES:
+        raise _Refused(f"larger than {MAX_RESULT_BYTES // 2**20} MiB")
+    try:
+        return json.loads(raw)
+    except RecursionError:
+        raise _Refused("nested too deep") from None
+
+
+def _field(record: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
+    v = record[key]
+    if (isinstance(v, bool) and kind is not bool) or not isinstance(v, kind):
+        raise TypeError(f"field {key!r} must be {getattr(kind, '__name__', kind)}")
+    return v
 
 
 def load_result(path: str | os.PathLike[str]) -> SimulationResult:
     """Reads a result written by ``SimulationResult.save``, arrays included.
 
-    Raises ValueError for a file that is not a saved cardsim result.
+    Nothing is believed unchecked: the summary's own invariants (see
+    ``check_summary``), the arrays' names, shapes and dtypes against the summary's
+    game count (read from the file headers and metadata before any data, so a file
+    cannot make this allocate more than the summary declares), the arrays' totals
+    against the summary's, and the side file's size and SHA-256 against the ones the
+    JSON recorded. Raises ValueError (or TypeError for a field of the wrong type)
+    for a file that is not a whole, consistent saved cardsim result.
     """
     path = Path(path)
+    name = shown(os.fspath(path))
     try:
-        record = json.loads(path.read_text())
+        record = _read_json(path)
+        if not isinstance(record, dict):
+            raise _Refused("not a JSON object")
         if record.get("format") != RESULT_FORMAT:
-            raise ValueError(f"unknown format {record.get('format')!r}")
-        summary = _core.Summary.from_state(record["summary_state"])
+            raise _Refused(f"unknown format {shown(record.get('format'))}")
         fields = {
-            k: record[k]
-            for k in ("game", "options", "policy", "seed", "first_game", "games", "threads")
+            "game": _field(record, "game", str),
+            "options": _field(record, "options", dict),
+            "policy": _field(record, "policy", str),
+            "seed": _field(record, "seed", int),
+            "first_game": _field(record, "first_game", int),
+            "games": _field(record, "games", int),
+            "threads": _field(record, "threads", int),
         }
-        seconds = float(record["seconds"])
+        seconds = float(_field(record, "seconds", (int, float)))
         policies = record.get("policies")
-        seat_rotation = bool(record.get("seat_rotation", False))
+        if policies is not None and not (
+            isinstance(policies, list) and all(isinstance(x, str) for x in policies)
+        ):
+            raise TypeError("field 'policies' must be a list of str")
+        seat_rotation = record.get("seat_rotation", False)
+        if not isinstance(seat_rotation, bool):
+            raise TypeError("field 'seat_rotation' must be true or false")
+        summary = _core.Summary.from_state(record["summary_state"])
         by_policy = (
             _core.Summary.from_state(record["by_policy_state"])
             if record.get("by_policy_state") is not None
             else summary
         )
-    except (OSError, KeyError, TypeError, AttributeError, ValueError) as e:
-        raise ValueError(f"{path} is not a saved cardsim result: {e}") from None
-    arrays: dict[str, Any] = {}
-    if record.get("arrays"):
-        side = path.with_name(record["arrays"])
-        if side.suffix == ".parquet":
-            arrays = _read_parquet(side)
-        else:
-            with np.load(side) as z:
-                arrays = {k: z[k] for k in z.files}
-        if set(arrays) - set(ARRAYS):
-            raise ValueError(f"{side} holds unknown arrays: {sorted(set(arrays) - set(ARRAYS))}")
+        game = _core.make(fields["game"], fields["options"])
+        if summary.num_players != game.num_players or by_policy.num_players != game.num_players:
+            raise _Refused(f"its summary has the wrong number of seats for {fields['game']}")
+        check_summary(summary, fields["games"])
+        if by_policy is not summary:
+            check_summary(by_policy, fields["games"], "by-policy summary")
+        side_name = record.get("arrays")
+        arrays: dict[str, Any] = {}
+        if side_name is not None:
+            if not isinstance(side_name, str) or Path(side_name).name != side_name:
+                raise _Refused(f"names a bad arrays file {shown(side_name)}")
+            side = path.with_name(side_name)
+            size, digest = _fingerprint(side)
+            saved = (record.get("arrays_bytes"), record.get("arrays_sha256"))
+            # A file saved before fingerprints were recorded has neither (legacy).
+            if saved != (None, None) and (size, digest) != saved:
+                raise _Refused(
+                    f"its arrays file {side_name!r} is not the one saved with it (size or"
+                    " SHA-256 differ: another run's, or a save that was interrupted)"
+                )
+            shapes = _expected_shapes(fields["games"], game.num_players, game.traits.timed)
+            if side.suffix == ".parquet":
+                if not _has_pyarrow():
+                    raise _Refused(
+                        "its arrays are parquet, which needs pyarrow: pip install pyarrow"
+                    )
+                arrays = _read_parquet(side, shapes)
+            elif side.suffix == ".npz":
+                arrays = _read_npz(side, shapes)
+            else:
+                raise _Refused(f"names a bad arrays file {shown(side_name)}")
+            _check_arrays(arrays, summary)
+    except _Refused as e:
+        raise ValueError(f"{name} is not a saved cardsim result: {e}") from None
+    except TypeError as e:
+        raise TypeError(f"{name} is not a saved cardsim result: {e}") from None
+    except (
+        OSError,
+        EOFError,
+        KeyError,
+        IndexError,
+        AttributeError,
+        ValueError,
+        RecursionError,
+        zipfile.BadZipFile,
+        zlib.error,
+    ) as e:
+        raise ValueError(f"{name} is not a saved cardsim result: {shown(e, 300)}") from None
+    except Exception as e:
+        # A parquet reader's own errors (pyarrow.ArrowException) have no common base here.
+        if type(e).__module__.split(".")[0] != "pyarrow":
+            raise
+        raise ValueError(f"{name} is not a saved cardsim result: {shown(e, 300)}") from None
     return SimulationResult(
         seconds=seconds,
         summary=summary,
