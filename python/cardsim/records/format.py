@@ -24,7 +24,8 @@ from typing import Any
 from .. import _core
 from .._version import __version__
 from ..contract.errors import IllegalActionError
-from ..contract.text import shown
+from ..contract.limits import TooLarge, read_capped
+from ..contract.text import printable, shown
 from ..games import make
 from ..reference.base import ReferenceState
 
@@ -195,16 +196,15 @@ def _check_outcome_types(outcome: dict[str, Any]) -> None:
 
 def read_file(path: str | os.PathLike[str]) -> Any:
     """The JSON held in file ``path``, else a ValueError saying why it cannot be read."""
-    name = shown(os.fspath(path))
+    name = printable(repr(os.fspath(path)))
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_RECORD_BYTES + 1)
+        raw = read_capped(path, MAX_RECORD_BYTES)
     except OSError as e:
         raise ValueError(f"cannot read record {name}: {e.strerror or e}") from None
-    if len(raw) > MAX_RECORD_BYTES:
+    except TooLarge:
         raise ValueError(
             f"record {name} is larger than {MAX_RECORD_BYTES // 2**20} MiB: not a game record"
-        )
+        ) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:

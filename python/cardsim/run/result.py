@@ -17,7 +17,8 @@ import numpy as np
 
 from .. import _core
 from .._version import __version__
-from ..contract.text import shown
+from ..contract.limits import TooLarge, read_capped
+from ..contract.text import printable, shown
 from .plot import plot_result
 from .stats import Estimate, mean_interval, variance, wilson
 
@@ -502,14 +503,14 @@ def _check_moments(m: dict[str, int], games: int, what: str) -> None:
     """The exact sums of one quantity agree with each other and with the game count."""
     n, total, squares, lo, hi = m["n"], m["sum"], m["sum_sq"], m["min"], m["max"]
     if n != games:
-        raise _Refused(f"summary {what} counts {n} games, not {games}")
+        raise _Refused(f"{what} counts {n} games, not {games}")
     if n and not (lo <= hi and n * lo <= total <= n * hi):
-        raise _Refused(f"summary {what}: its sum is outside n*min..n*max")
+        raise _Refused(f"{what}: its sum is outside n*min..n*max")
     # Cauchy-Schwarz: sum**2 <= n * sum_sq, i.e. a variance >= 0.
     if squares < 0 or total * total > n * squares:
-        raise _Refused(f"summary {what}: its sum of squares gives a negative variance")
+        raise _Refused(f"{what}: its sum of squares gives a negative variance")
     if n and squares > n * max(lo * lo, hi * hi):
-        raise _Refused(f"summary {what}: its sum of squares exceeds n*max(min**2, max**2)")
+        raise _Refused(f"{what}: its sum of squares exceeds n*max(min**2, max**2)")
 
 
 def check_summary(summary: _core.Summary, games: int, what: str = "summary") -> None:
@@ -552,11 +553,17 @@ def _check_arrays(arrays: dict[str, np.ndarray], summary: _core.Summary) -> None
             raise _Refused(f"its wins of seat {p} do not match the summary's")
 
 
+def _reason(e: BaseException) -> str:
+    """An exception from a reader, as a bounded, printable clause."""
+    text = shown(str(e), 300).strip("'\"")
+    return f"{type(e).__name__}: {text}" if isinstance(e, (KeyError, IndexError)) else text
+
+
 def _read_json(path: Path) -> Any:
-    with open(path, "rb") as f:
-        raw = f.read(MAX_RESULT_BYTES + 1)
-    if len(raw) > MAX_RESULT_BYTES:
-        raise _Refused(f"larger than {MAX_RESULT_BYTES // 2**20} MiB")
+    try:
+        raw = read_capped(path, MAX_RESULT_BYTES)
+    except TooLarge:
+        raise _Refused(f"larger than {MAX_RESULT_BYTES // 2**20} MiB") from None
     try:
         return json.loads(raw)
     except RecursionError:
@@ -582,7 +589,7 @@ def load_result(path: str | os.PathLike[str]) -> SimulationResult:
     for a file that is not a whole, consistent saved cardsim result.
     """
     path = Path(path)
-    name = shown(os.fspath(path))
+    name = printable(repr(os.fspath(path)))
     try:
         record = _read_json(path)
         if not isinstance(record, dict):
@@ -649,8 +656,12 @@ def load_result(path: str | os.PathLike[str]) -> SimulationResult:
         raise ValueError(f"{name} is not a saved cardsim result: {e}") from None
     except TypeError as e:
         raise TypeError(f"{name} is not a saved cardsim result: {e}") from None
+    except OSError as e:
+        what = shown(os.fspath(e.filename)) if e.filename else "a file"
+        raise ValueError(
+            f"{name} is not a saved cardsim result: cannot read {what}: {e.strerror or e}"
+        ) from None
     except (
-        OSError,
         EOFError,
         KeyError,
         IndexError,
@@ -660,12 +671,12 @@ def load_result(path: str | os.PathLike[str]) -> SimulationResult:
         zipfile.BadZipFile,
         zlib.error,
     ) as e:
-        raise ValueError(f"{name} is not a saved cardsim result: {shown(e, 300)}") from None
+        raise ValueError(f"{name} is not a saved cardsim result: {_reason(e)}") from None
     except Exception as e:
         # A parquet reader's own errors (pyarrow.ArrowException) have no common base here.
         if type(e).__module__.split(".")[0] != "pyarrow":
             raise
-        raise ValueError(f"{name} is not a saved cardsim result: {shown(e, 300)}") from None
+        raise ValueError(f"{name} is not a saved cardsim result: {_reason(e)}") from None
     return SimulationResult(
         seconds=seconds,
         summary=summary,
