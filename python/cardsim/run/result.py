@@ -427,7 +427,7 @@ class _Refused(ValueError):
 
 
 def _expected_shapes(rows: int, num_players: int, timed: bool) -> dict[str, tuple[int, ...]]:
-    shapes = {
+    shapes: dict[str, tuple[int, ...]] = {
         k: (rows, num_players) if seats else (rows,) for k, (_, seats) in ARRAY_DTYPES.items()
     }
     if not timed:
