@@ -100,15 +100,36 @@ class SimulationResult:
     by_policy: _core.Summary | None = None
     #: The cardsim version that produced the result (this one, or the saved file's).
     version: str = __version__
+    #: Games this run played, when it resumed the rest from a checkpoint (None: all
+    #: ``games``); the speed counts these only.
+    games_played: int | None = None
 
     @property
     def num_players(self) -> int:
         """Seats in the game."""
         return int(self.summary.num_players)
 
+    def _seat(self, player: Any, what: str = "player") -> int:
+        """The seat (or policy index) every per-seat method takes: an int in
+        [0, num_players), else TypeError / ValueError; never counted from the end."""
+        if isinstance(player, (bool, np.bool_)) or not isinstance(player, (int, np.integer)):
+            raise TypeError(f"{what} must be an int, got {type(player).__name__}")
+        if not 0 <= player < self.num_players:
+            raise ValueError(f"{what} must be in [0, {self.num_players}), got {int(player)}")
+        return int(player)
+
+    def __repr__(self) -> str:
+        # Headline figures only: the per-game arrays stay on their attributes.
+        rates = ", ".join(f"{self.win_rate(p).value:.4g}" for p in range(self.num_players))
+        return (
+            f"<SimulationResult {self.game}: {self.games:,} games, policy {self.policy},"
+            f" seed {self.seed}, win rates [{rates}],"
+            f" arrays {'kept' if self.scores is not None else 'none'}>"
+        )
+
     def win_rate(self, player: int = 0) -> Estimate:
         """Share of games the player won (alone or with their side), with a 95% interval."""
-        return wilson(self.summary.wins[player], self.summary.games)
+        return wilson(self.summary.wins[self._seat(player)], self.summary.games)
 
     def draw_rate(self) -> Estimate:
         """Share of games drawn, with a 95% interval."""
@@ -132,21 +153,21 @@ class SimulationResult:
 
     def mean_score(self, player: int = 0) -> Estimate:
         """The player's mean final score, with a 95% interval."""
-        return mean_interval(self.summary.score[player])
+        return mean_interval(self.summary.score[self._seat(player)])
 
     def score_variance(self, player: int = 0) -> float:
         """The sample variance of the player's final score (exact sums, one division)."""
-        return variance(self.summary.score[player])
+        return variance(self.summary.score[self._seat(player)])
 
     def policy_win_rate(self, index: int) -> Estimate:
         """Share of games won by the run's policy number ``index`` (whatever its seat)."""
         bp = self.by_policy or self.summary
-        return wilson(bp.wins[index], bp.games)
+        return wilson(bp.wins[self._seat(index, "policy index")], bp.games)
 
     def policy_mean_score(self, index: int) -> Estimate:
         """Mean final score of the run's policy number ``index`` (whatever its seat)."""
         bp = self.by_policy or self.summary
-        return mean_interval(bp.score[index])
+        return mean_interval(bp.score[self._seat(index, "policy index")])
 
     def mean_moves(self) -> Estimate:
         """Mean actions per game, with a 95% interval."""
@@ -154,13 +175,15 @@ class SimulationResult:
 
     def score_histogram(self, player: int = 0) -> tuple[np.ndarray, np.ndarray]:
         """(values, counts) of the player's final scores."""
-        values, counts = self.summary.score_histogram(player)
+        values, counts = self.summary.score_histogram(self._seat(player))
         return values, counts
 
     @property
     def games_per_second(self) -> float:
-        """Throughput of this run (wall time, all threads)."""
-        return self.games / self.seconds if self.seconds > 0 else math.inf
+        """Throughput of this run (wall time, all threads): the games it played, not
+        those resumed from a checkpoint."""
+        played = self.games if self.games_played is None else self.games_played
+        return played / self.seconds if self.seconds > 0 else math.inf
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe summary (no per-game arrays)."""
@@ -232,7 +255,12 @@ class SimulationResult:
             + (" (seats rotated)" if self.seat_rotation else "")
             + (f", games from {self.first_game:,}" if self.first_game else ""),
             f"  {self.seconds:.3f} s on {self.threads} thread(s),"
-            + (f" {self.games_per_second:,.0f} games/s" if self.games else " no games played"),
+            + (f" {self.games_per_second:,.0f} games/s" if self.games else " no games played")
+            + (
+                f" ({self.games - self.games_played:,} games resumed from the checkpoint)"
+                if self.games_played is not None and self.games_played != self.games
+                else ""
+            ),
         ]
         if self.options:
             lines.append("  options: " + ", ".join(f"{k}={v!r}" for k, v in self.options.items()))
@@ -283,6 +311,7 @@ class SimulationResult:
             "games": self.games,
             "threads": self.threads,
             "seconds": self.seconds,
+            "games_played": self.games_played,
             "policies": self.policies,
             "seat_rotation": self.seat_rotation,
             "summary_state": self.summary.to_state(),
@@ -606,6 +635,11 @@ def load_result(path: str | os.PathLike[str]) -> SimulationResult:
             "threads": _field(record, "threads", int),
         }
         seconds = float(_field(record, "seconds", (int, float)))
+        games_played = record.get("games_played")
+        if games_played is not None and (
+            isinstance(games_played, bool) or not isinstance(games_played, int)
+        ):
+            raise TypeError("field 'games_played' must be int")
         policies = record.get("policies")
         if policies is not None and not (
             isinstance(policies, list) and all(isinstance(x, str) for x in policies)
@@ -684,6 +718,7 @@ def load_result(path: str | os.PathLike[str]) -> SimulationResult:
         policies=policies,
         seat_rotation=seat_rotation,
         by_policy=by_policy,
+        games_played=games_played,
         **fields,
         **arrays,
     )

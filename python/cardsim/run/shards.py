@@ -442,8 +442,9 @@ def run_sharded(
     max_in_flight: int | None,
     checkpoint: str | os.PathLike[str] | None,
     progress: bool | None,
-) -> tuple[_core.Summary, float]:
-    """Runs the shards not yet in the checkpoint and merges every shard's totals."""
+) -> tuple[_core.Summary, float, int]:
+    """Runs the shards not yet in the checkpoint and merges every shard's totals.
+    Returns the summary, this run's seconds and the games this run played."""
     if shard_size is None:
         shard_size = max(1, min(games, 10_000_000) // 16 or 1)
     if max_in_flight is None:
@@ -471,11 +472,13 @@ def run_sharded(
     tasks = ((game.name, game.options, seed, policy, lo, n, task_threads) for lo, n in todo)
     bar = Progress(games, game.name, force=bool(progress)) if progress is not False else None
     if bar and ckpt:
-        bar.update(ckpt.games)
+        bar.resume(ckpt.games)
     results: list[ShardResult] = []
+    played = 0
     start = time.perf_counter()
     try:
         for r in completed(executor or InProcess(), tasks, max_in_flight):
+            played += r.games
             if ckpt:
                 ckpt.add(r)
             else:
@@ -491,6 +494,6 @@ def run_sharded(
         # The checkpoint holds the merged totals of every shard, old and new.
         done = [ShardResult(lo, hi - lo, {}) for lo, hi in ckpt.ranges]
         check_coverage(first_game, games, done)
-        return ckpt.summary, time.perf_counter() - start
+        return ckpt.summary, time.perf_counter() - start, played
     check_coverage(first_game, games, results)
-    return merge(game.num_players, results), time.perf_counter() - start
+    return merge(game.num_players, results), time.perf_counter() - start, played

@@ -85,10 +85,11 @@ def simulate(
     if progress is not None and not isinstance(progress, bool):
         raise TypeError(f"progress must be True, False or None, got {type(progress).__name__}")
 
+    games_played = None  # every game, unless a checkpoint held some
     if any(x is not None for x in (executor, shard_size, max_in_flight, checkpoint)):
         _check_sharding(summary_only, shard_size, max_in_flight, executor, seat_rotation, python)
         shard = (executor, shard_size, max_in_flight, checkpoint, progress)
-        summary, seconds = run_sharded(g, s, ",".join(policies), first, n, t, *shard)
+        summary, seconds, games_played = run_sharded(g, s, ",".join(policies), first, n, t, *shard)
         out: tuple[Any, float, Any, dict[str, Any]] = (summary, seconds, None, {})
     elif python:
         size = python_policy.DEFAULT_BATCH_SIZE if batch_size is None else int(batch_size)
@@ -110,6 +111,7 @@ def simulate(
         threads=t,
         seconds=seconds,
         summary=summary,
+        games_played=games_played,
         **arrays,
     )
 

@@ -78,6 +78,14 @@ class Solution:
     verified: bool = False
     score_lower_bound: int | None = None
 
+    def __repr__(self) -> str:
+        # The line stays on .actions: a REPL shows its length, not every move.
+        score = "" if self.score is None else f", score {self.score}"
+        return (
+            f"<Solution {self.game}: {self.outcome}{score}, {len(self.actions)} actions,"
+            f" {self.nodes:,} nodes, {self.seconds:.3g} s>"
+        )
+
 
 def _check_limits(node_limit: Any, time_limit: Any, table_entries: Any) -> tuple[int, float, int]:
     for name, value in (("node_limit", node_limit), ("table_entries", table_entries)):
@@ -281,6 +289,13 @@ class SolveBatchResult:
             d["score_distribution"] = self.score_distribution("score")
             d["best_score_any_distribution"] = self.score_distribution("best_score_any")
         return d
+
+    def __repr__(self) -> str:
+        # Headline figures only: the per-deal arrays stay on their attributes.
+        return (
+            f"<SolveBatchResult {self.game}: {self.deals:,} deals from seed {self.seed},"
+            f" win rate {self.win_rate().value:.4g}, {self.unknown:,} unknown>"
+        )
 
     def __str__(self) -> str:
         wr = self.win_rate()
@@ -490,7 +505,7 @@ def _run_sharded(
     )
     bar = ProgressBar(n, g.name) if show else None
     if bar:
-        bar.update(sum(r.games for r in results))
+        bar.resume(sum(r.games for r in results))
     try:
         for r in shards.completed(
             executor or shards.InProcess(), tasks, max_in_flight, run_solve_shard
