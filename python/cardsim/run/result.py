@@ -17,6 +17,7 @@ import numpy as np
 
 from .. import _core
 from .._version import __version__
+from ..contract.extras import require
 from ..contract.limits import TooLarge, read_capped
 from ..contract.text import printable, shown
 from .plot import plot_result
@@ -244,9 +245,9 @@ class SimulationResult:
         return plot_result(self, path)
 
     def to_pandas(self) -> Any:
-        """The per-game arrays as a pandas DataFrame (needs pandas and a full run)."""
-        import pandas as pd
-
+        """The per-game arrays as a pandas DataFrame (needs a full run, and pandas:
+        ``pip install 'cardsim[pandas]'``)."""
+        pd = require("pandas", "to_pandas")
         return pd.DataFrame(self._columns())
 
     def __str__(self) -> str:
