@@ -98,24 +98,56 @@ def option_value(text: str) -> Any:
 
 def typed_option(game: str, name: str, text: str) -> Any:
     """The value of ``--option name=text``, read as the option's declared type
-    when the game declares it (a str option keeps its commas), else guessed."""
+    when the game declares it (a str option keeps its commas), else guessed.
+    A value that is not of the declared type is refused with the forms it takes:
+    true or false for a yes/no option, a whole number for a number."""
     try:
         specs = {o["name"]: o for o in _core.option_specs(game)}
     except ValueError:  # an unknown game: simulate reports it
         specs = {}
-    if name in specs and isinstance(specs[name]["default"], str):
+    default = specs[name]["default"] if name in specs else None
+    if isinstance(default, str):
         return text
+    if isinstance(default, bool):
+        if text.strip().lower() not in ("true", "false"):
+            raise ValueError(f"--option {name} is true or false, got {shown(text)}")
+        return text.strip().lower() == "true"
+    if isinstance(default, int):
+        try:
+            return int(text)
+        except ValueError:
+            lo, hi = specs[name].get("range", ("", ""))
+            where = f" in [{lo}, {hi}]" if lo != "" else ""
+            raise ValueError(
+                f"--option {name} takes a whole number{where} such as {default}, got {shown(text)}"
+            ) from None
     return option_value(text)
 
 
 def game_options(args: argparse.Namespace) -> dict[str, Any]:
     """The game options given by --option NAME=VALUE and --players."""
+    try:
+        known: list[str] | None = [o["name"] for o in _core.option_specs(args.game)]
+    except ValueError:  # an unknown game: the command reports it
+        known = None
     options: dict[str, Any] = {}
     for item in args.option or []:
         if "=" not in item:
-            raise ValueError(f"--option wants NAME=VALUE, got {item!r}")
+            raise ValueError(f"--option wants NAME=VALUE, got {shown(item)}")
         k, v = item.split("=", 1)
-        options[k] = typed_option(args.game, k, v)
-    if getattr(args, "players", None) is not None:  # `solve` has no --players
-        options["players"] = args.players
+        if known is not None and k not in known:
+            listing = f"known: {', '.join(known)}" if known else "it takes no options"
+            raise ValueError(f"unknown option {shown(k)} for {args.game} ({listing})")
+        value = typed_option(args.game, k, v)
+        if k in options and options[k] != value:
+            raise ValueError(f"--option {k} is given twice, as {options[k]!r} and {value!r}")
+        options[k] = value
+    players = getattr(args, "players", None)  # `solve` has no --players
+    if players is not None:
+        if "players" in options and options["players"] != players:
+            raise ValueError(
+                f"--players {players} and --option players={options['players']} conflict:"
+                " give one of them"
+            )
+        options["players"] = players
     return options

@@ -6,7 +6,7 @@ import os
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
-from ..games import check_count, make
+from ..games import check_count, check_threads, make
 from . import chunked, python_policy
 from .policies import has_python_policy, policy_list, policy_name, seat_entries
 from .result import SimulationResult
@@ -79,9 +79,7 @@ def simulate(
         raise ValueError("batch_size must be >= 1")
     if batch_size is not None and not python:
         raise ValueError("batch_size applies to runs with a Python policy only")
-    t = (os.cpu_count() or 1) if threads is None else check_count(threads, "threads")
-    if t == 0:
-        raise ValueError("threads must be >= 1")
+    t = (os.cpu_count() or 1) if threads is None else check_threads(threads)
     if progress is not None and not isinstance(progress, bool):
         raise TypeError(f"progress must be True, False or None, got {type(progress).__name__}")
 

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from .. import _core
+from ..games import check_threads
 from ..run import shards
 from ..run.plot import plot_solve_batch
 from ..run.progress import ProgressBar
@@ -396,7 +397,7 @@ def solve_batch(
     s = _count(seed, "seed")
     if s >= 2**64 or first + n > 2**64:
         raise ValueError("seed and first_deal + deals must be below 2**64")
-    t = (os.cpu_count() or 1) if threads is None else _count(threads, "threads", 1)
+    t = (os.cpu_count() or 1) if threads is None else check_threads(threads)
     if node_limit is None:
         node_limit = DEFAULT_NODE_LIMITS.get(g.name, DEFAULT_NODE_LIMIT)
     nl, tl, entries = _check_limits(node_limit, time_limit, table_entries)
