@@ -34,6 +34,7 @@ def test_records_append_one_line_each(tmp_path):
     # Each record adds about one shard's line, however many came before.
     assert max(steps) < 2 * min(steps)
     assert len(path.read_text().splitlines()) == 6
+    del ck  # the writer stops without closing (as a killed run): its lock goes with it
     again = Checkpoint(path, IDENTITY, 1)
     assert again.ranges == [(0, 500)] and again.games == 500
 
@@ -46,6 +47,7 @@ def test_compaction_keeps_the_totals_and_shrinks_the_file(tmp_path):
         ck.add(r)
     lines = path.read_text().splitlines()
     assert len(lines) == 2 + 3  # header, one merged record, three shards since
+    del ck  # stopped without closing
     loaded = Checkpoint(path, IDENTITY, 1)
     assert loaded.ranges == [(0, 600), (700, 800)]
     assert loaded.summary.to_state() == cardsim.run.shards.merge(1, parts).to_state()
@@ -59,6 +61,7 @@ def test_torn_or_damaged_tail_loses_only_that_shard(tmp_path):
     for i in range(4):
         ck.add(shard(i))
     whole = path.read_bytes()
+    del ck  # stopped without closing
     for damage, want in (
         (whole[:-7], 300),  # torn mid-line
         (whole[:-1], 400),  # only the newline lost: the record is whole
@@ -71,6 +74,7 @@ def test_torn_or_damaged_tail_loses_only_that_shard(tmp_path):
         assert loaded.games == want
         # The damaged tail is dropped, so the next record follows whole lines.
         loaded.add(shard(7))
+        del loaded
         assert Checkpoint(path, IDENTITY, 1).games == want + 100
 
 
@@ -82,6 +86,7 @@ def test_damage_before_the_tail_is_refused(tmp_path):
     lines = path.read_bytes().split(b"\n")
     lines[1] = lines[1][:-5] + b"xxxxx"
     path.write_bytes(b"\n".join(lines))
+    del ck  # stopped without closing
     with pytest.raises(ValueError, match="corrupted at line 2"):
         Checkpoint(path, IDENTITY, 1)
     path.write_text("{not a checkpoint}\n")

@@ -10,7 +10,11 @@ import numpy as np
 from . import _core, reference
 from .contract.protocols import Game
 
-__all__ = ["BACKENDS", "GameInfo", "check_count", "games", "make"]
+__all__ = ["BACKENDS", "MAX_THREADS", "GameInfo", "check_count", "check_threads", "games", "make"]
+
+#: The most threads a batch run takes (simulate, tournament, solve_batch): more
+#: than any machine's cores, and each thread holds its own game buffers.
+MAX_THREADS = 1024
 
 #: Backend names accepted by ``make``.
 BACKENDS = ("cpp", "reference")
@@ -49,8 +53,35 @@ def make(name: str, backend: str = "cpp", **options: Any) -> Game:
         raise ValueError(f"unknown backend {backend!r} (known: {', '.join(BACKENDS)})")
     if backend == "reference":
         return reference.make(name, **options)
+    _check_int_ranges(name, options)
     game: Game = _core.make(name, options)
     return game
+
+
+def _check_int_ranges(name: Any, options: dict[str, Any]) -> None:
+    """An int option out of its range, reported with its real value (the core sees
+    an int beyond 64 bits only after it was clamped)."""
+    try:
+        specs = {s["name"]: s for s in _core.option_specs(name)}
+    except (ValueError, TypeError):  # an unknown game: the core says so
+        return
+    for key, value in options.items():
+        spec = specs.get(key)
+        if spec is None or isinstance(value, bool) or not isinstance(value, int):
+            continue
+        if isinstance(spec["default"], bool) or not isinstance(spec["default"], int):
+            continue
+        lo, hi = spec.get("range", (-(2**63), 2**63 - 1))
+        if not lo <= value <= hi:
+            raise ValueError(f"{name} option {key!r} must be between {lo} and {hi}, got {value}")
+
+
+def check_threads(value: Any) -> int:
+    """A thread count: an int in [1, MAX_THREADS], else TypeError / ValueError."""
+    t = check_count(value, "threads")
+    if not 1 <= t <= MAX_THREADS:
+        raise ValueError(f"threads must be between 1 and {MAX_THREADS}, got {t}")
+    return t
 
 
 def check_count(value: Any, what: str) -> int:

@@ -16,12 +16,13 @@ from typing import Any
 
 from .._version import __version__
 from ..contract.policies import resolve_policies
+from ..contract.text import printable
 from ..games import games
 from ..run.simulate import simulate
 from ..run.tournament import tournament
 from ..solver import DEFAULT_NODE_LIMITS, solve_batch
 from ..testing.perft import perft
-from . import view
+from . import outputs, view
 from .options import count_arg, game_options
 
 __all__ = ["main"]
@@ -29,16 +30,27 @@ __all__ = ["main"]
 
 # --- output -----------------------------------------------------------------------
 def _write_out(result: Any, path: str) -> None:
-    """--out: a saved result (.json, arrays beside it), or per-game rows (.csv, .parquet)."""
+    """--out: a saved result (.json, arrays beside it), or per-game rows (.csv, .parquet).
+    The path was checked before the run (outputs.check_out); a failure now is the disk's."""
     kind = Path(path).suffix.lower()
-    if kind == ".json":
-        result.save(path)
-    elif kind == ".csv":
-        result.write_csv(path)
-    elif kind == ".parquet":
-        result.write_parquet(path)
-    else:
-        raise ValueError(f"--out wants a .json, .csv or .parquet file, got {path!r}")
+    try:
+        if kind == ".json":
+            result.save(path)
+        elif kind == ".csv":
+            result.write_csv(path)
+        else:
+            result.write_parquet(path)
+    except OSError as e:
+        raise outputs.write_failed("--out", path, e) from None
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """Every output a command will write, checked before it runs."""
+    if getattr(args, "out", None):
+        outputs.check_out(args.out)
+    if getattr(args, "checkpoint", None):
+        outputs.check_checkpoint(args.checkpoint)
+    view.require_plot(args)
 
 
 def _quiet_broken_pipe() -> None:
@@ -82,7 +94,7 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
         progress=None if not args.json else False,
         **game_options(args),
     )
-    print(json.dumps(result.to_dict(), indent=2) if args.json else result)
+    print(json.dumps(result.to_dict(), indent=2) if args.json else result, flush=True)
     view.plot_simulation(args, result)
     return 0
 
@@ -101,18 +113,13 @@ def _sharding(args: argparse.Namespace, stack: ExitStack) -> dict[str, Any]:
     if args.workers:
         sharding["executor"] = stack.enter_context(ProcessPoolExecutor(args.workers))
     elif dask:
-        try:
-            from distributed import Client
-        except ImportError:
-            raise ValueError("--dask needs dask: pip install 'cardsim[dask]'") from None
-        client_cls: Any = Client  # untyped
-        client = stack.enter_context(client_cls(args.dask))
+        client = stack.enter_context(outputs.connect_dask(dask))
         sharding["executor"] = client.get_executor(pure=False)
     return sharding
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    view.require_plot(args)  # fail before the run, not after it
+    _check_outputs(args)  # fail before the run, not after it
     options = game_options(args)
     per_game = bool(args.out) and Path(args.out).suffix.lower() in (".csv", ".parquet")
     with ExitStack() as stack:
@@ -133,15 +140,16 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             **sharding,
             **options,
         )
+    # The summary first: whatever happens to the files, the run's figures are shown.
+    print(json.dumps(result.to_dict(), indent=2) if args.json else result, flush=True)
     if args.out:
         _write_out(result, args.out)
-    print(json.dumps(result.to_dict(), indent=2) if args.json else result)
     view.plot_simulation(args, result)
     return 0
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
-    view.require_plot(args)  # fail before the run, not after it
+    _check_outputs(args)  # fail before the run, not after it
     options = game_options(args)
     with ExitStack() as stack:
         sharding = _sharding(args, stack)
@@ -157,7 +165,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
             **sharding,
             **options,
         )
-    print(json.dumps(result.to_dict(), indent=2) if args.json else result)
+    print(json.dumps(result.to_dict(), indent=2) if args.json else result, flush=True)
     view.plot_simulation(args, result)
     return 0
 
@@ -316,7 +324,12 @@ def main(argv: list[str] | None = None) -> int:
         _quiet_broken_pipe()
         return 0
     except (ValueError, TypeError) as e:
-        print(f"cardsim: error: {e}", file=sys.stderr)
+        # Messages quote records, options and files: their control characters escaped.
+        print(f"cardsim: error: {printable(str(e))}", file=sys.stderr)
+        return 2
+    except OSError as e:  # a file the checks could not foresee (a disk filling up)
+        where = f" {printable(repr(e.filename))}" if e.filename else ""
+        print(f"cardsim: error: {e.strerror or e}{where}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("cardsim: interrupted", file=sys.stderr)

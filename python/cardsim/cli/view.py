@@ -18,9 +18,9 @@ from ..games import make
 from ..records.format import load_record, read_file, record
 from ..render.html import html_page
 from ..render.text import text
-from ..run.plot import require_matplotlib
 from ..run.replay import replay_game
 from .options import game_options
+from .outputs import check_plot, write_failed
 
 __all__ = [
     "add_play",
@@ -251,16 +251,19 @@ def add_plot_option(p: argparse.ArgumentParser) -> None:
 
 
 def require_plot(args: argparse.Namespace) -> None:
-    """With ``--plot``, checks matplotlib is there, so a missing extra fails
-    before the run rather than after it."""
+    """With ``--plot``, checks matplotlib is there, writes the suffix's format, and
+    the directory takes files, so a bad ``--plot`` fails before the run, not after it."""
     if getattr(args, "plot", None):
-        require_matplotlib()
+        check_plot(args.plot)
 
 
 def plot_simulation(args: argparse.Namespace, result: Any) -> None:
     """Saves the picture of a run, tournament or solve batch when ``--plot`` was given."""
     if getattr(args, "plot", None):
-        result.plot(args.plot)
+        try:
+            result.plot(args.plot)
+        except OSError as e:
+            raise write_failed("--plot", args.plot, e) from None
         print(f"wrote plot {args.plot}", file=sys.stderr)
 
 

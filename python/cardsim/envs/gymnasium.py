@@ -42,9 +42,15 @@ from __future__ import annotations
 
 from typing import Any
 
-import gymnasium
 import numpy as np
-from gymnasium import spaces
+
+from ..contract.extras import missing_extra
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+except ImportError:
+    raise missing_extra("gymnasium", "cardsim.envs.gymnasium") from None
 
 from .. import render
 from ..contract.constants import SIMULTANEOUS, TERMINAL

@@ -69,8 +69,14 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-import pyspiel
-from open_spiel.python.algorithms import mcts
+
+from ..contract.extras import missing_extra
+
+try:
+    import pyspiel
+    from open_spiel.python.algorithms import mcts
+except ImportError as e:
+    raise missing_extra(e.name or "pyspiel", "cardsim.envs.openspiel") from None
 
 from ..contract.constants import SIMULTANEOUS, TERMINAL
 from ..games import games, make

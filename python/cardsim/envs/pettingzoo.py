@@ -32,9 +32,15 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
-from gymnasium.utils import seeding
-from pettingzoo import AECEnv, ParallelEnv
+
+from ..contract.extras import missing_extra
+
+try:
+    from gymnasium import spaces
+    from gymnasium.utils import seeding
+    from pettingzoo import AECEnv, ParallelEnv
+except ImportError:
+    raise missing_extra("pettingzoo", "cardsim.envs.pettingzoo") from None
 
 from .. import render
 from ..contract.constants import SIMULTANEOUS

@@ -19,22 +19,37 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from pathlib import Path
 from typing import Any
 
 from .. import _core
 from .._version import __version__
 from ..contract.errors import IllegalActionError
+from ..contract.limits import TooLarge, read_capped
 from ..contract.policies import check_entry
+from ..contract.text import printable, shown
 from ..games import make
 from ..reference.base import ReferenceState
 
-__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "load_record", "read_file", "record"]
+__all__ = [
+    "MAX_RECORD_BYTES",
+    "MAX_RECORD_DEPTH",
+    "RECORD_FORMAT",
+    "RECORD_VERSION",
+    "load_record",
+    "read_file",
+    "record",
+]
 
 #: The ``format`` field every record carries.
 RECORD_FORMAT = "cardsim-record"
 #: The record layout this cardsim writes and reads.
 RECORD_VERSION = 1
+#: The largest record file ``read_file`` reads (64 MiB; a long game's record is a
+#: few hundred KB): a larger file, or an endless one such as /dev/zero, is refused.
+MAX_RECORD_BYTES = 64 * 2**20
+#: The deepest nesting of lists and dicts a record field may hold (records nest
+#: three deep at most); deeper is refused before anything recurses into it.
+MAX_RECORD_DEPTH = 16
 
 _REQUIRED = (
     "format",
@@ -111,15 +126,16 @@ def _check_source(source: Any) -> dict[str, Any]:
         raise ValueError(
             f"record field 'source' has unknown keys {unknown} (known: {list(_SOURCE)})"
         )
+    _check_nesting(source, "source")
     for key in ("seed", "index"):
         v = source.get(key)
-        if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 0):
-            raise ValueError(f"record source {key} must be an int >= 0, got {v!r}")
+        if v is not None:
+            _check_u64(v, f"record source {key}")
     if "policy" in source:
         policy = source["policy"]
         specs = policy.split(",") if isinstance(policy, str) else policy
         if not isinstance(specs, list) or not all(isinstance(p, str) for p in specs):
-            raise ValueError(f"record source policy must be a policy spec, got {policy!r}")
+            raise ValueError(f"record source policy must be a policy spec, got {shown(policy)}")
         for p in specs:
             try:
                 check_entry(p, "", python_ok=False)
@@ -128,21 +144,84 @@ def _check_source(source: Any) -> dict[str, Any]:
     return dict(source)
 
 
+def _check_u64(value: Any, what: str) -> None:
+    """Seeds and game indices: ints in [0, 2**64), as everywhere else."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{what} must be an int, got {type(value).__name__}")
+    if not 0 <= value < 2**64:
+        raise ValueError(f"{what} must be an int >= 0 below 2**64, got {shown(value)}")
+
+
+def _check_int(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{what} must be an int, got {type(value).__name__} {shown(value)}")
+    return value
+
+
+def _check_nesting(value: Any, field: str) -> None:
+    """Refuses lists and dicts nested deeper than MAX_RECORD_DEPTH, walking them with
+    a stack of its own: any later check, comparison or repr of the field is then safe."""
+    todo: list[tuple[Any, int, str]] = [(value, 0, field)]
+    while todo:
+        v, depth, where = todo.pop()
+        if isinstance(v, (list, tuple, dict)):
+            if depth >= MAX_RECORD_DEPTH:
+                raise ValueError(
+                    f"record field {where!r} nests lists or dicts more than {MAX_RECORD_DEPTH} deep"
+                )
+            if isinstance(v, dict):
+                todo.extend(
+                    (x, depth + 1, f"{where}.{shown(k, 40).strip(chr(39))}") for k, x in v.items()
+                )
+            else:
+                todo.extend((x, depth + 1, where) for x in v)
+
+
+def _check_outcome_types(outcome: dict[str, Any]) -> None:
+    """Each outcome field of its exact JSON type: an int is not a float, a bool not an int."""
+    for key in ("terminal", "truncated", "draw"):
+        if not isinstance(outcome[key], bool):
+            raise TypeError(
+                f"record outcome {key} must be true or false, got {shown(outcome[key])}"
+            )
+    _check_int(outcome["moves"], "record outcome moves")
+    for key in ("scores", "winners"):
+        if not isinstance(outcome[key], list):
+            raise TypeError(f"record outcome {key} must be a list of ints")
+        for v in outcome[key]:
+            _check_int(v, f"record outcome {key} entry")
+    if not isinstance(outcome["digest"], str):
+        raise TypeError(f"record outcome digest must be a str, got {shown(outcome['digest'])}")
+
+
 def read_file(path: str | os.PathLike[str]) -> Any:
     """The JSON held in file ``path``, else a ValueError saying why it cannot be read."""
+    name = printable(repr(os.fspath(path)))
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        raw = read_capped(path, MAX_RECORD_BYTES)
     except OSError as e:
-        raise ValueError(f"cannot read record {os.fspath(path)!r}: {e.strerror or e}") from None
+        raise ValueError(f"cannot read record {name}: {e.strerror or e}") from None
+    except TooLarge:
+        raise ValueError(
+            f"record {name} is larger than {MAX_RECORD_BYTES // 2**20} MiB: not a game record"
+        ) from None
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise ValueError(f"record {os.fspath(path)!r} is not UTF-8 text") from None
+        raise ValueError(f"record {name} is not UTF-8 text") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        where = "truncated" if e.pos >= len(text.rstrip()) else "corrupted"
+        # Truncated: the parser ran out of file (a string left open runs to the end).
+        ran_out = e.pos >= len(text.rstrip()) or e.msg.startswith("Unterminated string")
+        where = "truncated" if ran_out else "corrupted"
         raise ValueError(
-            f"record {os.fspath(path)!r} is not valid JSON ({where}: {e.msg} at line {e.lineno},"
+            f"record {name} is not valid JSON ({where}: {e.msg} at line {e.lineno},"
             f" column {e.colno})"
+        ) from None
+    except RecursionError:
+        raise ValueError(
+            f"record {name} nests lists or dicts too deep to read: not a game record"
         ) from None
 
 
@@ -159,15 +238,17 @@ def load_record(data: Any, backend: str = "cpp") -> Any:
         data = read_file(data)
     if not isinstance(data, dict):
         raise TypeError(f"a record must be a dict, got {type(data).__name__}")
-    unknown = sorted(str(k) for k in data if k not in _REQUIRED and k not in _OPTIONAL)
+    unknown = sorted(shown(k) for k in data if k not in _REQUIRED and k not in _OPTIONAL)
     if unknown:
-        raise ValueError(f"record has unknown fields {unknown}")
+        raise ValueError(f"record has unknown fields [{', '.join(unknown[:8])}]")
+    for k, v in data.items():
+        _check_nesting(v, k)
     missing = [k for k in _REQUIRED if k not in data]
     if missing:
         raise ValueError(f"record is missing fields {missing} (truncated?)")
     if data["format"] != RECORD_FORMAT:
         raise ValueError(
-            f"not a cardsim record: format is {data['format']!r}, not {RECORD_FORMAT!r}"
+            f"not a cardsim record: format is {shown(data['format'])}, not {RECORD_FORMAT!r}"
         )
     version = data["version"]
     if isinstance(version, bool) or not isinstance(version, int):
@@ -184,7 +265,9 @@ def load_record(data: Any, backend: str = "cpp") -> Any:
         raise TypeError(f"record game must be a str, got {type(game_name).__name__}")
     known = sorted(_core.games())
     if game_name not in known:
-        raise ValueError(f"record names unknown game {game_name!r} (known: {', '.join(known)})")
+        raise ValueError(
+            f"record names unknown game {shown(game_name)} (known: {', '.join(known)})"
+        )
     options = data["options"]
     if not isinstance(options, dict):
         raise TypeError(f"record options must be a dict, got {type(options).__name__}")
@@ -195,13 +278,18 @@ def load_record(data: Any, backend: str = "cpp") -> Any:
         raise TypeError(f"record actions must be a list, got {type(actions).__name__}")
     if not isinstance(outcome, dict):
         raise TypeError(f"record outcome must be a dict, got {type(outcome).__name__}")
-    if sorted(outcome) != sorted(_OUTCOME):
+    if sorted(map(str, outcome)) != sorted(_OUTCOME) or not all(
+        isinstance(k, str) for k in outcome
+    ):
         raise ValueError(f"record outcome must have exactly the keys {list(_OUTCOME)}")
+    _check_outcome_types(outcome)
     if "source" in data:
         _check_source(data["source"])
     seed = data.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise ValueError(f"record seed must be an int >= 0 or absent, got {seed!r}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise TypeError(f"record seed must be an int or absent, got {type(seed).__name__}")
+    if seed is not None and not 0 <= seed < 2**64:
+        raise ValueError(f"record seed must be an int >= 0 below 2**64, got {shown(seed)}")
     try:
         game = make(game_name, backend=backend, **options)
         state = game.new_game(deck=deck) if seed is None else game.new_game(seed=seed)
@@ -211,7 +299,7 @@ def load_record(data: Any, backend: str = "cpp") -> Any:
         raise ValueError(f"record {game_name}: its deck is not the deal of its seed {seed}")
     for k, a in enumerate(actions):
         if isinstance(a, bool) or not isinstance(a, int):
-            raise TypeError(f"record action {k} must be an int, got {a!r}")
+            raise TypeError(f"record action {k} must be an int, got {shown(a)}")
         try:
             state.apply_action(a)
         except IllegalActionError as e:
@@ -221,7 +309,7 @@ def load_record(data: Any, backend: str = "cpp") -> Any:
         diff = [k for k in _OUTCOME if got[k] != outcome[k]]
         raise ValueError(
             f"record outcome does not match its replay ({', '.join(diff)} differ: recorded"
-            f" {[outcome[k] for k in diff]}, replayed {[got[k] for k in diff]}); the actions may"
-            " be truncated or altered"
+            f" {shown([outcome[k] for k in diff])}, replayed {shown([got[k] for k in diff])});"
+            " the actions may be truncated or altered"
         )
     return state

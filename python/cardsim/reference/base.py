@@ -201,8 +201,38 @@ class ReferenceGame(ABC):
     def __hash__(self) -> int:
         return hash(self.name)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Unpickled through the constructor, so its options are checked again.
+        return (_unpickle_game, (type(self), self.options))
+
     def __repr__(self) -> str:
         return f"<cardsim reference game {self.name}>"
+
+
+def _unpickle_game(cls: Any, options: Any) -> ReferenceGame:
+    if not (isinstance(cls, type) and issubclass(cls, ReferenceGame)):
+        raise ValueError("corrupted game pickle: not a reference game")
+    if not isinstance(options, dict):
+        raise ValueError("corrupted game pickle: options are not a dict")
+    return cls(**options)
+
+
+def _unpickle_state(game: Any, deck: Any, history: Any, seed: Any) -> ReferenceState:
+    """A pickled state dealt and replayed through the contract, as the core unpickles:
+    a bad deck, an illegal action or a bad seed is refused, never believed."""
+    if not isinstance(game, ReferenceGame):
+        raise ValueError("corrupted state pickle: bad game")
+    if not isinstance(history, list):
+        raise ValueError("corrupted state pickle: history is not a list")
+    state = game.new_game(deck=deck)
+    for a in history:
+        state.apply_action(a)
+    if seed is not None:
+        s = check_int(seed, "seed")
+        if not 0 <= s < 2**64:
+            raise ValueError(f"corrupted state pickle: seed must be in [0, 2**64), got {s}")
+        state.seed = s
+    return state
 
 
 def _without_seed(d: dict[str, Any]) -> dict[str, Any]:
@@ -362,6 +392,17 @@ class ReferenceState(ABC):
 
     def clone(self) -> ReferenceState:
         return copy.deepcopy(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ReferenceState:
+        # A copy is made from a state already checked: its fields, not a replay.
+        new = object.__new__(type(self))
+        memo[id(self)] = new
+        new.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A pickle holds the deal and the actions; loading replays them (_unpickle_state).
+        return (_unpickle_state, (self.game, list(self.deck), list(self.history), self.seed))
 
     def __eq__(self, other: object) -> bool:
         return (

@@ -40,6 +40,8 @@ class Progress:
     ) -> None:
         self.total = max(total, 1)
         self.done = 0
+        #: Games counted as done that this run did not play (resumed from a checkpoint).
+        self.resumed = 0
         self.label = label
         self.stream = stream if stream is not None else sys.stderr
         if terminal is None:
@@ -66,10 +68,17 @@ class Progress:
             self._last = now
             self._write_line(now)
 
+    def resume(self, n: int) -> None:
+        """Counts ``n`` games already done before this run (from a checkpoint): they
+        advance the bar but not the speed."""
+        self.resumed += n
+        self.update(n)
+
     def _figures(self, now: float) -> tuple[float, float, float]:
         frac = min(self.done / self.total, 1.0)
         elapsed = now - self.start
-        rate = self.done / elapsed if elapsed > 0 else 0.0
+        # The speed of this run: games resumed from a checkpoint took it no time.
+        rate = (self.done - self.resumed) / elapsed if elapsed > 0 else 0.0
         eta = (self.total - self.done) / rate if rate > 0 else 0.0
         return frac, rate, eta
 

@@ -12,9 +12,11 @@ executor, or the order in which shards finish.
 from __future__ import annotations
 
 import bisect
+import fcntl
 import json
 import os
 import queue
+import secrets
 import time
 import zlib
 from collections.abc import Iterator
@@ -118,6 +120,13 @@ class Checkpoint:
     milliseconds, hence the spacing). A crash while appending leaves at most a torn last
     line, which the next open drops (that one shard is played again); a crash
     while compacting leaves the old log whole.
+
+    One run at a time: the checkpoint holds an exclusive ``fcntl.flock`` on
+    ``<path>.lock`` (which names the holder's process id) from opening to
+    ``close``, and a second run on the same file gets "checkpoint ... is in use
+    by process N". A shard line recorded twice with identical totals (as a log
+    written by two runs before locking, or a resumed append, can hold) is merged
+    into one; a shard recorded twice with different totals is refused.
     """
 
     #: Whether recorded shards are kept whole (see ShardLog) instead of merged.
@@ -140,11 +149,27 @@ class Checkpoint:
         self.done: dict[int, ShardResult] = {}  # shards recorded since the last compaction
         self._since_compaction = 0
         self._file: TextIO | None = None
-        if self.path.exists():
-            self._load()
-            self._file = open(self.path, "a", encoding="utf-8")  # noqa: SIM115
-        else:
-            self._compact()
+        self._lock: TextIO | None = _lock(self.path)
+        try:
+            if self.path.exists():
+                self._load()
+                self._file = self._open_append()
+            else:
+                self._compact()
+        except BaseException:
+            self._unlock()
+            raise
+
+    def _open_append(self) -> TextIO:
+        try:
+            return open(self.path, "a", encoding="utf-8")
+        except OSError as e:
+            raise ValueError(f"cannot write checkpoint {self.path}: {e.strerror or e}") from None
+
+    def _unlock(self) -> None:
+        if self._lock is not None:
+            self._lock.close()  # closing the descriptor releases the flock
+            self._lock = None
 
     # --- reading ---------------------------------------------------------------------
     def _load(self) -> None:
@@ -155,7 +180,12 @@ class Checkpoint:
         lines = raw.split(b"\n")
         good_bytes = 0
         records = []
+        seen: set[bytes] = set()
         for i, line in enumerate(lines):
+            if i > 0 and line in seen:
+                good_bytes += len(line) + 1
+                continue  # a line recorded twice, word for word: the same shard once
+            seen.add(line)
             record = _decode(line)
             if record is None:
                 # Only the last line may be torn (a crash mid-append); a bad line
@@ -248,22 +278,32 @@ class Checkpoint:
         text = self._compacted()
         if self._file is not None:
             self._file.close()
-        tmp = self.path.with_name(self.path.name + ".tmp")
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, self.path)  # atomic: the old log or the new, never half of one
-        self._file = open(self.path, "a", encoding="utf-8")  # noqa: SIM115
+        # A unique temporary name: no other writer, nor a leftover of a killed run, shares it.
+        tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.{secrets.token_hex(6)}.tmp")
+        try:
+            with open(tmp, "w", encoding="utf-8") as f:
+                f.write(text)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, self.path)  # atomic: the old log or the new, never half of one
+        except OSError as e:
+            raise ValueError(f"cannot write checkpoint {self.path}: {e.strerror or e}") from None
+        finally:
+            tmp.unlink(missing_ok=True)
+        self._file = self._open_append()
         if not self.keeps_shards:
             self.done.clear()
         self._since_compaction = 0
 
     def close(self) -> None:
-        """Compacts the log and closes the file."""
-        if self._file is not None and not self._file.closed:
-            self._compact()
-            self._file.close()
+        """Compacts the log, closes the file and releases the lock."""
+        try:
+            if self._file is not None and not self._file.closed:
+                self._compact()
+                assert self._file is not None
+                self._file.close()
+        finally:
+            self._unlock()
 
 
 class ShardLog(Checkpoint):
@@ -288,6 +328,32 @@ class ShardLog(Checkpoint):
         for r in sorted(self.done.values(), key=lambda r: r.first_game):
             text += _encode({"kind": "shard", **r.__dict__})
         return text
+
+
+def _lock(path: Path) -> TextIO:
+    """Takes the exclusive lock of checkpoint ``path`` (on ``<path>.lock``, a file that
+    compaction never replaces) and writes this process's id in it; a ValueError names
+    the process that holds it."""
+    lock_path = path.with_name(path.name + ".lock")
+    try:
+        f = open(lock_path, "a+", encoding="utf-8")  # noqa: SIM115 - held until close()
+    except OSError as e:
+        raise ValueError(f"cannot write checkpoint {path}: {e.strerror or e}") from None
+    try:
+        fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        f.seek(0)
+        holder = f.read(20).strip() or "unknown"
+        f.close()
+        raise ValueError(
+            f"checkpoint {path} is in use by process {holder}; wait for that run to end,"
+            " or use another checkpoint file"
+        ) from None
+    f.seek(0)
+    f.truncate()
+    f.write(f"{os.getpid()}\n")
+    f.flush()
+    return f
 
 
 def _encode(record: dict[str, Any]) -> str:
@@ -376,8 +442,9 @@ def run_sharded(
     max_in_flight: int | None,
     checkpoint: str | os.PathLike[str] | None,
     progress: bool | None,
-) -> tuple[_core.Summary, float]:
-    """Runs the shards not yet in the checkpoint and merges every shard's totals."""
+) -> tuple[_core.Summary, float, int]:
+    """Runs the shards not yet in the checkpoint and merges every shard's totals.
+    Returns the summary, this run's seconds and the games this run played."""
     if shard_size is None:
         shard_size = max(1, min(games, 10_000_000) // 16 or 1)
     if max_in_flight is None:
@@ -406,11 +473,13 @@ def run_sharded(
     tasks = ((game.name, game.options, seed, policy, lo, n, task_threads) for lo, n in todo)
     bar = Progress(games, game.name, force=bool(progress)) if progress is not False else None
     if bar and ckpt:
-        bar.update(ckpt.games)
+        bar.resume(ckpt.games)
     results: list[ShardResult] = []
+    played = 0
     start = time.perf_counter()
     try:
         for r in completed(executor or InProcess(), tasks, max_in_flight):
+            played += r.games
             if ckpt:
                 ckpt.add(r)
             else:
@@ -426,6 +495,6 @@ def run_sharded(
         # The checkpoint holds the merged totals of every shard, old and new.
         done = [ShardResult(lo, hi - lo, {}) for lo, hi in ckpt.ranges]
         check_coverage(first_game, games, done)
-        return ckpt.summary, time.perf_counter() - start
+        return ckpt.summary, time.perf_counter() - start, played
     check_coverage(first_game, games, results)
-    return merge(game.num_players, results), time.perf_counter() - start
+    return merge(game.num_players, results), time.perf_counter() - start, played

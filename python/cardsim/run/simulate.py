@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..contract.policies import parse_seats
-from ..games import check_count, make
+from ..games import check_count, check_threads, make
 from . import chunked, python_policy
 from .result import SimulationResult
 from .shards import run_sharded
@@ -74,16 +74,15 @@ def simulate(
         raise ValueError("batch_size must be >= 1")
     if batch_size is not None and not python:
         raise ValueError("batch_size applies to runs with a Python policy only")
-    t = (os.cpu_count() or 1) if threads is None else check_count(threads, "threads")
-    if t == 0:
-        raise ValueError("threads must be >= 1")
+    t = (os.cpu_count() or 1) if threads is None else check_threads(threads)
     if progress is not None and not isinstance(progress, bool):
         raise TypeError(f"progress must be True, False or None, got {type(progress).__name__}")
 
+    games_played = None  # every game, unless a checkpoint held some
     if any(x is not None for x in (executor, shard_size, max_in_flight, checkpoint)):
         _check_sharding(summary_only, shard_size, max_in_flight, executor, seat_rotation, python)
         shard = (executor, shard_size, max_in_flight, checkpoint, progress)
-        summary, seconds = run_sharded(g, s, seats.specs, first, n, t, *shard)
+        summary, seconds, games_played = run_sharded(g, s, seats.specs, first, n, t, *shard)
         out: tuple[Any, float, Any, dict[str, Any]] = (summary, seconds, None, {})
     elif python:
         size = python_policy.DEFAULT_BATCH_SIZE if batch_size is None else int(batch_size)
@@ -105,6 +104,7 @@ def simulate(
         threads=t,
         seconds=seconds,
         summary=summary,
+        games_played=games_played,
         **arrays,
     )
 

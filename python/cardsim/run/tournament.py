@@ -31,6 +31,7 @@ from typing import Any
 
 import numpy as np
 
+from ..contract.extras import require
 from ..contract.policies import PolicyFn, check_entry, policy_name
 from ..games import check_count, make
 from .plot import plot_tournament
@@ -120,8 +121,8 @@ class TournamentResult:
 
     def to_pandas(self) -> Any:
         """The pairings as a pandas DataFrame, one row per ordered pair, with each
-        side's rating (needs pandas)."""
-        import pandas as pd
+        side's rating (needs pandas: ``pip install 'cardsim[pandas]'``)."""
+        pd = require("pandas", "to_pandas")
 
         elo = dict(zip(self.policies, self.ratings, strict=True))
         rows = [

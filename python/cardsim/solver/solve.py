@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from .. import _core
+from ..games import check_threads
 from ..run import shards
 from ..run.plot import plot_solve_batch
 from ..run.progress import ProgressBar
@@ -75,6 +76,14 @@ class Solution:
     seconds: float = 0.0
     verified: bool = False
     score_lower_bound: int | None = None
+
+    def __repr__(self) -> str:
+        # The line stays on .actions: a REPL shows its length, not every move.
+        score = "" if self.score is None else f", score {self.score}"
+        return (
+            f"<Solution {self.game}: {self.outcome}{score}, {len(self.actions)} actions,"
+            f" {self.nodes:,} nodes, {self.seconds:.3g} s>"
+        )
 
 
 def _check_limits(node_limit: Any, time_limit: Any, table_entries: Any) -> tuple[int, float, int]:
@@ -280,6 +289,13 @@ class SolveBatchResult:
             d["best_score_any_distribution"] = self.score_distribution("best_score_any")
         return d
 
+    def __repr__(self) -> str:
+        # Headline figures only: the per-deal arrays stay on their attributes.
+        return (
+            f"<SolveBatchResult {self.game}: {self.deals:,} deals from seed {self.seed},"
+            f" win rate {self.win_rate().value:.4g}, {self.unknown:,} unknown>"
+        )
+
     def __str__(self) -> str:
         wr = self.win_rate()
         lines = [
@@ -380,7 +396,7 @@ def solve_batch(
     s = _count(seed, "seed")
     if s >= 2**64 or first + n > 2**64:
         raise ValueError("seed and first_deal + deals must be below 2**64")
-    t = (os.cpu_count() or 1) if threads is None else _count(threads, "threads", 1)
+    t = (os.cpu_count() or 1) if threads is None else check_threads(threads)
     if node_limit is None:
         node_limit = DEFAULT_NODE_LIMITS.get(g.name, DEFAULT_NODE_LIMIT)
     nl, tl, entries = _check_limits(node_limit, time_limit, table_entries)
@@ -489,7 +505,7 @@ def _run_sharded(
     )
     bar = ProgressBar(n, g.name) if show else None
     if bar:
-        bar.update(sum(r.games for r in results))
+        bar.resume(sum(r.games for r in results))
     try:
         for r in shards.completed(
             executor or shards.InProcess(), tasks, max_in_flight, run_solve_shard
