@@ -1,0 +1,278 @@
+"""Hypothesis strategies for cardsim's games: options, decks, deals, lines of play, states.
+
+Each is a plain function returning a strategy, in the shape of hypothesis's own extras:
+keyword arguments fix or bound what is drawn, and a bad argument is refused at once
+(hypothesis's ``InvalidArgument`` for a bound, ``ValueError`` for an unknown game or option).
+Everything shrinks towards the simplest case: default options, a deck in pack order, the
+first legal action at every step, no illegal probes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from hypothesis import strategies as st
+from hypothesis.errors import InvalidArgument
+
+from ..games import games, make
+from ..reference.cards import canonical_index
+
+__all__ = ["Deal", "Line", "deals", "decks", "lines", "options", "states"]
+
+#: Bytes of the line's choice string each step reads: two pick the action, one says
+#: whether an illegal action is tried first, one more picks it.
+_STEP_BYTES = 4
+
+
+def _specs(game: Any) -> list[dict[str, Any]]:
+    if not isinstance(game, str):
+        raise TypeError(f"game must be a game name (str), got {type(game).__name__}")
+    for info in games():
+        if info.name == game:
+            return info.options
+    known = ", ".join(i.name for i in games())
+    raise ValueError(f"unknown game {game!r} (known: {known})")
+
+
+def _option_values(spec: dict[str, Any]) -> st.SearchStrategy[Any]:
+    default = spec["default"]
+    if isinstance(default, bool):
+        values: st.SearchStrategy[Any] = st.booleans()
+    elif "choices" in spec:
+        values = st.sampled_from(list(spec["choices"]))
+    elif "range" in spec:
+        lo, hi = spec["range"]
+        values = st.integers(lo, hi)
+    else:  # a free-form text or list: only its default is known to be valid
+        values = st.nothing()
+    # The default first, so that a shrunk example names as few options as it can.
+    return st.just(default) | values
+
+
+def _valid(game: str, opts: Mapping[str, Any]) -> bool:
+    try:
+        make(game, **opts)
+    except (ValueError, TypeError):
+        return False
+    return True
+
+
+def options(game: str, **fixed: Any) -> st.SearchStrategy[dict[str, Any]]:
+    """Option dicts for ``game``: every option drawn within its declared range or choices.
+
+    A keyword fixes an option (``players=3``) or gives its own strategy for it
+    (``move_cap=st.integers(1, 50)``). Options without a declared range (free text such as
+    Racing Demon's ``speeds``) keep their default unless fixed. Only combinations the game
+    accepts are drawn; options equal to their default are left out of the dict, which
+    shrinks towards ``{}``. An unknown game or option raises ValueError at once.
+    """
+    specs = _specs(game)
+    names = {s["name"] for s in specs}
+    for name in fixed:
+        if name not in names:
+            raise ValueError(f"unknown option {name!r} for {game} (known: {', '.join(names)})")
+    parts: dict[str, st.SearchStrategy[Any]] = {}
+    for spec in specs:
+        name = spec["name"]
+        if name in fixed:
+            value = fixed[name]
+            parts[name] = value if isinstance(value, st.SearchStrategy) else st.just(value)
+        else:
+            parts[name] = _option_values(spec)
+    defaults = {s["name"]: s["default"] for s in specs}
+
+    def trim(opts: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in opts.items() if k in fixed or v != defaults[k]}
+
+    plain = {k: v for k, v in fixed.items() if not isinstance(v, st.SearchStrategy)}
+    if not _valid(game, plain):
+        make(game, **plain)  # raises the game's own error
+    return st.fixed_dictionaries(parts).map(trim).filter(lambda o: _valid(game, o))
+
+
+def _blocks(game: str, opts: Mapping[str, Any], template: list[str]) -> list[tuple[list, int]]:
+    """How a deck of ``game`` is laid out: (cards, how many of them) blocks, each drawn as a
+    permutation of its cards cut to that many. A deck of several whole packs (one per
+    player or per deal) is permuted pack by pack; Code 9's grid is followed by the tens."""
+    if game == "code9":
+        n = len(template) - 36
+        suits = opts.get("suits") or []
+        tens = ["T" + s for s in suits] if suits else ["TC", "TD", "TH", "TS"]
+        return [(template[:36], 36), (tens, n)]
+    if len(template) > 52 and len(template) % 52 == 0:
+        packs = [template[i : i + 52] for i in range(0, len(template), 52)]
+        if all(len(set(p)) == 52 for p in packs):
+            return [(p, 52) for p in packs]
+    return [(template, len(template))]
+
+
+def decks(game: str, **opts: Any) -> st.SearchStrategy[list[str]]:
+    """Explicit decks (card strings, top first) that ``game`` with options ``opts`` deals
+    from with ``new_game(deck=...)``; they shrink towards the cards in pack order.
+
+    An unknown game or option, or a bad option value, raises at once (as ``cardsim.make``).
+    """
+    _specs(game)
+    core = make(game, **opts)
+    template = list(core.new_game(seed=0).deck)
+    blocks = []
+    for cards, take in _blocks(game, core.options, template):
+        ordered = sorted(cards, key=canonical_index)
+        blocks.append(st.permutations(ordered).map(lambda p, k=take: list(p[:k])))
+    return st.tuples(*blocks).map(lambda parts: [c for part in parts for c in part])
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A deal of ``game``: its options and either an explicit ``deck`` or a ``seed``."""
+
+    game: str
+    options: dict[str, Any]
+    deck: list[str] | None = None
+    seed: int | None = None
+
+    def new_game(self, backend: str = "cpp") -> Any:
+        """This deal on ``backend`` (``"cpp"`` or ``"reference"``)."""
+        g = make(self.game, backend=backend, **self.options)
+        if self.deck is not None:
+            return g.new_game(deck=list(self.deck))
+        return g.new_game(seed=self.seed)
+
+
+def _check_bool(value: Any, what: str) -> None:
+    if not isinstance(value, bool):
+        raise InvalidArgument(f"{what} must be a bool, got {value!r}")
+
+
+def deals(
+    game: str,
+    *,
+    by_deck: bool = True,
+    by_seed: bool = True,
+    option_dicts: st.SearchStrategy[dict[str, Any]] | None = None,
+    **opts: Any,
+) -> st.SearchStrategy[Deal]:
+    """Deals of ``game``: options drawn by ``options(game, **opts)`` (or by the strategy
+    ``option_dicts``), then a deck from ``decks`` (``by_deck``) or a seed in [0, 2**64)
+    (``by_seed``)."""
+    _check_bool(by_deck, "by_deck")
+    _check_bool(by_seed, "by_seed")
+    if not (by_deck or by_seed):
+        raise InvalidArgument("deals needs by_deck=True or by_seed=True")
+    if option_dicts is None:
+        option_dicts = options(game, **opts)
+    elif opts:
+        raise InvalidArgument("deals takes option_dicts or option keywords, not both")
+    elif not isinstance(option_dicts, st.SearchStrategy):
+        raise InvalidArgument(f"option_dicts must be a strategy, got {option_dicts!r}")
+
+    @st.composite
+    def draw_deal(draw: st.DrawFn) -> Deal:
+        o = draw(option_dicts)
+        kinds = [k for k, on in (("deck", by_deck), ("seed", by_seed)) if on]
+        if draw(st.sampled_from(kinds)) == "deck":
+            return Deal(game, o, deck=draw(decks(game, **o)))
+        return Deal(game, o, seed=draw(st.integers(0, 2**64 - 1)))
+
+    return draw_deal()
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line of play on a deal: the legal ``actions`` played in turn, and the illegal
+    ``probes`` tried on the way, as (step, action) pairs: before ``actions[step]`` is
+    played (or, at ``step == len(actions)``, after the last), ``action`` is tried and must
+    be refused. ``texts`` are the actions' texts as cardsim writes them."""
+
+    deal: Deal
+    actions: tuple[int, ...]
+    probes: tuple[tuple[int, int], ...] = ()
+    texts: tuple[str, ...] = field(default=())
+
+    def play(self, backend: str = "cpp") -> Any:
+        """The state at the end of the line on ``backend`` (the probes are not tried)."""
+        state = self.deal.new_game(backend)
+        for a in self.actions:
+            state.apply_action(a)
+        return state
+
+
+def _check_rate(rate: Any) -> float:
+    if isinstance(rate, bool) or not isinstance(rate, (int, float)) or not 0 <= rate <= 1:
+        raise InvalidArgument(f"illegal_rate must be a number in [0, 1], got {rate!r}")
+    return float(rate)
+
+
+def _check_len(max_len: Any) -> int:
+    if isinstance(max_len, bool) or not isinstance(max_len, int) or max_len < 0:
+        raise InvalidArgument(f"max_len must be an int >= 0, got {max_len!r}")
+    return max_len
+
+
+def play_choices(deal: Deal, choices: bytes, illegal_rate: float) -> Line:
+    """The line a choice string reads on ``deal``: each step takes the next four bytes,
+    two picking a legal action (modulo their number) and two saying whether an illegal
+    action (in range or just out of it) is tried first. Play stops at the end of the
+    string (whose last four bytes only probe) or of the game; all-zero bytes mean the first
+    legal action and no probe."""
+    state = deal.new_game()
+    n = state.game.num_actions
+    threshold = 256 - round(illegal_rate * 256)
+    actions: list[int] = []
+    texts: list[str] = []
+    probes: list[tuple[int, int]] = []
+    chunks = len(choices) // _STEP_BYTES
+    for k in range(chunks):
+        i = k * _STEP_BYTES
+        legal = state.legal_actions()
+        flag, probe = choices[i + 2], choices[i + 3]
+        if illegal_rate > 0 and flag >= threshold:
+            p = (probe * 257 + flag) % (n + 2) - 1
+            if p not in legal:
+                probes.append((len(actions), p))
+        if not legal or k == chunks - 1:  # the last chunk only probes
+            break
+        a = legal[int.from_bytes(choices[i : i + 2], "big") % len(legal)]
+        texts.append(state.action_to_string(a))
+        state.apply_action(a)
+        actions.append(a)
+    return Line(deal, tuple(actions), tuple(probes), tuple(texts))
+
+
+def lines(
+    game: str,
+    max_len: int = 200,
+    *,
+    illegal_rate: float = 0.1,
+    deal: st.SearchStrategy[Deal] | None = None,
+    **opts: Any,
+) -> st.SearchStrategy[Line]:
+    """Lines of play of ``game``: up to ``max_len`` legal actions from a deal (drawn by
+    ``deals(game, **opts)`` unless ``deal`` gives a strategy of Deal), with an illegal
+    probe before a step at rate ``illegal_rate``. Play stops early when the game ends.
+    Lines shrink towards fewer steps, the first legal action at each, and no probes."""
+    max_len = _check_len(max_len)
+    rate = _check_rate(illegal_rate)
+    deal_strategy = deals(game, **opts) if deal is None else deal
+    if not isinstance(deal_strategy, st.SearchStrategy):
+        raise InvalidArgument(f"deal must be a strategy of Deal, got {deal!r}")
+
+    @st.composite
+    def draw_line(draw: st.DrawFn) -> Line:
+        d = draw(deal_strategy)
+        # Half the lines run to max_len (or the end of the game): whole games get played.
+        steps = draw(st.integers(0, max_len) | st.just(max_len))
+        size = (steps + 1) * _STEP_BYTES  # one more: the probe after the last action
+        return play_choices(d, draw(st.binary(min_size=size, max_size=size)), rate)
+
+    return draw_line()
+
+
+def states(game: str, max_len: int = 200, *, backend: str = "cpp", **opts: Any) -> st.SearchStrategy[Any]:
+    """Positions of ``game`` reached by play: the state after a line drawn by
+    ``lines(game, max_len, illegal_rate=0, **opts)``, on ``backend``."""
+    if backend not in ("cpp", "reference"):
+        raise InvalidArgument(f"backend must be 'cpp' or 'reference', got {backend!r}")
+    return lines(game, max_len, illegal_rate=0, **opts).map(lambda line: line.play(backend))
