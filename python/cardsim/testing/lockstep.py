@@ -455,6 +455,7 @@ def check_lockstep(
     actions: ActionMode = "auto",
     deal: Literal["deck", "seed"] = "deck",
     illegal_error: type[BaseException] = ValueError,
+    in_order: bool = False,
 ) -> LockstepReport:
     """Plays hypothesis-chosen lines on ``candidate`` and on cardsim's core in lockstep.
 
@@ -477,6 +478,7 @@ def check_lockstep(
     tried before a step at rate ``illegal_rate``; it must raise ``illegal_error`` on the
     candidate (any ValueError by default) and change nothing. ``seed`` makes the run
     repeatable (None: a random one); nothing is written to hypothesis's database.
+    ``in_order=True`` shrinks the deck towards pack order too (slower; see ``decks``).
 
     Raises ``DivergenceError`` with the shortest line found on the first difference (an
     exception raised by the candidate counts as one); TypeError for a candidate lacking
@@ -498,7 +500,7 @@ def check_lockstep(
         game,
         max_len,
         illegal_rate=illegal_rate,
-        deal=deals(game, by_deck=True, by_seed=by_seed, option_dicts=source),
+        deal=deals(game, by_seed=by_seed, in_order=in_order, option_dicts=source),
     )
     tally = {"examples": 0, "steps": 0}
     compared: set[str] = set()

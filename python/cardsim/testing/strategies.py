@@ -21,9 +21,8 @@ from ..reference.cards import canonical_index
 
 __all__ = ["Deal", "Line", "deals", "decks", "lines", "options", "states"]
 
-#: Bytes of the line's choice string each step reads: two pick the action, one says
-#: whether an illegal action is tried first, one more picks it.
-_STEP_BYTES = 4
+#: One step's choice: the low 16 bits pick the action, the high 16 an illegal probe.
+_CHOICE = st.integers(0, 2**32 - 1)
 
 
 def _specs(game: Any) -> list[dict[str, Any]]:
@@ -108,14 +107,21 @@ def _blocks(game: str, opts: Mapping[str, Any], template: list[str]) -> list[tup
     return [(template, len(template))]
 
 
-def decks(game: str, **opts: Any) -> st.SearchStrategy[list[str]]:
+def decks(game: str, *, in_order: bool = True, **opts: Any) -> st.SearchStrategy[list[str]]:
     """Explicit decks (card strings, top first) that ``game`` with options ``opts`` deals
-    from with ``new_game(deck=...)``; they shrink towards the cards in pack order.
+    from with ``new_game(deck=...)``.
 
-    An unknown game or option, or a bad option value, raises at once (as ``cardsim.make``).
+    With ``in_order`` (the default) they are permutations that shrink towards the cards
+    in pack order, the most readable counterexample, but shrinking a deck card by card
+    costs many replays; ``in_order=False`` draws the deck of a seeded deal instead, which
+    shrinks in a few steps (to the deck of seed 0). An unknown game or option, or a bad
+    option value, raises at once (as ``cardsim.make``).
     """
     _specs(game)
+    _check_bool(in_order, "in_order")
     core = make(game, **opts)
+    if not in_order:
+        return st.integers(0, 2**64 - 1).map(lambda s: list(core.new_game(seed=s).deck))
     template = list(core.new_game(seed=0).deck)
     blocks = []
     for cards, take in _blocks(game, core.options, template):
@@ -151,12 +157,13 @@ def deals(
     *,
     by_deck: bool = True,
     by_seed: bool = True,
+    in_order: bool = True,
     option_dicts: st.SearchStrategy[dict[str, Any]] | None = None,
     **opts: Any,
 ) -> st.SearchStrategy[Deal]:
     """Deals of ``game``: options drawn by ``options(game, **opts)`` (or by the strategy
-    ``option_dicts``), then a deck from ``decks`` (``by_deck``) or a seed in [0, 2**64)
-    (``by_seed``)."""
+    ``option_dicts``), then a deck from ``decks(game, in_order=in_order)`` (``by_deck``)
+    or a seed in [0, 2**64) (``by_seed``)."""
     _check_bool(by_deck, "by_deck")
     _check_bool(by_seed, "by_seed")
     if not (by_deck or by_seed):
@@ -173,7 +180,7 @@ def deals(
         o = draw(option_dicts)
         kinds = [k for k, on in (("deck", by_deck), ("seed", by_seed)) if on]
         if draw(st.sampled_from(kinds)) == "deck":
-            return Deal(game, o, deck=draw(decks(game, **o)))
+            return Deal(game, o, deck=draw(decks(game, in_order=in_order, **o)))
         return Deal(game, o, seed=draw(st.integers(0, 2**64 - 1)))
 
     return draw_deal()
@@ -211,34 +218,25 @@ def _check_len(max_len: Any) -> int:
     return max_len
 
 
-def play_choices(deal: Deal, choices: bytes, illegal_rate: float) -> Line:
-    """The line a choice string reads on ``deal``: each step takes the next four bytes,
-    two picking a legal action (modulo their number) and two saying whether an illegal
-    action (in range or just out of it) is tried first. Play stops at the end of the
-    string (whose last four bytes only probe) or of the game; all-zero bytes mean the first
-    legal action and no probe."""
-    state = deal.new_game()
-    n = state.game.num_actions
-    threshold = 256 - round(illegal_rate * 256)
-    actions: list[int] = []
-    texts: list[str] = []
-    probes: list[tuple[int, int]] = []
-    chunks = len(choices) // _STEP_BYTES
-    for k in range(chunks):
-        i = k * _STEP_BYTES
-        legal = state.legal_actions()
-        flag, probe = choices[i + 2], choices[i + 3]
-        if illegal_rate > 0 and flag >= threshold:
-            p = (probe * 257 + flag) % (n + 2) - 1
+class _Stepper:
+    """Reads one choice against a state: the probe it asks for and the action it picks."""
+
+    def __init__(self, state: Any, illegal_rate: float) -> None:
+        self.state = state
+        self.n = state.game.num_actions
+        self.threshold = 256 - round(illegal_rate * 256) if illegal_rate > 0 else 257
+
+    def read(self, choice: int, last: bool) -> tuple[int | None, int | None]:
+        legal = self.state.legal_actions()
+        flag, value = (choice >> 16) & 0xFF, choice >> 24
+        probe = None
+        if flag >= self.threshold:
+            p = (value * 256 + flag) % (self.n + 2) - 1
             if p not in legal:
-                probes.append((len(actions), p))
-        if not legal or k == chunks - 1:  # the last chunk only probes
-            break
-        a = legal[int.from_bytes(choices[i : i + 2], "big") % len(legal)]
-        texts.append(state.action_to_string(a))
-        state.apply_action(a)
-        actions.append(a)
-    return Line(deal, tuple(actions), tuple(probes), tuple(texts))
+                probe = p
+        if not legal or last:
+            return probe, None
+        return probe, legal[(choice & 0xFFFF) % len(legal)]
 
 
 def lines(
@@ -264,8 +262,23 @@ def lines(
         d = draw(deal_strategy)
         # Half the lines run to max_len (or the end of the game): whole games get played.
         steps = draw(st.integers(0, max_len) | st.just(max_len))
-        size = (steps + 1) * _STEP_BYTES  # one more: the probe after the last action
-        return play_choices(d, draw(st.binary(min_size=size, max_size=size)), rate)
+        state = d.new_game()
+        stepper = _Stepper(state, rate)
+        actions: list[int] = []
+        texts: list[str] = []
+        probes: list[tuple[int, int]] = []
+        # One choice per step, drawn as play goes: hypothesis can then cut a line short
+        # or drop a step, which is what shrinks a divergence to a short line.
+        for k in range(steps + 1):
+            probe, action = stepper.read(draw(_CHOICE), last=k == steps)
+            if probe is not None:
+                probes.append((len(actions), probe))
+            if action is None:
+                break
+            texts.append(state.action_to_string(action))
+            state.apply_action(action)
+            actions.append(action)
+        return Line(d, tuple(actions), tuple(probes), tuple(texts))
 
     return draw_line()
 
