@@ -1,4 +1,5 @@
-"""Planted mutations: each a reference game with one rule changed, in five games (and one more, slow to shrink).
+"""Planted mutations: each a reference game with one rule changed, in five games,
+(and one more, slow to shrink).
 
 The toolkit's own test (tests/test_testing.py) checks that ``check_lockstep`` catches
 every one with a short line; docs/testing.md quotes the lines they shrink to.
@@ -123,7 +124,9 @@ class AceScoresNothingState(RacingDemonState):
 
 class AceScoresNothing(RacingDemon):
     def deal(self, deck: list[str]) -> RacingDemonState:
-        return AceScoresNothingState(self, [deck[52 * p : 52 * (p + 1)] for p in range(self.num_players)])
+        return AceScoresNothingState(
+            self, [deck[52 * p : 52 * (p + 1)] for p in range(self.num_players)]
+        )
 
 
 class TurnSequence(HoleInTheWall):

@@ -16,8 +16,7 @@ try:
     import hypothesis  # noqa: F401
 except ImportError as e:  # pragma: no cover - exercised in a subprocess
     raise ImportError(
-        'cardsim.testing needs hypothesis: pip install "cardsim[testing]"'
-        " (the testing extra)"
+        'cardsim.testing needs hypothesis: pip install "cardsim[testing]" (the testing extra)'
     ) from e
 
 from .lockstep import (

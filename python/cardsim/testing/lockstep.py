@@ -21,7 +21,8 @@ from hypothesis.errors import InvalidArgument
 
 from ..contract.errors import IllegalActionError
 from ..games import make
-from .strategies import Deal, Line, deals, lines, options as option_strategy
+from .strategies import Deal, Line, deals, lines
+from .strategies import options as option_strategy
 
 __all__ = [
     "OPTIONAL_STATE_METHODS",
@@ -165,7 +166,7 @@ def _diff(cand: Any, core: Any, path: str) -> tuple[str, Any, Any] | None:
     if isinstance(cand, (list, tuple)) and isinstance(core, (list, tuple)):
         if len(cand) != len(core):
             return (path, list(cand), list(core))
-        for i, (a, b) in enumerate(zip(cand, core)):
+        for i, (a, b) in enumerate(zip(cand, core, strict=True)):
             d = _diff(a, b, f"{path}[{i}]")
             if d:
                 return d
@@ -223,7 +224,8 @@ class Pair:
             shown = f"{name}({', '.join(map(repr, args))})"
             raise _Diverged(shown, _raised(e), expected) from None
 
-    def _check(self, field: str, cand: Any, core: Any) -> None:
+    def check(self, field: str, cand: Any, core: Any) -> None:
+        """Records ``field`` as compared and raises on the first difference."""
         self.compared.add(field.split("(")[0].split("[")[0].split(".")[0])
         d = _diff(cand, core, field)
         if d:
@@ -241,43 +243,55 @@ class Pair:
     def compare(self) -> None:
         """Compares every field the candidate offers with the core's."""
         core, cand = self.core, self.cand
-        self._check("current_player()", self._call("current_player", core.current_player()),
-                    core.current_player())
+        self.check(
+            "current_player()",
+            self._call("current_player", core.current_player()),
+            core.current_player(),
+        )
         legal = core.legal_actions()
         got = self._call("legal_actions", legal)
         if self.text_actions:
-            self._check("legal_actions() as text", self._texts(cand, list(got), True),
-                        self._texts(core, legal, False))
+            self.check(
+                "legal_actions() as text",
+                self._texts(cand, list(got), True),
+                self._texts(core, legal, False),
+            )
         else:
-            self._check("legal_actions()", sorted(got), legal)
+            self.check("legal_actions()", sorted(got), legal)
             if "legal_action_mask" in self.offers:
                 mask = core.legal_action_mask()
-                self._check("legal_action_mask()",
-                            np.asarray(self._call("legal_action_mask", mask)).tolist(),
-                            mask.tolist())
+                self.check(
+                    "legal_action_mask()",
+                    np.asarray(self._call("legal_action_mask", mask)).tolist(),
+                    mask.tolist(),
+                )
             if "action_to_string" in self.offers:
                 for a in legal:
                     text = core.action_to_string(a)
-                    self._check(f"action_to_string({a})",
-                                self._call("action_to_string", text, a), text)
+                    self.check(
+                        f"action_to_string({a})", self._call("action_to_string", text, a), text
+                    )
                     if "string_to_action" in self.offers:
-                        self._check(f"string_to_action({text!r})",
-                                    self._call("string_to_action", a, text), a)
+                        self.check(
+                            f"string_to_action({text!r})",
+                            self._call("string_to_action", a, text),
+                            a,
+                        )
         for name in ("is_terminal", "is_truncated", "is_draw"):
             if name == "is_terminal" or name in self.offers:
                 want = getattr(core, name)()
-                self._check(f"{name}()", bool(self._call(name, want)), want)
+                self.check(f"{name}()", bool(self._call(name, want)), want)
         for name in ("scores", "winners"):
             if name == "scores" or name in self.offers:
                 want = getattr(core, name)()
-                self._check(f"{name}()", list(self._call(name, want)), want)
+                self.check(f"{name}()", list(self._call(name, want)), want)
         if "to_dict" in self.offers:
             want = core.to_dict()
-            self._check("to_dict()", self._call("to_dict", want), want)
+            self.check("to_dict()", self._call("to_dict", want), want)
         if "observation" in self.offers:
             for p in range(self.num_players):
                 want = core.observation(p)
-                self._check(f"observation({p})", self._call("observation", want, p), want)
+                self.check(f"observation({p})", self._call("observation", want, p), want)
         if self.has_tensor:
             for p in range(self.num_players):
                 want = core.observation_tensor(p)
@@ -289,8 +303,11 @@ class Pair:
                         if got_t.shape == want.shape
                         else f"shape {got_t.shape}"
                     )
-                    raise _Diverged(f"observation_tensor({p}) at entries {bad}",
-                                    got_t.tolist()[:16], want.tolist()[:16])
+                    raise _Diverged(
+                        f"observation_tensor({p}) at entries {bad}",
+                        got_t.tolist()[:16],
+                        want.tolist()[:16],
+                    )
 
     def _to_cand(self, action: int) -> Any:
         if not self.text_actions:
@@ -311,9 +328,9 @@ class Pair:
     def _snapshot(self) -> Any:
         if "to_dict" in self.offers:
             return json.dumps(self._call("to_dict", "a dict"), sort_keys=True, default=repr)
-        return repr([
-            self._call(m, "a value") for m in ("current_player", "legal_actions", "scores")
-        ])
+        return repr(
+            [self._call(m, "a value") for m in ("current_player", "legal_actions", "scores")]
+        )
 
     def probe(self, action: int) -> None:
         """Checks that the illegal ``action`` is refused by both and changes neither."""
@@ -337,18 +354,27 @@ class Pair:
         except ValueError:
             return  # a text the candidate does not know is a refusal
         except Exception as e:
-            raise _Diverged(f"string_to_action({text!r})", _raised(e),
-                            "ValueError or an id", probe=text) from None
+            raise _Diverged(
+                f"string_to_action({text!r})", _raised(e), "ValueError or an id", probe=text
+            ) from None
         try:
             self.cand.apply_action(a)
         except self.illegal_error:
             pass
         except Exception as e:
-            raise _Diverged("apply_action(illegal)", _raised(e),
-                            f"raises {self.illegal_error.__name__}", probe=text) from None
+            raise _Diverged(
+                "apply_action(illegal)",
+                _raised(e),
+                f"raises {self.illegal_error.__name__}",
+                probe=text,
+            ) from None
         else:
-            raise _Diverged("apply_action(illegal)", "accepted",
-                            f"raises {self.illegal_error.__name__}", probe=text)
+            raise _Diverged(
+                "apply_action(illegal)",
+                "accepted",
+                f"raises {self.illegal_error.__name__}",
+                probe=text,
+            )
         self.compared.add("illegal actions")
         after = self._snapshot()
         if after != before:
@@ -432,7 +458,9 @@ def text_mode(candidate: Any, game: str, options: Any, actions: ActionMode) -> b
     try:
         core = make(game, **opts).new_game(seed=0)
         cand = candidate_game(candidate, opts).new_game(deck=list(core.deck))
-        if not all(callable(getattr(cand, m, None)) for m in ("action_to_string", "string_to_action")):
+        if not all(
+            callable(getattr(cand, m, None)) for m in ("action_to_string", "string_to_action")
+        ):
             return False
         ids = sorted(cand.legal_actions())
         if ids == core.legal_actions():
@@ -517,8 +545,11 @@ def check_lockstep(
         derandomize=False,
         report_multiple_bugs=False,
         verbosity=Verbosity.quiet,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
-                               HealthCheck.data_too_large],
+        suppress_health_check=[
+            HealthCheck.too_slow,
+            HealthCheck.filter_too_much,
+            HealthCheck.data_too_large,
+        ],
     )(test)
     if seed is not None:
         test = hypothesis_seed(seed)(test)
@@ -543,9 +574,18 @@ def diverged_error(
     if not isinstance(e, _Diverged):
         return None
     return DivergenceError(
-        game=game, options=options, deck=deck, seed=None, actions=texts, ids=ids,
-        step=len(ids), field=e.field, candidate=e.candidate, expected=e.expected,
-        probe=e.probe, text_actions=text_actions,
+        game=game,
+        options=options,
+        deck=deck,
+        seed=None,
+        actions=texts,
+        ids=ids,
+        step=len(ids),
+        field=e.field,
+        candidate=e.candidate,
+        expected=e.expected,
+        probe=e.probe,
+        text_actions=text_actions,
     )
 
 
@@ -574,8 +614,9 @@ def _play_line(
         core_deck = list(core.deck)
         pair = Pair(cand, core, text_actions=text_actions, illegal_error=illegal_error)
         if by_seed and deal.seed is not None and hasattr(cand, "deck"):
-            pair._check("deck", list(cand.deck), core_deck)
-        for step, probes, action in _lines_of(line):
+            pair.check("deck", list(cand.deck), core_deck)
+        for at, probes, action in _lines_of(line):
+            step = at  # kept for the report, should this step differ
             pair.compare()
             for p in probes:
                 pair.probe(p)
@@ -601,4 +642,3 @@ def _play_line(
                 text_actions=text_actions,
             )
         ) from None
-

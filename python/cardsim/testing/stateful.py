@@ -70,7 +70,7 @@ def lockstep_machine(
                     raise
                 raise err from None
 
-        @initialize(deck=decks(game, **opts))
+        @initialize(deck=decks(game, in_order=False, **opts))
         def deal(self, deck: list[str]) -> None:
             self.texts, self.ids = [], []
             core = core_game.new_game(deck=deck)
@@ -79,8 +79,15 @@ def lockstep_machine(
                 cand = candidate_game(candidate, opts).new_game(deck=list(deck))
             except Exception as e:
                 raise DivergenceError(
-                    game=game, options=opts, deck=deck, seed=None, actions=[], ids=[], step=0,
-                    field="new_game", candidate=f"raised {type(e).__name__}: {e}",
+                    game=game,
+                    options=opts,
+                    deck=deck,
+                    seed=None,
+                    actions=[],
+                    ids=[],
+                    step=0,
+                    field="new_game",
+                    candidate=f"raised {type(e).__name__}: {e}",
                     expected="a new game",
                 ) from None
             self.pair = Pair(cand, core, text_actions=text_actions, illegal_error=illegal_error)

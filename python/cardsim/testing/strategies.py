@@ -91,7 +91,7 @@ def options(game: str, **fixed: Any) -> st.SearchStrategy[dict[str, Any]]:
     return st.fixed_dictionaries(parts).map(trim).filter(lambda o: _valid(game, o))
 
 
-def _blocks(game: str, opts: Mapping[str, Any], template: list[str]) -> list[tuple[list, int]]:
+def _blocks(game: str, opts: Mapping[str, Any], template: list[str]) -> list[tuple[list[str], int]]:
     """How a deck of ``game`` is laid out: (cards, how many of them) blocks, each drawn as a
     permutation of its cards cut to that many. A deck of several whole packs (one per
     player or per deal) is permuted pack by pack; Code 9's grid is followed by the tens."""
@@ -123,11 +123,18 @@ def decks(game: str, *, in_order: bool = True, **opts: Any) -> st.SearchStrategy
     if not in_order:
         return st.integers(0, 2**64 - 1).map(lambda s: list(core.new_game(seed=s).deck))
     template = list(core.new_game(seed=0).deck)
-    blocks = []
+    blocks: list[st.SearchStrategy[list[str]]] = []
     for cards, take in _blocks(game, core.options, template):
         ordered = sorted(cards, key=canonical_index)
-        blocks.append(st.permutations(ordered).map(lambda p, k=take: list(p[:k])))
+        blocks.append(st.permutations(ordered).map(_cut(take)))
     return st.tuples(*blocks).map(lambda parts: [c for part in parts for c in part])
+
+
+def _cut(take: int) -> Any:
+    def cut(cards: list[str]) -> list[str]:
+        return list(cards[:take])
+
+    return cut
 
 
 @dataclass(frozen=True)
@@ -283,7 +290,9 @@ def lines(
     return draw_line()
 
 
-def states(game: str, max_len: int = 200, *, backend: str = "cpp", **opts: Any) -> st.SearchStrategy[Any]:
+def states(
+    game: str, max_len: int = 200, *, backend: str = "cpp", **opts: Any
+) -> st.SearchStrategy[Any]:
     """Positions of ``game`` reached by play: the state after a line drawn by
     ``lines(game, max_len, illegal_rate=0, **opts)``, on ``backend``."""
     if backend not in ("cpp", "reference"):
