@@ -9,6 +9,7 @@ first legal action at every step, no illegal probes.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,14 +26,19 @@ __all__ = ["Deal", "Line", "deals", "decks", "lines", "options", "states"]
 _CHOICE = st.integers(0, 2**32 - 1)
 
 
+@functools.cache
+def _all_specs() -> dict[str, list[dict[str, Any]]]:
+    # The registry is fixed once the core is loaded; listing it makes every game.
+    return {info.name: info.options for info in games()}
+
+
 def _specs(game: Any) -> list[dict[str, Any]]:
     if not isinstance(game, str):
         raise TypeError(f"game must be a game name (str), got {type(game).__name__}")
-    for info in games():
-        if info.name == game:
-            return info.options
-    known = ", ".join(i.name for i in games())
-    raise ValueError(f"unknown game {game!r} (known: {known})")
+    specs = _all_specs()
+    if game not in specs:
+        raise ValueError(f"unknown game {game!r} (known: {', '.join(specs)})")
+    return specs[game]
 
 
 def _option_values(spec: dict[str, Any]) -> st.SearchStrategy[Any]:
