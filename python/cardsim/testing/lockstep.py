@@ -103,7 +103,8 @@ class DivergenceError(AssertionError):
             f" after {self.step} action{'s' if self.step != 1 else ''}",
             f"  candidate: {_short(self.candidate)}",
             f"  cardsim:   {_short(self.expected)}",
-            f"  deck: {' '.join(self.deck)}" + (f" (seed {self.seed})" if self.seed else ""),
+            f"  deck: {' '.join(self.deck)}"
+            + (f" (seed {self.seed})" if self.seed is not None else ""),
             f"  line ({len(self.actions)}): {' | '.join(self.actions) or '(no actions)'}",
         ]
         if self.probe is not None:
