@@ -86,8 +86,9 @@ def test_the_repository_cites_nothing_outside_itself():
 #: preceded by this marker, with its reason in parentheses, on the line before its fence.
 SKIP = re.compile(r"<!-- docs-test: skip \((?P<reason>[^)]+)\) -->\n$")
 BLOCK = re.compile(r"```python\n(.*?)```", flags=re.S)
-#: docs/embedding.md's snippets run in tests/test_embedding_docs.py.
-ELSEWHERE = {"embedding.md"}
+#: docs/embedding.md's snippets run in tests/test_embedding_docs.py, docs/testing.md's in
+#: test_testing_doc_examples_run below (from the repository's root, for examples/).
+ELSEWHERE = {"embedding.md", "testing.md"}
 
 
 def _snippets(doc: Path) -> list[tuple[str, str | None]]:
@@ -151,3 +152,14 @@ def test_doc_snippets_run(doc, tmp_path, monkeypatch):
             raise AssertionError(f"{doc.name}, python block {i} fails: {e!r}") from e
         ran += 1
     assert ran
+
+
+def test_testing_doc_examples_run(monkeypatch):
+    """docs/testing.md's Python blocks run as written, in order, in one namespace (a
+    later block uses what an earlier one defined), from the repository's root."""
+    blocks = re.findall(r"```python\n(.*?)```", (DOCS / "testing.md").read_text(), flags=re.S)
+    assert len(blocks) >= 3
+    monkeypatch.chdir(DOCS.parent)
+    namespace = {"__name__": "__testing_doc__"}
+    for code in blocks:
+        exec(compile(code, str(DOCS / "testing.md"), "exec"), namespace)

@@ -1,0 +1,655 @@
+"""Lockstep checking: a candidate implementation of a game against cardsim's core.
+
+The candidate is anything that makes game objects following a small contract (see
+``check_lockstep``). Lines of play drawn by hypothesis are played on both; at every step
+everything the candidate offers is compared with the core, and the first difference,
+shrunk to the shortest line hypothesis can find, is raised as a ``DivergenceError``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import numpy as np
+
+from .requires import NEEDS_HYPOTHESIS
+
+try:
+    from hypothesis import HealthCheck, Verbosity, given, settings
+    from hypothesis import seed as hypothesis_seed
+    from hypothesis import strategies as st
+    from hypothesis.errors import InvalidArgument
+except ImportError as e:  # pragma: no cover - exercised in a subprocess
+    raise ImportError(NEEDS_HYPOTHESIS) from e
+
+from ..contract.errors import IllegalActionError
+from ..games import make
+from .strategies import Deal, Line, deals, lines
+from .strategies import options as option_strategy
+
+__all__ = [
+    "OPTIONAL_STATE_METHODS",
+    "REQUIRED_STATE_METHODS",
+    "DivergenceError",
+    "LockstepReport",
+    "Pair",
+    "candidate_game",
+    "check_candidate",
+    "check_lockstep",
+    "diverged_error",
+    "missing_methods",
+    "text_mode",
+]
+
+#: What a candidate's state must have.
+REQUIRED_STATE_METHODS = (
+    "current_player",
+    "legal_actions",
+    "apply_action",
+    "is_terminal",
+    "scores",
+)
+#: What a candidate's state may have; each one offered is compared with the core.
+OPTIONAL_STATE_METHODS = (
+    "is_truncated",
+    "winners",
+    "is_draw",
+    "to_dict",
+    "observation",
+    "observation_tensor",
+    "legal_action_mask",
+    "action_to_string",
+    "string_to_action",
+)
+
+ActionMode = Literal["auto", "ids", "text"]
+
+
+class DivergenceError(AssertionError):
+    """The candidate and cardsim disagree. Holds the shortest line found that shows it.
+
+    Attributes: ``game``, ``options``, ``deck`` (the deal, top first), ``seed`` (the deal's
+    seed when the candidate was dealt by seed, else None), ``actions`` (the texts of the
+    actions played before the difference), ``step`` (how many were played), ``field``
+    (what differs, e.g. ``"to_dict.players[0].turned"``), ``candidate`` and ``expected``
+    (the candidate's value and cardsim's), ``probe`` (the text of the illegal action
+    tried, when the difference is in refusing it) and ``replay`` (Python that replays
+    the line on cardsim and on the candidate).
+    """
+
+    def __init__(
+        self,
+        *,
+        game: str,
+        options: dict[str, Any],
+        deck: list[str],
+        seed: int | None,
+        actions: list[str],
+        ids: list[int],
+        step: int,
+        field: str,
+        candidate: Any,
+        expected: Any,
+        probe: str | None = None,
+        text_actions: bool = False,
+    ) -> None:
+        self.game, self.options, self.deck, self.seed = game, dict(options), list(deck), seed
+        self.actions, self.ids, self.step, self.field = list(actions), list(ids), step, field
+        self.candidate, self.expected, self.probe = candidate, expected, probe
+        self.replay = _replay_snippet(self, text_actions)
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items()) or "defaults"
+        lines = [
+            f"{self.game} ({opts}): the candidate differs from cardsim in {self.field}"
+            f" after {self.step} action{'s' if self.step != 1 else ''}",
+            f"  candidate: {_short(self.candidate)}",
+            f"  cardsim:   {_short(self.expected)}",
+            f"  deck: {' '.join(self.deck)}"
+            + (f" (seed {self.seed})" if self.seed is not None else ""),
+            f"  line ({len(self.actions)}): {' | '.join(self.actions) or '(no actions)'}",
+        ]
+        if self.probe is not None:
+            lines.append(f"  then the illegal action tried: {self.probe}")
+        lines += ["  replay:", *("    " + r for r in self.replay.splitlines())]
+        return "\n".join(lines)
+
+
+def _short(value: Any, limit: int = 400) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _replay_snippet(e: DivergenceError, text_actions: bool) -> str:
+    deal = f"seed={e.seed}" if e.seed is not None else f"deck={e.deck!r}"
+    opts = "".join(f", {k}={v!r}" for k, v in e.options.items())
+    out = [
+        "import cardsim",
+        f"expected = cardsim.make({e.game!r}{opts}).new_game({deal})",
+        f"actual = candidate({opts[2:]}).new_game({deal})  # candidate: the factory checked",
+    ]
+    if text_actions:
+        out += [
+            f"for text in {e.actions!r}:",
+            "    expected.apply_action(expected.string_to_action(text))",
+            "    actual.apply_action(actual.string_to_action(text))",
+        ]
+    else:
+        out += [
+            f"for action in {e.ids!r}:",
+            "    expected.apply_action(action)",
+            "    actual.apply_action(action)",
+        ]
+    out.append(f"# now compare {e.field}")
+    return "\n".join(out)
+
+
+class _Diverged(Exception):
+    def __init__(self, field: str, candidate: Any, expected: Any, probe: str | None = None):
+        super().__init__(field)
+        self.field, self.candidate, self.expected, self.probe = field, candidate, expected, probe
+
+
+def _raised(e: BaseException) -> str:
+    return f"raised {type(e).__name__}: {e}"
+
+
+def _diff(cand: Any, core: Any, path: str) -> tuple[str, Any, Any] | None:
+    """The first place where ``cand`` differs from ``core``; dict keys cardsim lacks
+    are skipped, so a candidate may give a subset of the fields."""
+    # Equal values of one type are the common case: one comparison at C speed, and the
+    # walk below only where something differs (or the candidate gives a subset).
+    if type(cand) is type(core) and not isinstance(cand, np.ndarray) and cand == core:
+        return None
+    if isinstance(cand, Mapping) and isinstance(core, Mapping):
+        for k in cand:
+            if k in core:
+                d = _diff(cand[k], core[k], f"{path}.{k}")
+                if d:
+                    return d
+        return None
+    if isinstance(cand, np.ndarray):
+        cand = cand.tolist()
+    if isinstance(cand, (list, tuple)) and isinstance(core, (list, tuple)):
+        if len(cand) != len(core):
+            return (path, list(cand), list(core))
+        for i, (a, b) in enumerate(zip(cand, core, strict=True)):
+            d = _diff(a, b, f"{path}[{i}]")
+            if d:
+                return d
+        return None
+    if cand != core or isinstance(cand, bool) != isinstance(core, bool):
+        return (path, cand, core)
+    return None
+
+
+def missing_methods(state: Any) -> list[str]:
+    """The required state methods ``state`` lacks (see ``REQUIRED_STATE_METHODS``)."""
+    return [m for m in REQUIRED_STATE_METHODS if not callable(getattr(state, m, None))]
+
+
+def candidate_game(candidate: Any, opts: dict[str, Any]) -> Any:
+    """The candidate's game for ``opts``: the candidate itself when it is a game object
+    (it has ``new_game`` and is no class), else ``candidate(**opts)``."""
+    if not isinstance(candidate, type) and callable(getattr(candidate, "new_game", None)):
+        return candidate
+    return candidate(**opts)
+
+
+class Pair:
+    """A candidate state and the core's, dealt alike and stepped together.
+
+    ``compare()`` checks everything the candidate offers; ``play(action)`` plays a core
+    action id on both; ``probe(action)`` checks that an illegal action is refused by both
+    and changes nothing. Each raises ``DivergenceError``-ready details on a difference
+    (an internal exception that ``check_lockstep`` and ``lockstep_machine`` turn into one).
+    """
+
+    def __init__(
+        self,
+        cand: Any,
+        core: Any,
+        *,
+        text_actions: bool,
+        illegal_error: type[BaseException] = ValueError,
+    ) -> None:
+        self.cand, self.core = cand, core
+        self.text_actions = text_actions
+        self.illegal_error = illegal_error
+        self.offers = {m for m in OPTIONAL_STATE_METHODS if callable(getattr(cand, m, None))}
+        self.has_tensor = "observation_tensor" in self.offers and hasattr(
+            core.game, "observation_tensor_shape"
+        )
+        self.num_players = core.num_players
+        self.compared: set[str] = set()
+
+    # --- calling the candidate: any exception is a divergence -------------------------
+    def _call(self, name: str, expected: Any, *args: Any) -> Any:
+        try:
+            return getattr(self.cand, name)(*args)
+        except Exception as e:
+            shown = f"{name}({', '.join(map(repr, args))})"
+            raise _Diverged(shown, _raised(e), expected) from None
+
+    def check(self, field: str, cand: Any, core: Any) -> None:
+        """Records ``field`` as compared and raises on the first difference."""
+        self.compared.add(field.split("(")[0].split("[")[0].split(".")[0])
+        d = _diff(cand, core, field)
+        if d:
+            raise _Diverged(*d)
+
+    def _texts(self, state: Any, ids: list[int], cand: bool) -> list[str]:
+        if not cand:
+            return sorted(state.action_to_string(a) for a in ids)
+        return sorted(self._call("action_to_string", "a text", a) for a in ids)
+
+    def legal_core(self) -> list[int]:
+        """The core's legal actions now."""
+        return list(self.core.legal_actions())
+
+    def compare(self) -> None:
+        """Compares every field the candidate offers with the core's."""
+        core, cand = self.core, self.cand
+        self.check(
+            "current_player()",
+            self._call("current_player", core.current_player()),
+            core.current_player(),
+        )
+        legal = core.legal_actions()
+        got = self._call("legal_actions", legal)
+        if self.text_actions:
+            self.check(
+                "legal_actions() as text",
+                self._texts(cand, list(got), True),
+                self._texts(core, legal, False),
+            )
+        else:
+            self.check("legal_actions()", sorted(got), legal)
+            if "legal_action_mask" in self.offers:
+                mask = core.legal_action_mask()
+                self.check(
+                    "legal_action_mask()",
+                    np.asarray(self._call("legal_action_mask", mask)).tolist(),
+                    mask.tolist(),
+                )
+            if "action_to_string" in self.offers:
+                for a in legal:
+                    text = core.action_to_string(a)
+                    self.check(
+                        f"action_to_string({a})", self._call("action_to_string", text, a), text
+                    )
+                    if "string_to_action" in self.offers:
+                        self.check(
+                            f"string_to_action({text!r})",
+                            self._call("string_to_action", a, text),
+                            a,
+                        )
+        for name in ("is_terminal", "is_truncated", "is_draw"):
+            if name == "is_terminal" or name in self.offers:
+                want = getattr(core, name)()
+                self.check(f"{name}()", bool(self._call(name, want)), want)
+        for name in ("scores", "winners"):
+            if name == "scores" or name in self.offers:
+                want = getattr(core, name)()
+                self.check(f"{name}()", list(self._call(name, want)), want)
+        if "to_dict" in self.offers:
+            want = core.to_dict()
+            self.check("to_dict()", self._call("to_dict", want), want)
+        if "observation" in self.offers:
+            for p in range(self.num_players):
+                want = core.observation(p)
+                self.check(f"observation({p})", self._call("observation", want, p), want)
+        if self.has_tensor:
+            for p in range(self.num_players):
+                want = core.observation_tensor(p)
+                got_t = np.asarray(self._call("observation_tensor", "a tensor", p))
+                self.compared.add("observation_tensor")
+                if got_t.shape != want.shape or not np.array_equal(got_t, want):
+                    bad = (
+                        np.flatnonzero(got_t != want)[:8].tolist()
+                        if got_t.shape == want.shape
+                        else f"shape {got_t.shape}"
+                    )
+                    raise _Diverged(
+                        f"observation_tensor({p}) at entries {bad}",
+                        got_t.tolist()[:16],
+                        want.tolist()[:16],
+                    )
+
+    def _to_cand(self, action: int) -> Any:
+        if not self.text_actions:
+            return action
+        text = self.core.action_to_string(action)
+        return self._call("string_to_action", f"the id of {text!r}", text)
+
+    def play(self, action: int) -> None:
+        """Plays the core's legal ``action`` on both (by its text in text mode)."""
+        a = self._to_cand(action)
+        try:
+            self.cand.apply_action(a)
+        except Exception as e:
+            text = self.core.action_to_string(action)
+            raise _Diverged(f"apply_action({text!r})", _raised(e), "accepted") from None
+        self.core.apply_action(action)
+
+    def _snapshot(self) -> Any:
+        if "to_dict" in self.offers:
+            return json.dumps(self._call("to_dict", "a dict"), sort_keys=True, default=repr)
+        return repr(
+            [self._call(m, "a value") for m in ("current_player", "legal_actions", "scores")]
+        )
+
+    def probe(self, action: int) -> None:
+        """Checks that the illegal ``action`` is refused by both and changes neither."""
+        core = self.core
+        in_range = 0 <= action < core.game.num_actions
+        text = core.action_to_string(action) if in_range else f"action id {action}"
+        if self.text_actions and not in_range:
+            return  # an id with no text cannot be spoken to a text candidate
+        before_core = json.dumps(core.to_dict(), sort_keys=True)
+        try:
+            core.apply_action(action)
+        except IllegalActionError:
+            pass
+        else:
+            raise AssertionError(f"cardsim accepted the illegal action {text}")
+        if json.dumps(core.to_dict(), sort_keys=True) != before_core:
+            raise AssertionError(f"cardsim changed its state refusing {text}")
+        before = self._snapshot()
+        try:
+            a = self.cand.string_to_action(text) if self.text_actions else action
+        except ValueError:
+            return  # a text the candidate does not know is a refusal
+        except Exception as e:
+            raise _Diverged(
+                f"string_to_action({text!r})", _raised(e), "ValueError or an id", probe=text
+            ) from None
+        try:
+            self.cand.apply_action(a)
+        except self.illegal_error:
+            pass
+        except Exception as e:
+            raise _Diverged(
+                "apply_action(illegal)",
+                _raised(e),
+                f"raises {self.illegal_error.__name__}",
+                probe=text,
+            ) from None
+        else:
+            raise _Diverged(
+                "apply_action(illegal)",
+                "accepted",
+                f"raises {self.illegal_error.__name__}",
+                probe=text,
+            )
+        self.compared.add("illegal actions")
+        after = self._snapshot()
+        if after != before:
+            raise _Diverged("state after refusing an illegal action", after, before, probe=text)
+
+
+@dataclass(frozen=True)
+class LockstepReport:
+    """What a passing ``check_lockstep`` did: the examples (lines) played, the steps
+    compared in all, the fields compared, and whether actions went by id or by text."""
+
+    examples: int
+    steps: int
+    compared: frozenset[str]
+    text_actions: bool
+
+
+def _deal_both(candidate: Any, line: Line, by_seed: bool) -> tuple[Any, Any, Deal]:
+    deal = line.deal
+    core = deal.new_game()
+    game = candidate_game(candidate, deal.options)
+    if by_seed and deal.seed is not None:
+        return game.new_game(seed=deal.seed), core, deal
+    return game.new_game(deck=list(core.deck)), core, deal
+
+
+def _lines_of(line: Line) -> Iterator[tuple[int, list[int], int | None]]:
+    """(step, probes before it, action or None at the end) along the line."""
+    by_step: dict[int, list[int]] = {}
+    for step, p in line.probes:
+        by_step.setdefault(step, []).append(p)
+    for i, a in enumerate(line.actions):
+        yield i, by_step.get(i, []), a
+    yield len(line.actions), by_step.get(len(line.actions), []), None
+
+
+def _option_source(game: str, options: Any) -> st.SearchStrategy[dict[str, Any]]:
+    if options is None:
+        return st.just({})
+    if isinstance(options, st.SearchStrategy):
+        return options
+    if isinstance(options, Mapping):
+        make(game, **options)  # an unknown option or bad value: the game's own error
+        return st.just(dict(options))
+    raise TypeError(f"options must be a dict or a strategy of dicts, got {type(options).__name__}")
+
+
+def check_candidate(candidate: Any, game: str, options: Any) -> None:
+    """TypeError, listing what is missing, unless ``candidate`` makes games whose states
+    have every required method (checked on one deal; a candidate that raises instead is
+    left to the check, which reports it as a divergence)."""
+    if not callable(candidate) and not callable(getattr(candidate, "new_game", None)):
+        raise TypeError(
+            "candidate must make game objects: a callable taking the options as keywords,"
+            f" or an object with new_game(deck=... | seed=...); got {type(candidate).__name__}"
+        )
+    opts = dict(options) if isinstance(options, Mapping) else {}
+    try:
+        g = candidate_game(candidate, opts)
+        state = g.new_game(deck=list(make(game, **opts).new_game(seed=0).deck))
+    except Exception:
+        return  # it will be reported as a divergence, with the line, by the check itself
+    if not callable(getattr(g, "new_game", None)):
+        raise TypeError(f"the candidate's game lacks new_game (got {type(g).__name__})")
+    missing = missing_methods(state)
+    if missing:
+        raise TypeError(
+            f"the candidate's state ({type(state).__name__}) lacks {', '.join(missing)};"
+            f" a candidate state needs {', '.join(REQUIRED_STATE_METHODS)}"
+        )
+
+
+def text_mode(candidate: Any, game: str, options: Any, actions: ActionMode) -> bool:
+    """Whether actions go to ``candidate`` by text: ``actions="text"``, or ``"auto"`` and
+    the candidate's legal ids at the start differ from cardsim's while their texts agree."""
+    if actions not in ("auto", "ids", "text"):
+        raise ValueError(f"actions must be 'auto', 'ids' or 'text', got {actions!r}")
+    if actions != "auto":
+        return actions == "text"
+    opts = dict(options) if isinstance(options, Mapping) else {}
+    try:
+        core = make(game, **opts).new_game(seed=0)
+        cand = candidate_game(candidate, opts).new_game(deck=list(core.deck))
+        if not all(
+            callable(getattr(cand, m, None)) for m in ("action_to_string", "string_to_action")
+        ):
+            return False
+        ids = sorted(cand.legal_actions())
+        if ids == core.legal_actions():
+            return False
+        texts = sorted(cand.action_to_string(a) for a in ids)
+        return texts == sorted(core.action_to_string(a) for a in core.legal_actions())
+    except Exception:
+        return False
+
+
+def check_lockstep(
+    candidate: Any,
+    game: str,
+    *,
+    options: Mapping[str, Any] | st.SearchStrategy[dict[str, Any]] | None = None,
+    examples: int = 100,
+    seed: int | None = 0,
+    max_len: int = 200,
+    illegal_rate: float = 0.1,
+    actions: ActionMode = "auto",
+    deal: Literal["deck", "seed"] = "deck",
+    illegal_error: type[BaseException] = ValueError,
+    in_order: bool = False,
+) -> LockstepReport:
+    """Plays hypothesis-chosen lines on ``candidate`` and on cardsim's core in lockstep.
+
+    ``candidate`` makes game objects: ``candidate(**options)`` (a class or a function),
+    or a game object itself (then checked under ``options`` as given). Its game needs
+    ``new_game(deck=...)`` (``deck``: card strings, top first, as cardsim's) and, with
+    ``deal="seed"``, ``new_game(seed=...)`` dealing as cardsim does. Its states need
+    ``current_player()``, ``legal_actions()``, ``apply_action(a)``, ``is_terminal()`` and
+    ``scores()``; each of ``is_truncated``, ``winners``, ``is_draw``, ``to_dict``,
+    ``observation``, ``observation_tensor``, ``legal_action_mask``, ``action_to_string``
+    and ``string_to_action`` it offers is compared too (dict fields cardsim does not
+    have are skipped). Player ids follow cardsim: ``cardsim.TERMINAL`` when over.
+
+    ``actions``: ``"ids"`` when the candidate numbers actions as cardsim does, ``"text"``
+    when it has its own numbering and speaks cardsim's action texts through
+    ``action_to_string``/``string_to_action`` (then legal actions are compared as sets
+    of texts), ``"auto"`` to choose by the first position. ``options``: None (the
+    defaults), a dict, or a strategy of dicts such as ``cardsim.testing.options(game)``.
+    ``examples`` lines of up to ``max_len`` actions are played, with an illegal action
+    tried before a step at rate ``illegal_rate``; it must raise ``illegal_error`` on the
+    candidate (any ValueError by default) and change nothing. ``seed`` makes the run
+    repeatable (None: a random one); nothing is written to hypothesis's database.
+    ``in_order=True`` shrinks the deck towards pack order too (slower; see ``decks``).
+
+    Raises ``DivergenceError`` with the shortest line found on the first difference (an
+    exception raised by the candidate counts as one); TypeError for a candidate lacking
+    a required method; ValueError for an unknown game or option. Returns a
+    ``LockstepReport``.
+    """
+    option_strategy(game)  # an unknown game: ValueError at once
+    source = _option_source(game, options)
+    if isinstance(examples, bool) or not isinstance(examples, int) or examples < 1:
+        raise InvalidArgument(f"examples must be an int >= 1, got {examples!r}")
+    if deal not in ("deck", "seed"):
+        raise ValueError(f"deal must be 'deck' or 'seed', got {deal!r}")
+    if not (isinstance(illegal_error, type) and issubclass(illegal_error, BaseException)):
+        raise TypeError(f"illegal_error must be an exception class, got {illegal_error!r}")
+    check_candidate(candidate, game, options)
+    text_actions = text_mode(candidate, game, options, actions)
+    by_seed = deal == "seed"
+    strategy = lines(
+        game,
+        max_len,
+        illegal_rate=illegal_rate,
+        deal=deals(game, by_seed=by_seed, in_order=in_order, option_dicts=source),
+    )
+    tally = {"examples": 0, "steps": 0}
+    compared: set[str] = set()
+
+    def run(line: Line) -> None:
+        tally["examples"] += 1
+        _play_line(candidate, line, by_seed, text_actions, illegal_error, tally, compared)
+
+    test = given(strategy)(run)
+    test = settings(
+        max_examples=examples,
+        deadline=None,
+        database=None,
+        derandomize=False,
+        report_multiple_bugs=False,
+        verbosity=Verbosity.quiet,
+        suppress_health_check=[
+            HealthCheck.too_slow,
+            HealthCheck.filter_too_much,
+            HealthCheck.data_too_large,
+        ],
+    )(test)
+    if seed is not None:
+        test = hypothesis_seed(seed)(test)
+    try:
+        test()
+    except _LineDiverged as e:
+        raise e.error from None
+    return LockstepReport(tally["examples"], tally["steps"], frozenset(compared), text_actions)
+
+
+def diverged_error(
+    e: BaseException,
+    game: str,
+    options: dict[str, Any],
+    deck: list[str],
+    texts: list[str],
+    ids: list[int],
+    text_actions: bool,
+) -> DivergenceError | None:
+    """The DivergenceError for a difference ``e`` raised by a ``Pair`` after the actions
+    ``ids`` (texts ``texts``) on ``deck``; None if ``e`` is no such difference."""
+    if not isinstance(e, _Diverged):
+        return None
+    return DivergenceError(
+        game=game,
+        options=options,
+        deck=deck,
+        seed=None,
+        actions=texts,
+        ids=ids,
+        step=len(ids),
+        field=e.field,
+        candidate=e.candidate,
+        expected=e.expected,
+        probe=e.probe,
+        text_actions=text_actions,
+    )
+
+
+class _LineDiverged(Exception):
+    def __init__(self, error: DivergenceError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+def _play_line(
+    candidate: Any,
+    line: Line,
+    by_seed: bool,
+    text_actions: bool,
+    illegal_error: type[BaseException],
+    tally: dict[str, int],
+    compared: set[str],
+) -> None:
+    step = 0
+    core_deck: list[str] = []
+    try:
+        try:
+            cand, core, deal = _deal_both(candidate, line, by_seed)
+        except Exception as e:
+            raise _Diverged("new_game", _raised(e), "a new game") from None
+        core_deck = list(core.deck)
+        pair = Pair(cand, core, text_actions=text_actions, illegal_error=illegal_error)
+        if by_seed and deal.seed is not None and hasattr(cand, "deck"):
+            pair.check("deck", list(cand.deck), core_deck)
+        for at, probes, action in _lines_of(line):
+            step = at  # kept for the report, should this step differ
+            pair.compare()
+            for p in probes:
+                pair.probe(p)
+            if action is not None:
+                pair.play(action)
+            tally["steps"] += 1
+        compared |= pair.compared
+    except _Diverged as d:
+        seed = line.deal.seed if by_seed else None
+        raise _LineDiverged(
+            DivergenceError(
+                game=line.deal.game,
+                options=line.deal.options,
+                deck=core_deck,
+                seed=seed,
+                actions=list(line.texts[:step]),
+                ids=list(line.actions[:step]),
+                step=step,
+                field=d.field,
+                candidate=d.candidate,
+                expected=d.expected,
+                probe=d.probe,
+                text_actions=text_actions,
+            )
+        ) from None

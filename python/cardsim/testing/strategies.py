@@ -1,0 +1,311 @@
+"""Hypothesis strategies for cardsim's games: options, decks, deals, lines of play, states.
+
+Each is a plain function returning a strategy, in the shape of hypothesis's own extras:
+keyword arguments fix or bound what is drawn, and a bad argument is refused at once
+(hypothesis's ``InvalidArgument`` for a bound, ``ValueError`` for an unknown game or option).
+Everything shrinks towards the simplest case: default options, a deck in pack order, the
+first legal action at every step, no illegal probes.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .requires import NEEDS_HYPOTHESIS
+
+try:
+    from hypothesis import strategies as st
+    from hypothesis.errors import InvalidArgument
+except ImportError as e:  # pragma: no cover - exercised in a subprocess
+    raise ImportError(NEEDS_HYPOTHESIS) from e
+
+from ..games import games, make
+from ..reference.cards import canonical_index
+
+__all__ = ["Deal", "Line", "deals", "decks", "lines", "options", "states"]
+
+#: One step's choice: the low 16 bits pick the action, the high 16 an illegal probe.
+_CHOICE = st.integers(0, 2**32 - 1)
+
+
+@functools.cache
+def _all_specs() -> dict[str, list[dict[str, Any]]]:
+    # The registry is fixed once the core is loaded; listing it makes every game.
+    return {info.name: info.options for info in games()}
+
+
+def _specs(game: Any) -> list[dict[str, Any]]:
+    if not isinstance(game, str):
+        raise TypeError(f"game must be a game name (str), got {type(game).__name__}")
+    specs = _all_specs()
+    if game not in specs:
+        raise ValueError(f"unknown game {game!r} (known: {', '.join(specs)})")
+    return specs[game]
+
+
+def _option_values(spec: dict[str, Any]) -> st.SearchStrategy[Any]:
+    default = spec["default"]
+    if isinstance(default, bool):
+        values: st.SearchStrategy[Any] = st.booleans()
+    elif "choices" in spec:
+        values = st.sampled_from(list(spec["choices"]))
+    elif "range" in spec:
+        lo, hi = spec["range"]
+        values = st.integers(lo, hi)
+    else:  # a free-form text or list: only its default is known to be valid
+        values = st.nothing()
+    # The default first, so that a shrunk example names as few options as it can.
+    return st.just(default) | values
+
+
+def _valid(game: str, opts: Mapping[str, Any]) -> bool:
+    try:
+        make(game, **opts)
+    except (ValueError, TypeError):
+        return False
+    return True
+
+
+def options(game: str, **fixed: Any) -> st.SearchStrategy[dict[str, Any]]:
+    """Option dicts for ``game``: every option drawn within its declared range or choices.
+
+    A keyword fixes an option (``players=3``) or gives its own strategy for it
+    (``move_cap=st.integers(1, 50)``). Options without a declared range (free text such as
+    Racing Demon's ``speeds``) keep their default unless fixed. Only combinations the game
+    accepts are drawn; options equal to their default are left out of the dict, which
+    shrinks towards ``{}``. An unknown game or option raises ValueError at once.
+    """
+    specs = _specs(game)
+    names = {s["name"] for s in specs}
+    for name in fixed:
+        if name not in names:
+            raise ValueError(f"unknown option {name!r} for {game} (known: {', '.join(names)})")
+    parts: dict[str, st.SearchStrategy[Any]] = {}
+    for spec in specs:
+        name = spec["name"]
+        if name in fixed:
+            value = fixed[name]
+            parts[name] = value if isinstance(value, st.SearchStrategy) else st.just(value)
+        else:
+            parts[name] = _option_values(spec)
+    defaults = {s["name"]: s["default"] for s in specs}
+
+    def trim(opts: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in opts.items() if k in fixed or v != defaults[k]}
+
+    plain = {k: v for k, v in fixed.items() if not isinstance(v, st.SearchStrategy)}
+    if not _valid(game, plain):
+        make(game, **plain)  # raises the game's own error
+    return st.fixed_dictionaries(parts).map(trim).filter(lambda o: _valid(game, o))
+
+
+def _blocks(game: str, opts: Mapping[str, Any], template: list[str]) -> list[tuple[list[str], int]]:
+    """How a deck of ``game`` is laid out: (cards, how many of them) blocks, each drawn as a
+    permutation of its cards cut to that many. A deck of several whole packs (one per
+    player or per deal) is permuted pack by pack; Code 9's grid is followed by the tens."""
+    if game == "code9":
+        n = len(template) - 36
+        suits = opts.get("suits") or []
+        tens = ["T" + s for s in suits] if suits else ["TC", "TD", "TH", "TS"]
+        return [(template[:36], 36), (tens, n)]
+    if len(template) > 52 and len(template) % 52 == 0:
+        packs = [template[i : i + 52] for i in range(0, len(template), 52)]
+        if all(len(set(p)) == 52 for p in packs):
+            return [(p, 52) for p in packs]
+    return [(template, len(template))]
+
+
+def decks(game: str, *, in_order: bool = True, **opts: Any) -> st.SearchStrategy[list[str]]:
+    """Explicit decks (card strings, top first) that ``game`` with options ``opts`` deals
+    from with ``new_game(deck=...)``.
+
+    With ``in_order`` (the default) they are permutations that shrink towards the cards
+    in pack order, the most readable counterexample, but shrinking a deck card by card
+    costs many replays; ``in_order=False`` draws the deck of a seeded deal instead, which
+    shrinks in a few steps (to the deck of seed 0). An unknown game or option, or a bad
+    option value, raises at once (as ``cardsim.make``).
+    """
+    _specs(game)
+    _check_bool(in_order, "in_order")
+    core = make(game, **opts)
+    if not in_order:
+        return st.integers(0, 2**64 - 1).map(lambda s: list(core.new_game(seed=s).deck))
+    template = list(core.new_game(seed=0).deck)
+    blocks: list[st.SearchStrategy[list[str]]] = []
+    for cards, take in _blocks(game, core.options, template):
+        ordered = sorted(cards, key=canonical_index)
+        blocks.append(st.permutations(ordered).map(_cut(take)))
+    return st.tuples(*blocks).map(lambda parts: [c for part in parts for c in part])
+
+
+def _cut(take: int) -> Any:
+    def cut(cards: list[str]) -> list[str]:
+        return list(cards[:take])
+
+    return cut
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A deal of ``game``: its options and either an explicit ``deck`` or a ``seed``."""
+
+    game: str
+    options: dict[str, Any]
+    deck: list[str] | None = None
+    seed: int | None = None
+
+    def new_game(self, backend: str = "cpp") -> Any:
+        """This deal on ``backend`` (``"cpp"`` or ``"reference"``)."""
+        g = make(self.game, backend=backend, **self.options)
+        if self.deck is not None:
+            return g.new_game(deck=list(self.deck))
+        return g.new_game(seed=self.seed)
+
+
+def _check_bool(value: Any, what: str) -> None:
+    if not isinstance(value, bool):
+        raise InvalidArgument(f"{what} must be a bool, got {value!r}")
+
+
+def deals(
+    game: str,
+    *,
+    by_deck: bool = True,
+    by_seed: bool = True,
+    in_order: bool = True,
+    option_dicts: st.SearchStrategy[dict[str, Any]] | None = None,
+    **opts: Any,
+) -> st.SearchStrategy[Deal]:
+    """Deals of ``game``: options drawn by ``options(game, **opts)`` (or by the strategy
+    ``option_dicts``), then a deck from ``decks(game, in_order=in_order)`` (``by_deck``)
+    or a seed in [0, 2**64) (``by_seed``)."""
+    _check_bool(by_deck, "by_deck")
+    _check_bool(by_seed, "by_seed")
+    if not (by_deck or by_seed):
+        raise InvalidArgument("deals needs by_deck=True or by_seed=True")
+    if option_dicts is None:
+        option_dicts = options(game, **opts)
+    elif opts:
+        raise InvalidArgument("deals takes option_dicts or option keywords, not both")
+    elif not isinstance(option_dicts, st.SearchStrategy):
+        raise InvalidArgument(f"option_dicts must be a strategy, got {option_dicts!r}")
+
+    @st.composite
+    def draw_deal(draw: st.DrawFn) -> Deal:
+        o = draw(option_dicts)
+        kinds = [k for k, on in (("deck", by_deck), ("seed", by_seed)) if on]
+        if draw(st.sampled_from(kinds)) == "deck":
+            return Deal(game, o, deck=draw(decks(game, in_order=in_order, **o)))
+        return Deal(game, o, seed=draw(st.integers(0, 2**64 - 1)))
+
+    return draw_deal()
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line of play on a deal: the legal ``actions`` played in turn, and the illegal
+    ``probes`` tried on the way, as (step, action) pairs: before ``actions[step]`` is
+    played (or, at ``step == len(actions)``, after the last), ``action`` is tried and must
+    be refused. ``texts`` are the actions' texts as cardsim writes them."""
+
+    deal: Deal
+    actions: tuple[int, ...]
+    probes: tuple[tuple[int, int], ...] = ()
+    texts: tuple[str, ...] = field(default=())
+
+    def play(self, backend: str = "cpp") -> Any:
+        """The state at the end of the line on ``backend`` (the probes are not tried)."""
+        state = self.deal.new_game(backend)
+        for a in self.actions:
+            state.apply_action(a)
+        return state
+
+
+def _check_rate(rate: Any) -> float:
+    if isinstance(rate, bool) or not isinstance(rate, (int, float)) or not 0 <= rate <= 1:
+        raise InvalidArgument(f"illegal_rate must be a number in [0, 1], got {rate!r}")
+    return float(rate)
+
+
+def _check_len(max_len: Any) -> int:
+    if isinstance(max_len, bool) or not isinstance(max_len, int) or max_len < 0:
+        raise InvalidArgument(f"max_len must be an int >= 0, got {max_len!r}")
+    return max_len
+
+
+class _Stepper:
+    """Reads one choice against a state: the probe it asks for and the action it picks."""
+
+    def __init__(self, state: Any, illegal_rate: float) -> None:
+        self.state = state
+        self.n = state.game.num_actions
+        self.threshold = 256 - round(illegal_rate * 256) if illegal_rate > 0 else 257
+
+    def read(self, choice: int, last: bool) -> tuple[int | None, int | None]:
+        legal = self.state.legal_actions()
+        flag, value = (choice >> 16) & 0xFF, choice >> 24
+        probe = None
+        if flag >= self.threshold:
+            p = (value * 256 + flag) % (self.n + 2) - 1
+            if p not in legal:
+                probe = p
+        if not legal or last:
+            return probe, None
+        return probe, legal[(choice & 0xFFFF) % len(legal)]
+
+
+def lines(
+    game: str,
+    max_len: int = 200,
+    *,
+    illegal_rate: float = 0.1,
+    deal: st.SearchStrategy[Deal] | None = None,
+    **opts: Any,
+) -> st.SearchStrategy[Line]:
+    """Lines of play of ``game``: up to ``max_len`` legal actions from a deal (drawn by
+    ``deals(game, **opts)`` unless ``deal`` gives a strategy of Deal), with an illegal
+    probe before a step at rate ``illegal_rate``. Play stops early when the game ends.
+    Lines shrink towards fewer steps, the first legal action at each, and no probes."""
+    max_len = _check_len(max_len)
+    rate = _check_rate(illegal_rate)
+    deal_strategy = deals(game, **opts) if deal is None else deal
+    if not isinstance(deal_strategy, st.SearchStrategy):
+        raise InvalidArgument(f"deal must be a strategy of Deal, got {deal!r}")
+
+    @st.composite
+    def draw_line(draw: st.DrawFn) -> Line:
+        d = draw(deal_strategy)
+        # Half the lines run to max_len (or the end of the game): whole games get played.
+        steps = draw(st.integers(0, max_len) | st.just(max_len))
+        state = d.new_game()
+        stepper = _Stepper(state, rate)
+        actions: list[int] = []
+        texts: list[str] = []
+        probes: list[tuple[int, int]] = []
+        # One choice per step, drawn as play goes: hypothesis can then cut a line short
+        # or drop a step, which is what shrinks a divergence to a short line.
+        for k in range(steps + 1):
+            probe, action = stepper.read(draw(_CHOICE), last=k == steps)
+            if probe is not None:
+                probes.append((len(actions), probe))
+            if action is None:
+                break
+            texts.append(state.action_to_string(action))
+            state.apply_action(action)
+            actions.append(action)
+        return Line(d, tuple(actions), tuple(probes), tuple(texts))
+
+    return draw_line()
+
+
+def states(
+    game: str, max_len: int = 200, *, backend: str = "cpp", **opts: Any
+) -> st.SearchStrategy[Any]:
+    """Positions of ``game`` reached by play: the state after a line drawn by
+    ``lines(game, max_len, illegal_rate=0, **opts)``, on ``backend``."""
+    if backend not in ("cpp", "reference"):
+        raise InvalidArgument(f"backend must be 'cpp' or 'reference', got {backend!r}")
+    return lines(game, max_len, illegal_rate=0, **opts).map(lambda line: line.play(backend))

@@ -1,0 +1,151 @@
+"""Planted mutations: each a reference game with one rule changed, in five games,
+(and one more, slow to shrink).
+
+The toolkit's own test (tests/test_testing.py) checks that ``check_lockstep`` catches
+every one with a short line; docs/testing.md quotes the lines they shrink to.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardsim.contract.constants import TERMINAL
+from cardsim.reference.cards import JOKER, rank, suit
+from cardsim.reference.clock import ClockDuel, ClockState
+from cardsim.reference.code9 import (
+    DIRECTIONS,
+    SIDE,
+    Code9Solitaire,
+    Code9State,
+    action_id,
+    on_edge,
+)
+from cardsim.reference.hole_in_the_wall import HoleInTheWall, HoleInTheWallState, neighbours
+from cardsim.reference.racing_demon import RacingDemon, RacingDemonState
+from cardsim.reference.stack_gap import StackGap, StackGapState
+from cardsim.reference.the_wall import TheWall, TheWallState
+
+
+class KeepTurningState(ClockState):
+    """Clock duel: a player keeps turning until their clock stops (the rule: players
+    take turns one card at a time)."""
+
+    def _apply(self, action: int) -> None:
+        self.clocks[self.turn_of].turn()
+        if self.clocks[self.turn_of].stopped():
+            live = [p for p in range(len(self.clocks)) if not self.clocks[p].stopped()]
+            self.turn_of = live[0] if live else TERMINAL
+
+
+class KeepTurning(ClockDuel):
+    def deal(self, deck: list[str]) -> ClockState:
+        return KeepTurningState(self, [deck[:52], deck[52:]])
+
+
+class FitsOnBoundState(StackGapState):
+    """Stack Gap: a card may also go into a gap whose lower bound has its rank (the
+    rule: strictly between the two bounds)."""
+
+    @staticmethod
+    def fits(card: str, low: int, high: int) -> bool:
+        if card == JOKER:
+            return high - low - 1 >= 1
+        return low <= rank(card) < high
+
+
+class FitsOnBound(StackGap):
+    def deal(self, deck: list[str]) -> StackGapState:
+        return FitsOnBoundState(self, deck)
+
+
+class DiscardFromAnywhereState(TheWallState):
+    """The Wall: discard piles take a card from any source (the rule: from the waste only)."""
+
+    def _takes(self, card: str, s_kind: str, s_index: int, d_kind: str, d_index: int) -> bool:
+        if d_kind == "D":
+            return d_index < self.num_discards
+        return super()._takes(card, s_kind, s_index, d_kind, d_index)
+
+
+class DiscardFromAnywhere(TheWall):
+    def deal(self, deck: list[str]) -> TheWallState:
+        return DiscardFromAnywhereState(self, deck)
+
+
+class AnyCardLeavesState(Code9State):
+    """Code 9: any card of yours on the edge may leave the grid (the rule: only your
+    lowest card on the grid)."""
+
+    def normal_moves(self, player: int) -> list[int]:
+        out = []
+        for card, r, c in self.my_cards(player):
+            for kind, (dr, dc) in DIRECTIONS.items():
+                nr, nc = r + dr, c + dc
+                if not (0 <= nr < SIDE and 0 <= nc < SIDE):
+                    continue
+                there = self.grid[nr][nc]
+                if there is None or (suit(there) != suit(card) and rank(there) < rank(card)):
+                    out.append(action_id(rank(card), kind))
+            if on_edge(r, c):
+                out.append(action_id(rank(card), "off"))
+        return sorted(set(out))
+
+
+class AnyCardLeaves(Code9Solitaire):
+    def deal(self, deck: list[str]) -> Code9State:
+        return AnyCardLeavesState(self, deck, ["S"])
+
+
+class TurnSequenceState(HoleInTheWallState):
+    """Hole in the Wall: a sequence may turn back (the rule: it keeps its direction)."""
+
+    def continues_sequence(self, card: str, cell: Any) -> bool:
+        last = self.sequence_last
+        if last is None or cell not in neighbours(last):
+            return False
+        return rank(card) - rank(self.display[last]) in (1, -1)
+
+
+class AceScoresNothingState(RacingDemonState):
+    """Racing Demon: an ace put out scores nothing (the rule: every card a player puts on
+    a foundation scores them a point)."""
+
+    def round_scores(self) -> list[int]:
+        out = [-len(s.pile) for s in self.seats]
+        if self.out_player >= 0:
+            out[self.out_player] += 10
+        for f in self.foundations:
+            if f.claimed_by >= 0:
+                out[f.claimed_by] += 2
+            for owner in f.owners[1:]:
+                out[owner] += 1
+        return out
+
+
+class AceScoresNothing(RacingDemon):
+    def deal(self, deck: list[str]) -> RacingDemonState:
+        return AceScoresNothingState(
+            self, [deck[52 * p : 52 * (p + 1)] for p in range(self.num_players)]
+        )
+
+
+class TurnSequence(HoleInTheWall):
+    def deal(self, deck: list[str]) -> HoleInTheWallState:
+        packs = [deck[52 * k : 52 * (k + 1)] for k in range(len(deck) // 52)]
+        return TurnSequenceState(self, packs)
+
+
+#: A mutation shrinking poorly, measured for docs/testing.md but not in the suite (its
+#: shrink replays a hundred-step line hundreds of times: minutes).
+SLOW_MUTANTS: list[tuple[str, str, Any]] = [
+    ("hole_in_the_wall", "a sequence may turn back", TurnSequence),
+]
+
+#: (game, what the mutation changes, the mutant factory).
+MUTANTS: list[tuple[str, str, Any]] = [
+    ("clock_duel", "a player keeps turning until their clock stops", KeepTurning),
+    ("stack_gap", "a card may go into a gap on its lower bound", FitsOnBound),
+    ("the_wall", "discard piles take cards from any source", DiscardFromAnywhere),
+    ("code9_solitaire", "any edge card may leave the grid", AnyCardLeaves),
+    ("racing_demon", "an ace put out scores nothing", AceScoresNothing),
+]
