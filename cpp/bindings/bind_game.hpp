@@ -21,6 +21,7 @@
 #include "bindings/bind_policy_batch.hpp"
 #include "bindings/bind_vector_env.hpp"
 #include "bindings/convert.hpp"
+#include "bindings/interrupt.hpp"
 #include "bindings/registry.hpp"
 #include "core/checked.hpp"
 #include "core/game.hpp"
@@ -258,9 +259,10 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
             }
             // Safe without the GIL: arguments are converted, the arrays are
             // owned by the caller for the whole call, and the core touches no
-            // Python object.
+            // Python object but through the interrupt's poll, which takes the GIL.
+            Interrupt interrupt = python_interrupt();
             py::gil_scoped_release release;
-            run_batch(g, s, first, count, plan, threads, summary, out);
+            run_batch(g, s, first, count, plan, threads, summary, out, &interrupt);
           },
           py::arg("seed"), py::arg("first"), py::arg("count"), py::arg("policies"), py::arg("threads"),
           py::arg("summary"), py::arg("scores") = py::none(), py::arg("winner") = py::none(),

@@ -5,6 +5,7 @@
 #include <pybind11/stl.h>
 
 #include "bindings/bind_game.hpp"
+#include "bindings/interrupt.hpp"
 #include "games/clock/clock.hpp"
 #include "games/code9/code9.hpp"
 #include "games/stack_gap/stack_gap.hpp"
@@ -93,8 +94,9 @@ bool try_batch(py::handle obj, const Limits& limits, std::uint64_t seed, std::ui
   if (!py::isinstance<G>(obj)) return false;
   const G& game = obj.cast<const G&>();
   with_solver(game, limits, [&](const G& g, auto&& solve) {
+    Interrupt interrupt = python_interrupt();
     py::gil_scoped_release release;
-    solver::solve_batch(g, solve, seed, first, count, threads, arrays);
+    solver::solve_batch(g, solve, seed, first, count, threads, arrays, &interrupt);
   });
   return true;
 }

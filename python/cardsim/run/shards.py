@@ -333,8 +333,10 @@ class InProcess:
         f: Any = self._future()
         try:
             f.set_result(fn(*args))
-        except BaseException as e:  # handed to the caller through the future
+        except Exception as e:  # handed to the caller through the future
             f.set_exception(e)
+        # KeyboardInterrupt and SystemExit go up at once: kept in a future, they
+        # would stop this task only, and the next shard would start.
         return f
 
 
