@@ -173,7 +173,8 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
   // mention the other (new_game, .game) name it properly.
   py::class_<G, std::shared_ptr<G>> game_cls(m, (prefix + "Game").c_str(), "A game with validated options.");
   py::class_<S> state_cls(m, (prefix + "State").c_str(),
-                          "A game in progress (see docs/architecture.md for the contract).");
+                          "A game in progress (see docs/architecture.md for the contract). Every call holds "
+                          "the GIL, so threads may share a state: their calls take effect one at a time.");
 
   game_cls.def_property_readonly("name", &G::name, "The registered name.")
       .def_property_readonly("num_players", &G::num_players, "Seats in this configuration.")

@@ -90,6 +90,10 @@ class VectorEnv(_Base):  # type: ignore[misc]
     each env's current j. Autoreset is Gymnasium's next-step mode: the step
     after an episode ends ignores that env's action and returns the first
     observation of its next episode with reward 0.
+
+    One thread at a time: while one thread's ``reset`` or ``step`` runs, another
+    thread's call raises RuntimeError ("in use by another thread") at once,
+    rather than waiting; give each thread its own env.
     """
 
     metadata: dict[str, Any] = {"autoreset_mode": _AUTORESET, "render_modes": []}
