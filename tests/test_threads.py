@@ -3,6 +3,7 @@ with a clear error, and neither crashes however several threads drive them."""
 
 from __future__ import annotations
 
+import contextlib
 import subprocess
 import sys
 import textwrap
@@ -90,10 +91,9 @@ def test_reference_state_from_three_threads_keeps_its_history():
             for _ in range(150):
                 if s.is_terminal():
                     return
-                try:
+                # Refused, or the move went stale while another thread played.
+                with contextlib.suppress(RuntimeError, cardsim.IllegalActionError):
                     s.apply_action(s.legal_actions()[0])
-                except (RuntimeError, cardsim.IllegalActionError):
-                    pass  # refused, or the move went stale while another thread played
 
         ts = [threading.Thread(target=play) for _ in range(3)]
         for t in ts:

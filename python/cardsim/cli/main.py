@@ -7,14 +7,15 @@ import argparse
 import json
 import os
 import shlex
+import signal
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 from .._version import __version__
 from ..games import games
+from ..run.executors import ProcessPool
 from ..run.policies import resolve_policies
 from ..run.simulate import simulate
 from ..run.tournament import tournament
@@ -97,7 +98,7 @@ def _sharding(args: argparse.Namespace, stack: ExitStack) -> dict[str, Any]:
     if args.workers and dask:
         raise ValueError("choose --workers or --dask, not both")
     if args.workers:
-        sharding["executor"] = stack.enter_context(ProcessPoolExecutor(args.workers))
+        sharding["executor"] = stack.enter_context(ProcessPool(args.workers))
     elif dask:
         try:
             from distributed import Client
@@ -272,6 +273,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"cardsim: error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
+        # The run has stopped; a second Ctrl-C must not break off the message below.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         print("cardsim: interrupted", file=sys.stderr)
         if getattr(args, "checkpoint", None):
             # The same command resumes: finished shards are in the checkpoint.
