@@ -26,33 +26,12 @@ using namespace cardsim::py_bind;
 
 namespace {
 
-// Raises `type` with `message` whole. Messages quote input (names, card
-// texts), which may hold a NUL or a terminal's control sequences: C0
-// controls but newline and tab, DEL and the C1 controls are written as \xNN,
-// and bytes that are not UTF-8 as Python's backslashreplace writes them.
-void raise_message(PyObject* type, const std::string& message) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string text;
-  text.reserve(message.size());
-  auto escape = [&](unsigned char b) {
-    text += "\\x";
-    text += kHex[b >> 4];
-    text += kHex[b & 15];
-  };
-  for (std::size_t i = 0; i < message.size(); ++i) {
-    const auto b = static_cast<unsigned char>(message[i]);
-    const auto next = i + 1 < message.size() ? static_cast<unsigned char>(message[i + 1]) : 0;
-    if ((b < 0x20 && b != '\n' && b != '\t') || b == 0x7f) {
-      escape(b);
-    } else if (b == 0xc2 && next >= 0x80 && next <= 0x9f) {  // U+0080..U+009F in UTF-8
-      escape(next);
-      ++i;
-    } else {
-      text += static_cast<char>(b);
-    }
-  }
-  py::object value = py::reinterpret_steal<py::object>(
-      PyUnicode_DecodeUTF8(text.data(), static_cast<Py_ssize_t>(text.size()), "backslashreplace"));
+// Raises `type` with a typed error's message, whole: the core has already
+// escaped its control characters (errors.hpp), and bytes that are not UTF-8
+// are written as Python's backslashreplace writes them.
+void raise_message(PyObject* type, const char* message) {
+  py::object value = py::reinterpret_steal<py::object>(PyUnicode_DecodeUTF8(
+      message, static_cast<Py_ssize_t>(std::char_traits<char>::length(message)), "backslashreplace"));
   if (!value) return;  // the decoder's own error (out of memory) is raised instead
   PyErr_SetObject(type, value.ptr());
 }
@@ -65,17 +44,16 @@ PYBIND11_MODULE(_core, m) {
   // The Python-side exception class, so that core and reference raise the same type.
   static PyObject* illegal =
       py::object(py::module_::import("cardsim.contract.errors").attr("IllegalActionError")).release().ptr();
-  // Every byte of a typed error's message reaches Python (what() would stop at a
-  // NUL), with control characters escaped as Python writes them.
+  // Typed errors reach Python with their whole message (errors.hpp).
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
     } catch (const IllegalAction& e) {
-      raise_message(illegal, e.message());
+      raise_message(illegal, e.what());
     } catch (const WrongType& e) {
-      raise_message(PyExc_TypeError, e.message());
+      raise_message(PyExc_TypeError, e.what());
     } catch (const InvalidArgument& e) {
-      raise_message(PyExc_ValueError, e.message());
+      raise_message(PyExc_ValueError, e.what());
     } catch (const InUse& e) {
       PyErr_SetString(PyExc_RuntimeError, e.what());
     }

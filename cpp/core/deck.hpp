@@ -51,7 +51,7 @@ inline std::vector<Card> parse_deck(const std::vector<std::string>& texts, const
     try {
       deck.push_back(parse_card(texts[i]));
     } catch (const InvalidArgument& e) {
-      throw InvalidArgument("deck position " + std::to_string(i) + ": " + e.message());
+      throw InvalidArgument("deck position " + std::to_string(i) + ": " + e.what());
     }
   }
   if (static_cast<int>(deck.size()) != spec.size())

@@ -554,7 +554,7 @@ class Code9Game {
         try {
           c = parse_card(texts[i]);
         } catch (const InvalidArgument& e) {
-          throw InvalidArgument("deck position " + std::to_string(i) + ": " + e.message());
+          throw InvalidArgument("deck position " + std::to_string(i) + ": " + e.what());
         }
         if (c == kJoker || rank_of(c) != 10)
           throw InvalidArgument("deck position " + std::to_string(i) + ": after the 36 grid cards " + name() +
