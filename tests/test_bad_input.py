@@ -189,3 +189,14 @@ def test_simulate_bad_arguments():
         cardsim.simulate("clock", games=10, speed=2)
     with pytest.raises(TypeError):
         cardsim.simulate(cardsim.make("clock", backend="reference"), games=10)
+
+
+def test_core_messages_keep_every_byte():
+    # A C string ends at a NUL: the message once stopped at "unknown game 'rummy".
+    with pytest.raises(ValueError) as e:
+        cardsim.make("rummy\x00junk\x1b[2J")
+    assert str(e.value).startswith("unknown game 'rummy\\x00junk\\x1b[2J' (known: ")
+    with pytest.raises(ValueError, match=r"deck position 0: unknown card 'A\\x00S'"):
+        cardsim.make("clock").new_game(deck=["A\x00S"] + ["2S"] * 51)
+    with pytest.raises(ValueError, match=r"unknown card 'A\\x9b1m'"):
+        cardsim.make("clock").new_game(deck=["A\x9b1m"] + ["2S"] * 51)

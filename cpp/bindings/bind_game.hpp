@@ -20,6 +20,7 @@
 #include "bindings/bind_tensors.hpp"
 #include "bindings/bind_vector_env.hpp"
 #include "bindings/convert.hpp"
+#include "bindings/interrupt.hpp"
 #include "bindings/py_state.hpp"
 #include "bindings/registry.hpp"
 #include "bindings/whole_object.hpp"
@@ -127,9 +128,10 @@ void bind_game_surface(GameCls& game_cls) {
             }
             // Safe without the GIL: arguments are converted, the arrays are
             // owned by the caller for the whole call, and the core touches no
-            // Python object.
+            // Python object but through the interrupt's poll, which takes the GIL.
+            Interrupt interrupt = python_interrupt();
             py::gil_scoped_release release;
-            run_batch(g, s, first, count, plan, threads, summary, out);
+            run_batch(g, s, first, count, plan, threads, summary, out, &interrupt);
           },
           py::arg("seed"), py::arg("first"), py::arg("count"), py::arg("policies"), py::arg("threads"),
           py::arg("summary"), py::arg("scores") = py::none(), py::arg("winner") = py::none(),
@@ -149,7 +151,9 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
   py::class_<G, std::shared_ptr<G>> game_cls(m, (prefix + "Game").c_str(), "A game with validated options.",
                                              py::object(m.attr("Game")));
   py::class_<S, StateBase> state_cls(m, (prefix + "State").c_str(),
-                                     "A game in progress (see docs/architecture.md for the contract).");
+                                     "A game in progress (see docs/architecture.md for the contract). Every call "
+                                     "holds the GIL, so threads may share a state: their calls take effect one "
+                                     "at a time.");
   refuse_new(game_cls);
   refuse_new(state_cls);
 

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "bindings/interrupt.hpp"
 #include "bindings/py_state.hpp"
 #include "solver/batch.hpp"
 #include "solver/traits.hpp"
@@ -130,10 +131,11 @@ void bind_solver(GameCls& game_cls, StateCls& state_cls) {
             solve_buffer(seconds, count, "seconds"),     solve_buffer(length, count, "length"),
             solve_buffer(bound, count, "bound")};
         check_solvable(g);
+        Interrupt interrupt = python_interrupt();
         py::gil_scoped_release release;
         solver::solve_batch(
             g, [&limits](const typename G::State& s) { return T::solve(s, limits); }, seed, first, count,
-            threads, arrays);
+            threads, arrays, &interrupt);
       },
       "Internal: solves deals [first, first + count) of the run with seed (use cardsim.solve_batch).");
 }

@@ -142,6 +142,7 @@ void bind_vector_env(py::module_& m, const std::string& prefix, py::class_<G, st
       .def(
           "reset",
           [](V& v, py::handle seed) {
+            const typename V::Claim claim(v);
             if (seed.is_none()) {
               py::gil_scoped_release release;
               v.reset_next();
@@ -152,7 +153,8 @@ void bind_vector_env(py::module_& m, const std::string& prefix, py::class_<G, st
             }
           },
           py::arg("seed") = py::none(),
-          "Starts episode 0 of every env from seed, or with None each env's next episode.")
+          "Starts episode 0 of every env from seed, or with None each env's next episode. RuntimeError if "
+          "another thread is resetting or stepping this env.")
       .def(
           "reset_envs",
           [](V& v, py::handle mask, py::handle seeds) {
@@ -194,6 +196,8 @@ void bind_vector_env(py::module_& m, const std::string& prefix, py::class_<G, st
             }
             // Converts only when the caller's array is not already int64.
             auto a64 = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(arr);
+            // From here to the end of the step: the check must see the states the step plays.
+            const typename V::Claim claim(v);
             if (kind == 'u') {
               const std::int64_t* p = a64.data();
               for (py::ssize_t k = 0; k < v.num_envs(); ++k)
@@ -211,8 +215,12 @@ void bind_vector_env(py::module_& m, const std::string& prefix, py::class_<G, st
             v.step(a64.data(), fp);
           },
           py::arg("actions"), py::arg("forfeit") = py::none(),
-          "Checks every env's action, then plays them all (GIL released). Raises before changing anything.");
+          "Checks every env's action, then plays them all (GIL released). Raises before changing anything; "
+          "RuntimeError if another thread is resetting or stepping this env.");
 
+  game_cls.def(
+      "_vector_env_bytes", [](const G& g, bool self_play) { return V::bytes_per_env(g, self_play); },
+      py::arg("self_play"), "Internal: the bytes one env of cardsim.VectorEnv takes.");
   game_cls.def(
       "_vector_env",
       [](const std::shared_ptr<G>& g, py::handle num_envs, py::handle seat, py::handle opponents,

@@ -17,19 +17,38 @@ namespace py = pybind11;
 using namespace cardsim;
 using namespace cardsim::py_bind;
 
+namespace {
+
+// Raises `type` with a typed error's message, whole: the core has already
+// escaped its control characters (errors.hpp), and bytes that are not UTF-8
+// are written as Python's backslashreplace writes them.
+void raise_message(PyObject* type, const char* message) {
+  py::object value = py::reinterpret_steal<py::object>(PyUnicode_DecodeUTF8(
+      message, static_cast<Py_ssize_t>(std::char_traits<char>::length(message)), "backslashreplace"));
+  if (!value) return;  // the decoder's own error (out of memory) is raised instead
+  PyErr_SetObject(type, value.ptr());
+}
+
+}  // namespace
+
 PYBIND11_MODULE(_core, m) {
   m.doc() = "cardsim's C++ core: game states, move generation, scoring and the batch runner.";
 
   // The Python-side exception class, so that core and reference raise the same type.
   static PyObject* illegal =
       py::object(py::module_::import("cardsim.contract.errors").attr("IllegalActionError")).release().ptr();
+  // Typed errors reach Python with their whole message (errors.hpp).
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
     } catch (const IllegalAction& e) {
-      PyErr_SetString(illegal, e.what());
+      raise_message(illegal, e.what());
     } catch (const WrongType& e) {
-      PyErr_SetString(PyExc_TypeError, e.what());
+      raise_message(PyExc_TypeError, e.what());
+    } catch (const InvalidArgument& e) {
+      raise_message(PyExc_ValueError, e.what());
+    } catch (const InUse& e) {
+      PyErr_SetString(PyExc_RuntimeError, e.what());
     }
   });
 

@@ -24,6 +24,7 @@
 #include "core/card.hpp"
 #include "core/errors.hpp"
 #include "core/game.hpp"
+#include "core/interrupt.hpp"
 #include "core/policy.hpp"
 #include "core/rng.hpp"
 #include "runner/search_players.hpp"
@@ -228,10 +229,14 @@ void check_plan(const G& game, const BatchPlan& plan) {
 
 // Runs the batch, merging into `summary` (by seat) and out.by_policy (by the
 // plan's policy list). Work is handed out in blocks from a shared counter so
-// that threads stay busy when game lengths vary.
+// that threads stay busy when game lengths vary. The calling thread is one of
+// the workers and asks `interrupt` (if given) between its blocks: when that
+// throws, the others stop at their next block and the exception is rethrown,
+// with the summaries holding every game finished so far.
 template <class G>
 void run_batch(const G& game, std::uint64_t seed, std::uint64_t first, std::uint64_t count,
-               const BatchPlan& plan, int threads, Summary& summary, const BatchOutput& out) {
+               const BatchPlan& plan, int threads, Summary& summary, const BatchOutput& out,
+               Interrupt* interrupt = nullptr) {
   check_plan(game, plan);
   if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   // Search players take far longer per game: smaller blocks keep threads even.
@@ -257,6 +262,7 @@ void run_batch(const G& game, std::uint64_t seed, std::uint64_t first, std::uint
     try {
       PlayContext<G> ctx;  // reused: dealing and search allocate once per thread
       for (;;) {
+        if (interrupt) interrupt->check();
         const std::uint64_t b = next_block.fetch_add(1, std::memory_order_relaxed);
         if (b >= blocks) break;
         const std::uint64_t lo = b * block, hi = std::min(count, lo + block);
@@ -274,14 +280,11 @@ void run_batch(const G& game, std::uint64_t seed, std::uint64_t first, std::uint
     if (out.by_policy) out.by_policy->merge(local_policy);
   };
 
-  if (threads == 1) {
-    worker();
-  } else {
-    std::vector<std::thread> pool;
-    pool.reserve(static_cast<std::size_t>(threads));
-    for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
-    for (auto& th : pool) th.join();
-  }
+  std::vector<std::thread> pool;
+  pool.reserve(static_cast<std::size_t>(threads - 1));
+  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();  // the calling thread works too: it is the one that may poll `interrupt`
+  for (auto& th : pool) th.join();
   if (failure) std::rethrow_exception(failure);
 }
 

@@ -182,6 +182,38 @@ class VectorEnv {
     pool_ = std::make_unique<ChunkPool>(std::min(config.threads, n_));
   }
 
+  // One caller at a time. A Claim is held for the whole of a reset, or of a
+  // step and the check before it; a second caller meanwhile gets InUse at
+  // once rather than waiting, since two threads driving one env would
+  // interleave each other's episodes in whatever order they came (and, before
+  // this guard, crashed the chunk pool, which runs one job at a time).
+  class Claim {
+   public:
+    explicit Claim(VectorEnv& env) : env_(env) {
+      if (env_.busy_.exchange(true, std::memory_order_acquire))
+        throw InUse(
+            "this VectorEnv is in use by another thread: reset and step it from one thread at a "
+            "time, or give each thread its own env");
+    }
+    Claim(const Claim&) = delete;
+    Claim& operator=(const Claim&) = delete;
+    ~Claim() { env_.busy_.store(false, std::memory_order_release); }
+
+   private:
+    VectorEnv& env_;
+  };
+
+  // The memory one env takes: its state and generator, and its rows of every
+  // buffer (the deck buffer, a few hundred bytes at most, is left out). The
+  // binding multiplies it by num_envs to refuse a size before allocating it.
+  static std::size_t bytes_per_env(const G& game, bool self_play) {
+    const auto players = static_cast<std::size_t>(game.num_players());
+    const std::size_t rewards = self_play ? players : 1;
+    return sizeof(Env) + static_cast<std::size_t>(game.observation_tensor_size()) * sizeof(float) +
+           static_cast<std::size_t>(game.num_actions()) + rewards * sizeof(float) + 2 +
+           (1 + players) * sizeof(std::int32_t) + sizeof(std::int64_t);
+  }
+
   int num_envs() const { return n_; }
   int observation_size() const { return obs_size_; }
   int reward_width() const { return reward_width_; }
@@ -475,6 +507,7 @@ class VectorEnv {
   std::vector<std::int32_t> current_, final_scores_;
   std::vector<std::int64_t> episode_;
   std::unique_ptr<ChunkPool> pool_;
+  std::atomic<bool> busy_{false};  // see Claim
 };
 
 }  // namespace cardsim

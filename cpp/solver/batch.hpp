@@ -3,7 +3,9 @@
 // so a solved deal can be replayed and compared with any policy's game. Deals
 // are handed out one at a time from an atomic counter; each result goes to
 // its own index, so the arrays do not depend on T (with a node limit; a time
-// limit depends on the machine's speed).
+// limit depends on the machine's speed). The calling thread solves deals too
+// and asks `interrupt` (if given) between them: when that throws, the others
+// stop after their current deal and the exception is rethrown.
 #pragma once
 
 #include <atomic>
@@ -13,6 +15,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/interrupt.hpp"
 #include "core/rng.hpp"
 #include "solver/solution.hpp"
 
@@ -30,7 +33,7 @@ struct BatchArrays {
 
 template <class G, class Solve>
 void solve_batch(const G& game, Solve&& solve, std::uint64_t seed, std::uint64_t first, std::uint64_t count,
-                 int threads, const BatchArrays& out) {
+                 int threads, const BatchArrays& out, Interrupt* interrupt = nullptr) {
   std::atomic<std::uint64_t> next{0};
   std::exception_ptr error;
   std::mutex error_mutex;
@@ -38,6 +41,7 @@ void solve_batch(const G& game, Solve&& solve, std::uint64_t seed, std::uint64_t
     std::vector<Card> deck;
     try {
       for (std::uint64_t k; (k = next.fetch_add(1)) < count;) {
+        if (interrupt) interrupt->check();
         Rng rng = Rng::for_game(seed, first + k);
         game.random_deck(rng, deck);
         const auto state = game.deal(deck);

@@ -7,9 +7,9 @@ import argparse
 import json
 import os
 import shlex
+import signal
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
@@ -18,6 +18,7 @@ from .._version import __version__
 from ..contract.policies import resolve_policies
 from ..contract.text import printable
 from ..games import games
+from ..run.executors import ProcessPool
 from ..run.simulate import simulate
 from ..run.tournament import tournament
 from ..solver import DEFAULT_NODE_LIMITS, solve_batch
@@ -111,7 +112,7 @@ def _sharding(args: argparse.Namespace, stack: ExitStack) -> dict[str, Any]:
     if args.workers and dask:
         raise ValueError("choose --workers or --dask, not both")
     if args.workers:
-        sharding["executor"] = stack.enter_context(ProcessPoolExecutor(args.workers))
+        sharding["executor"] = stack.enter_context(ProcessPool(args.workers))
     elif dask:
         client = stack.enter_context(outputs.connect_dask(dask))
         sharding["executor"] = client.get_executor(pure=False)
@@ -332,6 +333,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"cardsim: error: {e.strerror or e}{where}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
+        # The run has stopped; a second Ctrl-C must not break off the message below.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         print("cardsim: interrupted", file=sys.stderr)
         if getattr(args, "checkpoint", None):
             # The same command resumes: finished shards are in the checkpoint.

@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from ..contract.errors import IllegalActionError
+from ..contract.memory import check_memory
 from ..games import make
 from ._common import camel_case, opponents_option
 
@@ -37,7 +38,15 @@ except ImportError:  # pragma: no cover - exercised only without the extra
     _Base = object
     _AUTORESET = "NextStep"
 
-__all__ = ["VectorEnv", "masked_random"]
+__all__ = ["MAX_ENVS", "VectorEnv", "masked_random"]
+
+#: Bytes per observation entry of an env in Gymnasium's batched observation space
+#: (its low and high bounds and their masks, as measured, with a margin).
+_SPACE_BYTES = 14
+
+#: The most envs one VectorEnv may hold; its buffers must also fit in memory
+#: (cardsim.contract.memory), which is checked before they are allocated.
+MAX_ENVS = 2**24
 
 
 def masked_random(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -101,7 +110,10 @@ class VectorEnv(_Base):  # type: ignore[misc]
 
     Args:
         game: a registered game name (options as keywords) or a C++ game object.
-        num_envs: how many games run side by side.
+        num_envs: how many games run side by side, at most ``MAX_ENVS``; a count
+            whose buffers would not fit in memory (the memory available now, at
+            most cardsim.contract.memory.MAX_BYTES) is refused with a ValueError
+            naming the size, before anything is allocated.
         seat: the learner's seat; ``None`` for self-play (every seat is a
             learner; ``info["current_player"]`` says who is to move and rewards
             have shape ``(num_envs, num_players)``).
@@ -132,6 +144,10 @@ class VectorEnv(_Base):  # type: ignore[misc]
     observation of its next episode with reward 0. ``reset`` takes one seed per
     env and ``options={"reset_mask": m}``; ``call`` and ``get_attr`` give one value
     per env; actions may be any integer array-like (a torch CPU tensor included).
+
+    One thread at a time: while one thread's ``reset`` or ``step`` runs, another
+    thread's call raises RuntimeError ("in use by another thread") at once,
+    rather than waiting; give each thread its own env.
     """
 
     metadata: dict[str, Any] = {"autoreset_mode": _AUTORESET, "render_modes": []}
@@ -165,6 +181,16 @@ class VectorEnv(_Base):  # type: ignore[misc]
             )
         if not isinstance(copy, bool):
             raise TypeError(f"copy must be a bool, got {type(copy).__name__}")
+        if type(num_envs) is int and 1 <= num_envs <= MAX_ENVS:  # else the core says what is wrong
+            per_env = int(self.game._vector_env_bytes(seat is None))
+            if gymnasium is not None:  # the batched Box's bounds and masks, measured
+                per_env += _SPACE_BYTES * int(self.game.observation_tensor_shape[0])
+            check_memory(
+                num_envs * per_env,
+                f"VectorEnv({self.game.name!r}, num_envs={num_envs:,}) at {per_env:,} bytes an env",
+                "use fewer envs (several VectorEnvs stepped in turn give the same episodes"
+                " as one, by env index)",
+            )
         self._core = self.game._vector_env(num_envs, seat, opponents, seed, threads, reward)
         self._buffers = self._core._buffers()
         if seat is None:  # self-play: one reward per seat, even for one seat

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import functools
 import os
+import threading
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -240,8 +241,21 @@ def _without_seed(d: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in d.items() if k != "seed"}
 
 
+#: The states whose apply_action is running, by id: a second thread's call is refused.
+_applying: set[int] = set()
+_applying_lock = threading.Lock()
+
+
 class ReferenceState(ABC):
-    """A game in progress. Subclasses implement the rules; this class the contract."""
+    """A game in progress. Subclasses implement the rules; this class the contract.
+
+    Threads: a reference state is for one thread at a time. Its moves are
+    Python code that the interpreter may switch away from halfway, so
+    ``apply_action`` refuses to start while another thread's is running on the
+    same state (RuntimeError, the state unchanged); reads during a move may see
+    it half made. Give each thread its own ``clone()``. (A C++ state holds the
+    GIL in every call, so its calls from several threads take effect one at a time.)
+    """
 
     def __init__(self, game: ReferenceGame) -> None:
         self.game = game
@@ -333,13 +347,26 @@ class ReferenceState(ABC):
         return self._parse_action(canonical_card_words(text))
 
     def apply_action(self, action: Any) -> None:
-        """Plays ``action``; raises IllegalActionError (state unchanged) if it is not legal."""
-        a = self.check_action(action)
-        why = self.why_illegal(a)
-        if why:
-            raise IllegalActionError(f"illegal action {a}: {why}")
-        self._apply(a)
-        self.history.append(a)
+        """Plays ``action``; raises IllegalActionError (state unchanged) if it is not legal,
+        and RuntimeError if another thread is playing a move on this state."""
+        key = id(self)
+        with _applying_lock:
+            if key in _applying:
+                raise RuntimeError(
+                    f"this {self.game.name} reference state is in use by another thread: "
+                    "play a state from one thread at a time, or give each thread a clone()"
+                )
+            _applying.add(key)
+        try:
+            a = self.check_action(action)
+            why = self.why_illegal(a)
+            if why:
+                raise IllegalActionError(f"illegal action {a}: {why}")
+            self._apply(a)
+            self.history.append(a)
+        finally:
+            with _applying_lock:
+                _applying.discard(key)
 
     def legal_actions_for(self, player: Any) -> list[int]:
         p = self.check_player(player)

@@ -399,8 +399,10 @@ class InProcess:
         f: Any = self._future()
         try:
             f.set_result(fn(*args))
-        except BaseException as e:  # handed to the caller through the future
+        except Exception as e:  # handed to the caller through the future
             f.set_exception(e)
+        # KeyboardInterrupt and SystemExit go up at once: kept in a future, they
+        # would stop this task only, and the next shard would start.
         return f
 
 
@@ -408,26 +410,32 @@ def completed(
     executor: Any, tasks: Iterator[tuple[Any, ...]], max_in_flight: int, fn: Any = None
 ) -> Iterator[Any]:
     """Submits fn(*task) (default run_shard) keeping at most max_in_flight
-    outstanding; yields results as they finish."""
+    outstanding; yields results as they finish. On any exception (Ctrl-C
+    included) the tasks that have not started are cancelled."""
     done: queue.Queue[Any] = queue.Queue()
-    in_flight = 0
+    outstanding: set[Any] = set()
     pending = iter(tasks)
     exhausted = False
-    while True:
-        while not exhausted and in_flight < max_in_flight:
-            try:
-                args = next(pending)
-            except StopIteration:
-                exhausted = True
-                break
-            future = executor.submit(fn or run_shard, *args)
-            future.add_done_callback(done.put)
-            in_flight += 1
-        if in_flight == 0:
-            return
-        future = done.get()
-        in_flight -= 1
-        yield future.result()
+    try:
+        while True:
+            while not exhausted and len(outstanding) < max_in_flight:
+                try:
+                    args = next(pending)
+                except StopIteration:
+                    exhausted = True
+                    break
+                future = executor.submit(fn or run_shard, *args)
+                outstanding.add(future)
+                future.add_done_callback(done.put)
+            if not outstanding:
+                return
+            future = done.get()
+            outstanding.discard(future)
+            yield future.result()
+    except BaseException:
+        for f in outstanding:
+            f.cancel()
+        raise
 
 
 def run_sharded(

@@ -3,16 +3,22 @@
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..contract.memory import check_memory, format_bytes
 from ..contract.policies import parse_seats
 from ..games import check_count, check_threads, make
 from . import chunked, python_policy
 from .result import SimulationResult
 from .shards import run_sharded
 
-__all__ = ["simulate"]
+__all__ = ["PER_GAME_ROWS", "simulate"]
+
+#: With ``summary_only=None`` (the default), a run of more rows than this keeps no
+#: per-game arrays, with a warning: pass ``summary_only=False`` to keep them.
+PER_GAME_ROWS = 10**7
 
 
 def simulate(
@@ -49,7 +55,11 @@ def simulate(
     Game i depends on (seed, i) alone, so any thread count and any
     split of the range give identical results. ``threads=None`` uses every
     core; the GIL is released while games run. ``summary_only`` keeps only the
-    streaming totals, whose memory does not grow with ``games``. ``progress``
+    streaming totals, whose memory does not grow with ``games``; by default
+    (None) per-game arrays are kept up to ``PER_GAME_ROWS`` rows (10**7) and
+    dropped above it with a warning. Arrays that would not fit in memory
+    (cardsim.contract.memory: the memory available now, at most ``MAX_BYTES``)
+    are refused with a ValueError before the run starts. ``progress``
     reports on stderr: by default (None) once a run has taken more than about
     2 s, as a bar on a terminal and as a plain line every few seconds elsewhere;
     True from the start; False never.
@@ -79,7 +89,11 @@ def simulate(
         raise TypeError(f"progress must be True, False or None, got {type(progress).__name__}")
 
     games_played = None  # every game, unless a checkpoint held some
-    if any(x is not None for x in (executor, shard_size, max_in_flight, checkpoint)):
+    sharded = any(x is not None for x in (executor, shard_size, max_in_flight, checkpoint))
+    if not sharded:
+        rows = n * (np_ if seat_rotation else 1)
+        summary_only = _summary_only(summary_only, rows, np_, bool(g.traits.timed))
+    if sharded:
         _check_sharding(summary_only, shard_size, max_in_flight, executor, seat_rotation, python)
         shard = (executor, shard_size, max_in_flight, checkpoint, progress)
         summary, seconds, games_played = run_sharded(g, s, seats.specs, first, n, t, *shard)
@@ -107,6 +121,34 @@ def simulate(
         games_played=games_played,
         **arrays,
     )
+
+
+def _summary_only(summary_only: bool | None, rows: int, players: int, timed: bool) -> bool:
+    """Whether a run of ``rows`` results keeps the summary only; ValueError if its
+    arrays would not fit in memory."""
+    if summary_only is not None and not isinstance(summary_only, bool):
+        kind = type(summary_only).__name__
+        raise TypeError(f"summary_only must be True, False or None, got {kind}")
+    if summary_only:
+        return True
+    # scores and times per seat, winner, winners_mask, moves, truncated per row
+    needed = rows * (players * (4 + (8 if timed else 0)) + 1 + 2 + 4 + 1)
+    if summary_only is None and rows > PER_GAME_ROWS:
+        warnings.warn(
+            f"simulate: {rows:,} games keep the summary only (per-game arrays above"
+            f" {PER_GAME_ROWS:,} games are off by default; they would take about"
+            f" {format_bytes(needed)}): pass summary_only=False to keep them,"
+            " or summary_only=True to silence this",
+            stacklevel=3,
+        )
+        return True
+    check_memory(
+        needed,
+        f"simulate's per-game arrays for {rows:,} games",
+        "pass summary_only=True (the summary's memory does not grow with games),"
+        " or play fewer games per call (first_game= continues a run)",
+    )
+    return False
 
 
 def _checked_range(

@@ -312,6 +312,7 @@ def tournament(
             policy=[entries[i] for i in table],
             threads=threads,
             seat_rotation=True,
+            summary_only=False,  # the ratings need every game; a size too large is refused
             progress=progress,
         )
         plays += r.games
