@@ -154,14 +154,14 @@ class Summary:
         Rounds ended by a stalemate (Racing Demon); None for games without a stalemate rule.
         """
     @property
-    def voids(self) -> typing.Any:
-        """
-        Games that ended void (Rummy's void deal: terminal, no winner, not a truncation); None for games without such an end.
-        """
-    @property
     def truncated(self) -> int:
         """
         Games stopped by the move cap.
+        """
+    @property
+    def voids(self) -> typing.Any:
+        """
+        Games that ended void (Rummy's void deal: terminal, no winner, not a truncation); None for games without such an end.
         """
     @property
     def wins(self) -> list[int]:
@@ -269,6 +269,10 @@ class ClockGame(Game):
         """
         Internal: the C++ vector env behind cardsim.VectorEnv.
         """
+    def _vector_env_bytes(self, self_play: bool) -> int:
+        """
+        Internal: the bytes one env of cardsim.VectorEnv takes.
+        """
     def new_game(self, *args, seed: typing.Any = None, deck: typing.Any = None) -> ClockState:
         """
         Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a fresh random seed, recorded in state.seed and to_dict() so the deal can be repeated.
@@ -315,7 +319,7 @@ class ClockGame(Game):
 
 class ClockState(State):
     """
-    A game in progress (see docs/architecture.md for the contract).
+    A game in progress (see docs/architecture.md for the contract). Every call holds the GIL, so threads may share a state: their calls take effect one at a time.
     """
     @staticmethod
     def __new__(*args, **kwargs):
@@ -464,11 +468,15 @@ class ClockVectorEnv:
         """
     def reset(self, seed: typing.Any = None) -> None:
         """
-        Starts episode 0 of every env from seed, or with None each env's next episode.
+        Starts episode 0 of every env from seed, or with None each env's next episode. RuntimeError if another thread is resetting or stepping this env.
         """
-    def step(self, actions: typing.Any) -> None:
+    def reset_envs(self, mask: typing.Any = None, seeds: typing.Any = None) -> None:
         """
-        Checks every env's action, then plays them all (GIL released). Raises before changing anything.
+        Restarts the envs the mask selects (all if None): from episode 0 of one seed per env, or with seeds None from each one's next episode.
+        """
+    def step(self, actions: typing.Any, forfeit: typing.Any = None) -> None:
+        """
+        Checks every env's action, then plays them all (GIL released). Raises before changing anything; RuntimeError if another thread is resetting or stepping this env.
         """
     @property
     def num_envs(self) -> int: ...
@@ -622,6 +630,10 @@ class Code9Game(Game):
         """
         Internal: the C++ vector env behind cardsim.VectorEnv.
         """
+    def _vector_env_bytes(self, self_play: bool) -> int:
+        """
+        Internal: the bytes one env of cardsim.VectorEnv takes.
+        """
     def new_game(self, *args, seed: typing.Any = None, deck: typing.Any = None) -> Code9State:
         """
         Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a fresh random seed, recorded in state.seed and to_dict() so the deal can be repeated.
@@ -668,7 +680,7 @@ class Code9Game(Game):
 
 class Code9State(State):
     """
-    A game in progress (see docs/architecture.md for the contract).
+    A game in progress (see docs/architecture.md for the contract). Every call holds the GIL, so threads may share a state: their calls take effect one at a time.
     """
     @staticmethod
     def __new__(*args, **kwargs):
@@ -817,11 +829,15 @@ class Code9VectorEnv:
         """
     def reset(self, seed: typing.Any = None) -> None:
         """
-        Starts episode 0 of every env from seed, or with None each env's next episode.
+        Starts episode 0 of every env from seed, or with None each env's next episode. RuntimeError if another thread is resetting or stepping this env.
         """
-    def step(self, actions: typing.Any) -> None:
+    def reset_envs(self, mask: typing.Any = None, seeds: typing.Any = None) -> None:
         """
-        Checks every env's action, then plays them all (GIL released). Raises before changing anything.
+        Restarts the envs the mask selects (all if None): from episode 0 of one seed per env, or with seeds None from each one's next episode.
+        """
+    def step(self, actions: typing.Any, forfeit: typing.Any = None) -> None:
+        """
+        Checks every env's action, then plays them all (GIL released). Raises before changing anything; RuntimeError if another thread is resetting or stepping this env.
         """
     @property
     def num_envs(self) -> int: ...
@@ -955,6 +971,10 @@ class HoleInTheWallGame(Game):
         """
         Internal: the C++ vector env behind cardsim.VectorEnv.
         """
+    def _vector_env_bytes(self, self_play: bool) -> int:
+        """
+        Internal: the bytes one env of cardsim.VectorEnv takes.
+        """
     def new_game(
         self, *args, seed: typing.Any = None, deck: typing.Any = None
     ) -> HoleInTheWallState:
@@ -998,7 +1018,7 @@ class HoleInTheWallGame(Game):
 
 class HoleInTheWallState(State):
     """
-    A game in progress (see docs/architecture.md for the contract).
+    A game in progress (see docs/architecture.md for the contract). Every call holds the GIL, so threads may share a state: their calls take effect one at a time.
     """
     @staticmethod
     def __new__(*args, **kwargs):
@@ -1138,11 +1158,15 @@ class HoleInTheWallVectorEnv:
         """
     def reset(self, seed: typing.Any = None) -> None:
         """
-        Starts episode 0 of every env from seed, or with None each env's next episode.
+        Starts episode 0 of every env from seed, or with None each env's next episode. RuntimeError if another thread is resetting or stepping this env.
         """
-    def step(self, actions: typing.Any) -> None:
+    def reset_envs(self, mask: typing.Any = None, seeds: typing.Any = None) -> None:
         """
-        Checks every env's action, then plays them all (GIL released). Raises before changing anything.
+        Restarts the envs the mask selects (all if None): from episode 0 of one seed per env, or with seeds None from each one's next episode.
+        """
+    def step(self, actions: typing.Any, forfeit: typing.Any = None) -> None:
+        """
+        Checks every env's action, then plays them all (GIL released). Raises before changing anything; RuntimeError if another thread is resetting or stepping this env.
         """
     @property
     def num_envs(self) -> int: ...
@@ -1276,6 +1300,10 @@ class RacingDemonGame(Game):
         """
         Internal: the C++ vector env behind cardsim.VectorEnv.
         """
+    def _vector_env_bytes(self, self_play: bool) -> int:
+        """
+        Internal: the bytes one env of cardsim.VectorEnv takes.
+        """
     def new_game(self, *args, seed: typing.Any = None, deck: typing.Any = None) -> RacingDemonState:
         """
         Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a fresh random seed, recorded in state.seed and to_dict() so the deal can be repeated.
@@ -1317,7 +1345,7 @@ class RacingDemonGame(Game):
 
 class RacingDemonState(State):
     """
-    A game in progress (see docs/architecture.md for the contract).
+    A game in progress (see docs/architecture.md for the contract). Every call holds the GIL, so threads may share a state: their calls take effect one at a time.
     """
     @staticmethod
     def __new__(*args, **kwargs):
@@ -1457,11 +1485,15 @@ class RacingDemonVectorEnv:
         """
     def reset(self, seed: typing.Any = None) -> None:
         """
-        Starts episode 0 of every env from seed, or with None each env's next episode.
+        Starts episode 0 of every env from seed, or with None each env's next episode. RuntimeError if another thread is resetting or stepping this env.
         """
-    def step(self, actions: typing.Any) -> None:
+    def reset_envs(self, mask: typing.Any = None, seeds: typing.Any = None) -> None:
         """
-        Checks every env's action, then plays them all (GIL released). Raises before changing anything.
+        Restarts the envs the mask selects (all if None): from episode 0 of one seed per env, or with seeds None from each one's next episode.
+        """
+    def step(self, actions: typing.Any, forfeit: typing.Any = None) -> None:
+        """
+        Checks every env's action, then plays them all (GIL released). Raises before changing anything; RuntimeError if another thread is resetting or stepping this env.
         """
     @property
     def num_envs(self) -> int: ...
@@ -1595,6 +1627,10 @@ class RummyGame(Game):
         """
         Internal: the C++ vector env behind cardsim.VectorEnv.
         """
+    def _vector_env_bytes(self, self_play: bool) -> int:
+        """
+        Internal: the bytes one env of cardsim.VectorEnv takes.
+        """
     def new_game(self, *args, seed: typing.Any = None, deck: typing.Any = None) -> RummyState:
         """
         Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a fresh random seed, recorded in state.seed and to_dict() so the deal can be repeated.
@@ -1636,7 +1672,7 @@ class RummyGame(Game):
 
 class RummyState(State):
     """
-    A game in progress (see docs/architecture.md for the contract).
+    A game in progress (see docs/architecture.md for the contract). Every call holds the GIL, so threads may share a state: their calls take effect one at a time.
     """
     @staticmethod
     def __new__(*args, **kwargs):
@@ -1776,11 +1812,15 @@ class RummyVectorEnv:
         """
     def reset(self, seed: typing.Any = None) -> None:
         """
-        Starts episode 0 of every env from seed, or with None each env's next episode.
+        Starts episode 0 of every env from seed, or with None each env's next episode. RuntimeError if another thread is resetting or stepping this env.
         """
-    def step(self, actions: typing.Any) -> None:
+    def reset_envs(self, mask: typing.Any = None, seeds: typing.Any = None) -> None:
         """
-        Checks every env's action, then plays them all (GIL released). Raises before changing anything.
+        Restarts the envs the mask selects (all if None): from episode 0 of one seed per env, or with seeds None from each one's next episode.
+        """
+    def step(self, actions: typing.Any, forfeit: typing.Any = None) -> None:
+        """
+        Checks every env's action, then plays them all (GIL released). Raises before changing anything; RuntimeError if another thread is resetting or stepping this env.
         """
     @property
     def num_envs(self) -> int: ...
@@ -1934,6 +1974,10 @@ class StackGapGame(Game):
         """
         Internal: the C++ vector env behind cardsim.VectorEnv.
         """
+    def _vector_env_bytes(self, self_play: bool) -> int:
+        """
+        Internal: the bytes one env of cardsim.VectorEnv takes.
+        """
     def new_game(self, *args, seed: typing.Any = None, deck: typing.Any = None) -> StackGapState:
         """
         Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a fresh random seed, recorded in state.seed and to_dict() so the deal can be repeated.
@@ -1980,7 +2024,7 @@ class StackGapGame(Game):
 
 class StackGapState(State):
     """
-    A game in progress (see docs/architecture.md for the contract).
+    A game in progress (see docs/architecture.md for the contract). Every call holds the GIL, so threads may share a state: their calls take effect one at a time.
     """
     @staticmethod
     def __new__(*args, **kwargs):
@@ -2130,11 +2174,15 @@ class StackGapVectorEnv:
         """
     def reset(self, seed: typing.Any = None) -> None:
         """
-        Starts episode 0 of every env from seed, or with None each env's next episode.
+        Starts episode 0 of every env from seed, or with None each env's next episode. RuntimeError if another thread is resetting or stepping this env.
         """
-    def step(self, actions: typing.Any) -> None:
+    def reset_envs(self, mask: typing.Any = None, seeds: typing.Any = None) -> None:
         """
-        Checks every env's action, then plays them all (GIL released). Raises before changing anything.
+        Restarts the envs the mask selects (all if None): from episode 0 of one seed per env, or with seeds None from each one's next episode.
+        """
+    def step(self, actions: typing.Any, forfeit: typing.Any = None) -> None:
+        """
+        Checks every env's action, then plays them all (GIL released). Raises before changing anything; RuntimeError if another thread is resetting or stepping this env.
         """
     @property
     def num_envs(self) -> int: ...
@@ -2288,6 +2336,10 @@ class TheWallGame(Game):
         """
         Internal: the C++ vector env behind cardsim.VectorEnv.
         """
+    def _vector_env_bytes(self, self_play: bool) -> int:
+        """
+        Internal: the bytes one env of cardsim.VectorEnv takes.
+        """
     def new_game(self, *args, seed: typing.Any = None, deck: typing.Any = None) -> TheWallState:
         """
         Deals a new game from seed= (an int in [0, 2**64)) or deck= (card strings, top first). With neither, a fresh random seed, recorded in state.seed and to_dict() so the deal can be repeated.
@@ -2334,7 +2386,7 @@ class TheWallGame(Game):
 
 class TheWallState(State):
     """
-    A game in progress (see docs/architecture.md for the contract).
+    A game in progress (see docs/architecture.md for the contract). Every call holds the GIL, so threads may share a state: their calls take effect one at a time.
     """
     @staticmethod
     def __new__(*args, **kwargs):
@@ -2483,11 +2535,15 @@ class TheWallVectorEnv:
         """
     def reset(self, seed: typing.Any = None) -> None:
         """
-        Starts episode 0 of every env from seed, or with None each env's next episode.
+        Starts episode 0 of every env from seed, or with None each env's next episode. RuntimeError if another thread is resetting or stepping this env.
         """
-    def step(self, actions: typing.Any) -> None:
+    def reset_envs(self, mask: typing.Any = None, seeds: typing.Any = None) -> None:
         """
-        Checks every env's action, then plays them all (GIL released). Raises before changing anything.
+        Restarts the envs the mask selects (all if None): from episode 0 of one seed per env, or with seeds None from each one's next episode.
+        """
+    def step(self, actions: typing.Any, forfeit: typing.Any = None) -> None:
+        """
+        Checks every env's action, then plays them all (GIL released). Raises before changing anything; RuntimeError if another thread is resetting or stepping this env.
         """
     @property
     def num_envs(self) -> int: ...
