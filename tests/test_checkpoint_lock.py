@@ -17,7 +17,7 @@ IDENTITY = {"version": 2, "game": "clock", "seed": 1}
 
 
 def shard(i: int, size: int = 100) -> ShardResult:
-    return run_shard("clock", {}, 1, "random", i * size, size)
+    return run_shard("clock", {}, 1, ["random"], i * size, size)
 
 
 HOLDER = textwrap.dedent(
@@ -112,7 +112,7 @@ def test_a_differing_duplicate_is_still_refused(tmp_path):
     path, other_path = tmp_path / "run.ckpt", tmp_path / "other.ckpt"
     ck, other = (Checkpoint(p, IDENTITY, 1, compact_every=1000) for p in (path, other_path))
     ck.add(shard(0))
-    other.add(run_shard("clock", {}, 2, "random", 0, 100))  # the same games, other totals
+    other.add(run_shard("clock", {}, 2, ["random"], 0, 100))  # the same games, other totals
     del ck, other
     foreign = other_path.read_bytes().splitlines(keepends=True)[1]
     path.write_bytes(path.read_bytes() + foreign)

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 import cardsim
 from cardsim.reference.code9 import PASS, grid_cards
 from cardsim.reference.rng import GameRng
+from cardsim.testing.lockstep import Pair
 from scenarios import legal_texts, play, refused
-from test_crosscheck import assert_same
 
 # All nine spades on the border: the rules' "minimum possible score is 9".
 BORDER = """
@@ -83,6 +83,14 @@ ACE_TAKEN = """
 6D 7D 8D 9D AH 3H
 4H 5H 6H 7H 8H 9H
 """
+
+
+def assert_same(cpp, ref, where: str) -> None:
+    """Every field of the two backends' states agrees (the toolkit's lockstep compare)."""
+    try:
+        Pair(ref, cpp, text_actions=False).compare()
+    except Exception as e:
+        pytest.fail(f"{where}: {e!r}")
 
 
 def cards(grid: str) -> list[str]:
