@@ -150,10 +150,11 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
   // mention the other (new_game, .game) name it properly.
   py::class_<G, std::shared_ptr<G>> game_cls(m, (prefix + "Game").c_str(), "A game with validated options.",
                                              py::object(m.attr("Game")));
-  py::class_<S, StateBase> state_cls(m, (prefix + "State").c_str(),
-                                     "A game in progress (see docs/architecture.md for the contract). Every call "
-                                     "holds the GIL, so threads may share a state: their calls take effect one "
-                                     "at a time.");
+  py::class_<S, StateBase> state_cls(
+      m, (prefix + "State").c_str(),
+      "A game in progress (see docs/architecture.md for the contract). Every call "
+      "holds the GIL, so threads may share a state: their calls take effect one "
+      "at a time.");
   refuse_new(game_cls);
   refuse_new(state_cls);
 
