@@ -60,7 +60,10 @@ def test_the_playthroughs_ship_in_the_package():
     # wheel.packages copies the package folder whole, data files included: the
     # playthroughs must live inside it, and are read as package resources.
     packages = pyproject()["tool"]["scikit-build"]["wheel"]["packages"]
+    source = ROOT / "python" / "cardsim" / "testing" / "playthrough_files"
+    assert any(source.is_relative_to(ROOT / p) for p in packages)
+    # The installed package (editable or from the wheel) holds every file of the source tree.
     folder = Path(cardsim.__file__).resolve().parent / "testing" / "playthrough_files"
-    assert any(folder.is_relative_to(ROOT / p) for p in packages)
+    assert {p.stem for p in folder.glob("*.json")} == {p.stem for p in source.glob("*.json")}
     assert {p.stem for p in folder.glob("*.json")} == set(playthrough_games())
     assert next(playthroughs("clock")).source == "clock.json"
