@@ -138,13 +138,15 @@ def test_spec_parser_fills_defaults():
         "kind": "ismcts",
         "budget": 200,
         "rollout": "greedy",
+        "sees": "rules",
         "c": 1.0,
         "prior": 0.5,
     }
-    assert cardsim._core.parse_policy_spec("pimc:7:rollout=random") == {
+    assert cardsim._core.parse_policy_spec("pimc:7:rollout=random:sees=all") == {
         "kind": "pimc",
         "budget": 7,
         "rollout": "random",
+        "sees": "all",
     }
     assert cardsim._core.parse_policy_spec("ismcts:50:c=1.5")["c"] == 1.5
     assert cardsim._core.parse_policy_spec("ismcts:50:prior=0")["prior"] == 0.0
@@ -192,6 +194,28 @@ def test_search_players_are_deterministic_for_any_thread_count(game, opts, polic
     _same(a, b)
     c = cardsim.simulate(game, games=3, seed=3, policy=policy, first_game=3, threads=2, **opts)
     assert np.array_equal(c.scores, a.scores[3:])
+
+
+@pytest.mark.parametrize("bad", ["ismcts:sees=all:5", "pimc:3:sees=some", "greedy:sees=all"])
+def test_sees_key_is_checked(bad):
+    with pytest.raises(ValueError, match="sees|budget|parameters"):
+        cardsim.simulate("stack_gap", games=2, players=2, policy=[bad, "greedy"])
+
+
+def test_a_search_that_sees_every_card_is_a_different_player_and_deterministic():
+    # sees=all skips the redeal: in a game of hidden cards the choices change, in
+    # Code 9 (every card face up, nothing to redeal) they cannot.
+    kw = {"games": 40, "seed": 5, "summary_only": False, "progress": False}
+    fair = cardsim.simulate("stack_gap", players=2, policy=["ismcts:30", "greedy"], **kw)
+    sees = cardsim.simulate("stack_gap", players=2, policy=["ismcts:30:sees=all", "greedy"], **kw)
+    again = cardsim.simulate(
+        "stack_gap", players=2, policy=["ismcts:30:sees=all", "greedy"], threads=2, **kw
+    )
+    assert np.array_equal(sees.scores, again.scores)
+    assert not np.array_equal(fair.scores, sees.scores)
+    open_a = cardsim.simulate("code9", policy=["ismcts:20", "greedy"], **kw)
+    open_b = cardsim.simulate("code9", policy=["ismcts:20:sees=all", "greedy"], **kw)
+    assert np.array_equal(open_a.scores, open_b.scores)
 
 
 def test_search_beats_random():

@@ -132,6 +132,7 @@ void register_runner(py::module_& m) {
         if (p.is_search()) {
           d["budget"] = p.budget;
           d["rollout"] = policy_name(p.rollout);
+          d["sees"] = p.sees_all ? "all" : "rules";
           if (p.kind == Policy::Ismcts) {
             d["c"] = p.c;
             d["prior"] = p.prior;
@@ -140,7 +141,7 @@ void register_runner(py::module_& m) {
         return d;
       },
       py::arg("spec"), py::arg("where") = "",
-      "The parsed form of a policy spec (kind, and budget, rollout, c, prior for search players); "
+      "The parsed form of a policy spec (kind, and budget, rollout, sees, c, prior for search players); "
       "ValueError, "
       "prefixed by `where`, if malformed.");
   py::class_<Summary> cls(m, "Summary", "Exact streaming totals of a batch run; merge() adds another run's.");

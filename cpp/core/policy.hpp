@@ -3,9 +3,9 @@
 //
 // A policy is named by a spec (docs/strategy.md):
 //   random | greedy | first
-//   pimc[:N][:key=value...]     keys: rollout=greedy|random|first
+//   pimc[:N][:key=value...]     keys: rollout=greedy|random|first, sees=rules|all
 //   ismcts[:N][:key=value...]   keys: c=<exploration constant>, prior=<favourite's share>,
-//                               rollout=greedy|random|first
+//                               rollout=greedy|random|first, sees=rules|all
 // N is the budget: playouts per legal action (pimc) or iterations per decision
 // (ismcts); without it the documented default applies: the game's own when it
 // declares one (core/game.hpp, HasDefaultSearchBudget), else the shared one below.
@@ -46,6 +46,9 @@ struct PolicySpec {
   double c = kDefaultUct;           // ismcts only
   Policy rollout = Policy::Greedy;  // search players' playouts
   double prior = kDefaultPrior;     // ismcts only; 0: plain UCB1, every action expanded in turn
+  // sees=all: the search never redeals, so it plays on the true hidden cards.
+  // No fair player can do that; it measures how much hidden information costs.
+  bool sees_all = false;
   bool is_search() const { return kind == Policy::Pimc || kind == Policy::Ismcts; }
 };
 
@@ -113,6 +116,9 @@ inline PolicySpec parse_policy_spec(const std::string& text, const std::string& 
       if (value != "random" && value != "greedy" && value != "first")
         throw bad("rollout must be random, greedy or first, got '" + value + "'");
       spec.rollout = simple_kind(value, where);
+    } else if (key == "sees") {
+      if (value != "rules" && value != "all") throw bad("sees must be rules or all, got '" + value + "'");
+      spec.sees_all = value == "all";
     } else if ((key == "c" || key == "prior") && spec.kind == Policy::Ismcts) {
       // c in [0, 100]; prior in [0, 1): the favourite's share, below 1 so
       // that every action keeps some prior and can still be tried.
@@ -130,7 +136,7 @@ inline PolicySpec parse_policy_spec(const std::string& text, const std::string& 
       (key == "c" ? spec.c : spec.prior) = x;
     } else {
       throw bad("unknown key '" + key + "' (known: " +
-                std::string(spec.kind == Policy::Ismcts ? "c, prior, rollout" : "rollout") + ")");
+                std::string(spec.kind == Policy::Ismcts ? "c, prior, rollout, sees" : "rollout, sees") + ")");
     }
   }
   return spec;

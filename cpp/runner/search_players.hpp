@@ -133,7 +133,7 @@ Action pimc_choice(const G& game, const typename G::State& root, int me, const L
   ws.values.resize(legal.size());
   for (int n = 0; n < spec.budget; ++n) {
     typename G::State det = root;
-    det.resample_hidden(me, rng);
+    if (!spec.sees_all) det.resample_hidden(me, rng);
     for (std::size_t i = 0; i < legal.size(); ++i) ws.values[i] = play(det, legal[i]);
     for (std::size_t i = 0; i < legal.size(); ++i) {
       const double gain = ws.values[i] - ws.values[fav];
@@ -309,7 +309,7 @@ Action ismcts_action(const G& game, const typename G::State& root, const typenam
   typename G::State::ActionList moves;
   for (int it = 0; it < spec.budget; ++it) {
     typename G::State s = root;
-    s.resample_hidden(me, rng);
+    if (!spec.sees_all) s.resample_hidden(me, rng);
     ws.path.clear();
     int node = 0;
     // Selection and one expansion.
@@ -398,7 +398,7 @@ Action race_ismcts_action(const G& game, const typename G::State& root, const ty
   for (int it = 0; it < spec.budget; ++it) {
     typename G::State s = root;
     typename G::PlayOut clock = race;  // waiting on `me`, as `race` is
-    s.resample_hidden(me, rng);
+    if (!spec.sees_all) s.resample_hidden(me, rng);
     ws.path.clear();
     int node = 0;
     bool waiting = true;  // the race waits on `me` (else it is over)

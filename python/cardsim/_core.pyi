@@ -2653,7 +2653,7 @@ def option_specs(arg0: typing.Any) -> typing.Any: ...
 def parse_card(arg0: typing.Any) -> int: ...
 def parse_policy_spec(spec: str, where: str = "") -> dict:
     """
-    The parsed form of a policy spec (kind, and budget, rollout, c, prior for search players); ValueError, prefixed by `where`, if malformed.
+    The parsed form of a policy spec (kind, and budget, rollout, sees, c, prior for search players); ValueError, prefixed by `where`, if malformed.
     """
 
 def solvable_games() -> list:

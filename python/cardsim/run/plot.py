@@ -1,6 +1,6 @@
 """Pictures of a batch run (``SimulationResult.plot``), a tournament
-(``TournamentResult.plot``) and a solve batch (``SolveBatchResult.plot``),
-drawn with matplotlib.
+(``TournamentResult.plot``), a solve batch (``SolveBatchResult.plot``) and a
+table of head-to-head scores across games (``plot_skill``), drawn with matplotlib.
 
 matplotlib is an optional extra: ``pip install 'cardsim[plot]'``. Without it,
 ``plot`` raises a ValueError naming the extra.
@@ -9,6 +9,7 @@ matplotlib is an optional extra: ``pip install 'cardsim[plot]'``. Without it,
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -16,7 +17,7 @@ import numpy as np
 from .. import _core
 from .stats import wilson
 
-__all__ = ["plot_result", "plot_solve_batch", "plot_tournament", "require_matplotlib"]
+__all__ = ["plot_result", "plot_skill", "plot_solve_batch", "plot_tournament", "require_matplotlib"]
 
 
 def require_matplotlib() -> Any:
@@ -95,6 +96,53 @@ def plot_tournament(result: Any, path: str | os.PathLike[str] | None = None) -> 
     ax_r.axvline(0.0, color="#999999", linewidth=1)
     ax_r.set_title("rating, Elo scale, mean 0 (95% interval)")
     ax_r.set_xlabel("Elo")
+    return _save(fig, path)
+
+
+def plot_skill(
+    rows: Sequence[tuple[str, Mapping[str, Any]]],
+    path: str | os.PathLike[str] | None = None,
+    title: str = "score against the weaker policy",
+) -> Any:
+    """Grouped horizontal bars, one group per game in the given order (first on
+    top), one bar per pairing label: each pairing's score (an Estimate, or a dict
+    with ``value``, ``low`` and ``high``) with its 95% interval, and a line at 1/2,
+    where the deal alone decides. Returns the Figure; with ``path``, also saves it."""
+    plt = require_matplotlib()
+    _check_path(path)
+    if not rows:
+        raise ValueError("nothing to plot: no games")
+    labels = list(dict.fromkeys(label for _, cells in rows for label in cells))
+    colours = ["#8c8c8c", "#4c72b0", "#dd8452", "#55a868", "#c44e52"]
+    fig, ax = plt.subplots(figsize=(9, 0.9 * len(rows) * max(1, len(labels)) / 2 + 1.6))
+    width = 0.8 / len(labels)
+    for j, label in enumerate(labels):
+        ys, values, lows, highs = [], [], [], []
+        for i, (_, cells) in enumerate(rows):
+            if label not in cells:
+                continue
+            e = cells[label]
+            v, lo, hi = (e["value"], e["low"], e["high"]) if isinstance(e, Mapping) else e
+            ys.append(i + (j - (len(labels) - 1) / 2) * width)
+            values.append(v)
+            lows.append(max(0.0, v - lo))
+            highs.append(max(0.0, hi - v))
+        ax.barh(
+            ys,
+            values,
+            height=width,
+            xerr=[lows, highs],
+            capsize=2,
+            color=colours[j % len(colours)],
+            label=label,
+        )
+    ax.set_yticks(np.arange(len(rows)), [g for g, _ in rows])
+    ax.invert_yaxis()
+    ax.axvline(0.5, color="#999999", linestyle="--", linewidth=1)
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("score of the first policy (win 1, neither wins 1/2), 95% interval")
+    ax.set_title(title, fontsize=10)
+    ax.legend(fontsize=8, loc="lower right")
     return _save(fig, path)
 
 

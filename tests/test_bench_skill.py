@@ -1,0 +1,61 @@
+"""bench/bench_skill.py in miniature: the skill table's rows, and the one-line
+command each row publishes reproduces that row's figure."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shlex
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from cardsim.cli.main import main as cli
+
+BENCH = Path(__file__).resolve().parent.parent / "bench" / "bench_skill.py"
+
+
+def _bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_skill", BENCH)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_tiny_skill_run_and_its_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("matplotlib")
+    bench = _bench()
+    argv = ["--deals", "3", "--threads", "1", "--only", "stack_gap,clock_duel"]
+    assert bench.main([*argv, "--out", str(tmp_path), "--figure", str(tmp_path / "s.png")]) == 0
+    capsys.readouterr()
+    data = json.loads((tmp_path / "skill.json").read_text())
+    rows = data["rows"]
+    assert {(r["game"], r["a"]) for r in rows} == {
+        (g, a) for g in ("stack_gap", "clock_duel") for a, _ in bench.PAIRINGS
+    }
+    assert (tmp_path / "s.png").stat().st_size > 0
+    assert "| clock_duel | 3 (6) |" in (tmp_path / "skill.md").read_text()
+    for row in rows:
+        assert row["games"] == 6 and row["a_wins"] + row["b_wins"] + row["neither"] == 6
+        words = shlex.split(row["command"])
+        assert words[0] == "cardsim"
+        assert cli([*words[1:], "--json"]) == 0
+        out = json.loads(capsys.readouterr().out)
+        first = out["by_policy"][0]
+        assert first["policy"] == row["a"]
+        assert first["win_rate"]["value"] == pytest.approx(row["a_wins"] / 6)
+
+
+def test_a_partial_run_keeps_the_other_games(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    bench = _bench()
+    common = ["--deals", "2", "--threads", "1", "--out", str(tmp_path)]
+    common += ["--figure", str(tmp_path / "s.png")]
+    assert bench.main([*common, "--only", "clock_duel"]) == 0
+    assert bench.main([*common, "--only", "stack_gap"]) == 0
+    games = {r["game"] for r in json.loads((tmp_path / "skill.json").read_text())["rows"]}
+    assert games == {"clock_duel", "stack_gap"}
+    with pytest.raises(SystemExit):
+        bench.main([*common, "--only", "chess"])
