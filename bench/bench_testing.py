@@ -39,11 +39,11 @@ class Clock:
 
     def wrap(self, fn: Any) -> Any:
         def timed(*args: Any, **kwargs: Any) -> Any:
-            t = time.perf_counter()
+            t = time.process_time()
             try:
                 return fn(*args, **kwargs)
             finally:
-                self.seconds += time.perf_counter() - t
+                self.seconds += time.process_time() - t
 
         return timed
 
@@ -69,7 +69,7 @@ class Timed:
         return wrapped
 
 
-def drawing(name: str, examples: int, max_len: int) -> float:
+def drawing(name: str, examples: int, max_len: int) -> tuple[float, int]:
     """Seconds hypothesis takes to draw (and play on the core) the lines the check
     draws, with nothing compared: the part of cardsim's side that is hypothesis's own
     drawing. Same strategy, seed and settings as check_lockstep's defaults."""
@@ -91,11 +91,12 @@ def drawing(name: str, examples: int, max_len: int) -> float:
     )
     @given(strategy)
     def run(line: Any) -> None:
-        pass
+        steps.append(len(line.actions) + 1)
 
-    t = time.perf_counter()
+    steps: list[int] = []
+    t = time.process_time()
     run()
-    return time.perf_counter() - t
+    return time.process_time() - t, sum(steps)
 
 
 def measure(name: str, factory: Any, examples: int, max_len: int) -> dict[str, Any]:
@@ -104,11 +105,13 @@ def measure(name: str, factory: Any, examples: int, max_len: int) -> dict[str, A
     def candidate(**opts: Any) -> Timed:
         return Timed(factory(**opts), clock)
 
-    t = time.perf_counter()
+    t = time.process_time()
     report = check_lockstep(candidate, name, examples=examples, max_len=max_len, seed=1)
-    wall = time.perf_counter() - t
+    wall = time.process_time() - t
     side = wall - clock.seconds
-    drawn = drawing(name, examples, max_len)
+    drawn, drawn_steps = drawing(name, examples, max_len)
+    # Hypothesis's drawing per step, from its own run, applied to the check's steps.
+    drawing_s = drawn / drawn_steps * report.steps
     return {
         "game": name,
         "steps": report.steps,
@@ -116,9 +119,11 @@ def measure(name: str, factory: Any, examples: int, max_len: int) -> dict[str, A
         "candidate_s": round(clock.seconds, 3),
         "cardsim_s": round(side, 3),
         "cardsim_fraction": round(side / wall, 4),
-        "drawing_s": round(drawn, 3),
-        "checker_s": round(side - drawn, 3),
-        "checker_fraction": round((side - drawn) / wall, 4),
+        "drawing_alone_s": round(drawn, 3),
+        "drawing_alone_steps": drawn_steps,
+        "drawing_s": round(drawing_s, 3),
+        "checker_s": round(side - drawing_s, 3),
+        "checker_fraction": round((side - drawing_s) / wall, 4),
         "fields": len(report.compared),
     }
 
@@ -172,11 +177,13 @@ def main() -> None:
         f"`python bench/bench_testing.py --examples {args.examples} --max-len {args.max_len}`,"
         f" {out['date']}, one process. The candidate's time is measured inside its methods;",
         "cardsim's side is the rest (the core, the comparisons, hypothesis drawing lines).",
-        "Of cardsim's side, *drawing* is hypothesis drawing the same lines (and playing them",
-        "on the core) with nothing compared, timed on its own; *checker* is the rest: the",
-        "comparisons, the core's answers, the illegal probes.",
+        "Times are CPU seconds of the process (the machine is shared). Of cardsim's side,",
+        "*drawing* is hypothesis drawing lines (and playing them on the core) with nothing",
+        "compared, timed in a run of its own with the same strategy and seed, per step, times",
+        "the check's steps; *checker* is the rest: the comparisons, the core's answers, the",
+        "illegal probes (an estimate: the two runs' lines are alike, not identical).",
         "",
-        "| candidate | game | steps | wall s | candidate s | cardsim s | cardsim share"
+        "| candidate | game | steps | CPU s | candidate s | cardsim s | cardsim share"
         " | drawing s | checker s | checker share |",
         "|---|---|---|---|---|---|---|---|---|---|",
     ]
