@@ -235,12 +235,26 @@ class Pair:
             shown = f"{name}({', '.join(map(repr, args))})"
             raise _Diverged(shown, _raised(e), expected) from None
 
-    def check(self, field: str, cand: Any, core: Any) -> None:
-        """Records ``field`` as compared and raises on the first difference."""
-        self.compared.add(field.split("(")[0].split("[")[0].split(".")[0])
+    def check(self, field: str, cand: Any, core: Any, key: str | None = None) -> None:
+        """Records ``field`` (under ``key``, its method's name, when given) as compared
+        and raises on the first difference."""
+        self.compared.add(key or field.split("(")[0].split("[")[0].split(".")[0])
+        if type(cand) is type(core) and type(cand) is not np.ndarray and cand == core:
+            return  # the common case, settled without a call into _diff
         d = _diff(cand, core, field)
         if d:
             raise _Diverged(*d)
+
+    def _call_each(self, name: str, expected: list[Any], args: list[Any]) -> list[Any]:
+        """``name(arg)`` on the candidate for each of ``args``, in one pass; an exception
+        is a divergence naming the argument that raised it (as ``_call``)."""
+        method = getattr(self.cand, name)
+        try:
+            return [method(a) for a in args]
+        except Exception:
+            for a, want in zip(args, expected, strict=True):
+                self._call(name, want, a)
+            raise  # pragma: no cover - a candidate raising only once is reported above
 
     def _texts(self, state: Any, ids: list[int], cand: bool) -> list[str]:
         if not cand:
@@ -253,61 +267,81 @@ class Pair:
 
     def compare(self) -> None:
         """Compares every field the candidate offers with the core's."""
-        core, cand = self.core, self.cand
-        self.check(
-            "current_player()",
-            self._call("current_player", core.current_player()),
-            core.current_player(),
-        )
+        core, offers, check = self.core, self.offers, self.check
+        player = core.current_player()
+        check("current_player()", self._call("current_player", player), player, "current_player")
         legal = core.legal_actions()
         got = self._call("legal_actions", legal)
         if self.text_actions:
-            self.check(
+            check(
                 "legal_actions() as text",
-                self._texts(cand, list(got), True),
+                self._texts(self.cand, list(got), True),
                 self._texts(core, legal, False),
+                "legal_actions",
             )
         else:
-            self.check("legal_actions()", sorted(got), legal)
-            if "legal_action_mask" in self.offers:
+            check("legal_actions()", sorted(got), legal, "legal_actions")
+            if "legal_action_mask" in offers:
                 mask = core.legal_action_mask()
-                self.check(
-                    "legal_action_mask()",
-                    np.asarray(self._call("legal_action_mask", mask)).tolist(),
-                    mask.tolist(),
-                )
-            if "action_to_string" in self.offers:
-                for a in legal:
-                    text = core.action_to_string(a)
-                    self.check(
-                        f"action_to_string({a})", self._call("action_to_string", text, a), text
-                    )
-                    if "string_to_action" in self.offers:
-                        self.check(
-                            f"string_to_action({text!r})",
-                            self._call("string_to_action", a, text),
-                            a,
-                        )
-        for name in ("is_terminal", "is_truncated", "is_draw"):
-            if name == "is_terminal" or name in self.offers:
+                cand_mask = np.asarray(self._call("legal_action_mask", mask))
+                self.compared.add("legal_action_mask")
+                # Equal bytes of one dtype and shape are equal masks; anything else is
+                # compared value by value.
+                if not (
+                    cand_mask.dtype == mask.dtype
+                    and cand_mask.shape == mask.shape
+                    and cand_mask.tobytes() == mask.tobytes()
+                ):
+                    check("legal_action_mask()", cand_mask.tolist(), mask.tolist())
+            if "action_to_string" in offers:
+                # Every legal action's text both ways, compared as whole lists first: one
+                # comparison per step, and the action that differs found only if one does.
+                texts = [core.action_to_string(a) for a in legal]
+                got_texts = self._call_each("action_to_string", texts, legal)
+                if legal:
+                    self.compared.add("action_to_string")
+                if got_texts != texts:
+                    for a, g, t in zip(legal, got_texts, texts, strict=True):
+                        check(f"action_to_string({a})", g, t)
+                if "string_to_action" in offers:
+                    got_ids = self._call_each("string_to_action", legal, texts)
+                    if legal:
+                        self.compared.add("string_to_action")
+                    # True == 1, but a bool is no action id: that is a difference too.
+                    if got_ids != legal or any(type(g) is bool for g in got_ids):
+                        for a, g, t in zip(legal, got_ids, texts, strict=True):
+                            check(f"string_to_action({t!r})", g, a)
+        want = core.is_terminal()
+        check("is_terminal()", bool(self._call("is_terminal", want)), want, "is_terminal")
+        for name in ("is_truncated", "is_draw"):
+            if name in offers:
                 want = getattr(core, name)()
-                self.check(f"{name}()", bool(self._call(name, want)), want)
-        for name in ("scores", "winners"):
-            if name == "scores" or name in self.offers:
-                want = getattr(core, name)()
-                self.check(f"{name}()", list(self._call(name, want)), want)
-        if "to_dict" in self.offers:
+                check(f"{name}()", bool(self._call(name, want)), want, name)
+        want = core.scores()
+        check("scores()", list(self._call("scores", want)), want, "scores")
+        if "winners" in offers:
+            want = core.winners()
+            check("winners()", list(self._call("winners", want)), want, "winners")
+        if "to_dict" in offers:
             want = core.to_dict()
-            self.check("to_dict()", self._call("to_dict", want), want)
-        if "observation" in self.offers:
+            check("to_dict()", self._call("to_dict", want), want, "to_dict")
+        if "observation" in offers:
             for p in range(self.num_players):
                 want = core.observation(p)
-                self.check(f"observation({p})", self._call("observation", want, p), want)
+                check(f"observation({p})", self._call("observation", want, p), want, "observation")
         if self.has_tensor:
+            self.compared.add("observation_tensor")
             for p in range(self.num_players):
                 want = core.observation_tensor(p)
                 got_t = np.asarray(self._call("observation_tensor", "a tensor", p))
-                self.compared.add("observation_tensor")
+                # Equal bytes of one dtype and shape are equal tensors (the common case,
+                # cheap); otherwise value by value, so that 0.0 == -0.0 as before.
+                if (
+                    got_t.dtype == want.dtype
+                    and got_t.shape == want.shape
+                    and got_t.tobytes() == want.tobytes()
+                ):
+                    continue
                 if got_t.shape != want.shape or not np.array_equal(got_t, want):
                     bad = (
                         np.flatnonzero(got_t != want)[:8].tolist()
@@ -350,14 +384,15 @@ class Pair:
         text = core.action_to_string(action) if in_range else f"action id {action}"
         if self.text_actions and not in_range:
             return  # an id with no text cannot be spoken to a text candidate
-        before_core = json.dumps(core.to_dict(), sort_keys=True)
+        # The core builds a new dict at every call: plain == compares it in full.
+        before_core = core.to_dict()
         try:
             core.apply_action(action)
         except IllegalActionError:
             pass
         else:
             raise AssertionError(f"cardsim accepted the illegal action {text}")
-        if json.dumps(core.to_dict(), sort_keys=True) != before_core:
+        if core.to_dict() != before_core:
             raise AssertionError(f"cardsim changed its state refusing {text}")
         before = self._snapshot()
         try:
