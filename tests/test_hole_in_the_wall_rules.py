@@ -441,6 +441,46 @@ def test_pass_only_when_neither_placing_nor_exchanging_is_possible(backend):
     assert passes > 0
 
 
+# --- a tall wall -----------------------------------------------------------------------
+def pillar_deck() -> list[str]:
+    """A deck whose players, each placing a whole hand up column 0 as one sequence,
+    build a pillar 40 cards high on the base A (ranks walking 2..K..A..K..9)."""
+    walk = [*range(2, 14), *range(12, 0, -1), *range(2, 14), 12, 11, 10, 9]
+    used = dict.fromkeys(range(1, 14), 0)
+
+    def take(r: int) -> str:
+        used[r] += 1
+        return "A23456789TJQK"[r - 1] + "SHDC"[used[r] - 1]
+
+    base = [take(r) for r in range(1, 8)]
+    up = [take(r) for r in walk]
+    return build_deck(base, [up[0:4], up[4:8]], up[8:])
+
+
+def test_cards_of_this_turn_above_row_36_are_read_where_they_are(backend):
+    # Cells are row * 7 + col up to 321: a turn's cards from row 37 on are still
+    # the cells they are, for the same-rank rule, the starts of the next turn and to_dict.
+    s = deal(GAME, backend, pillar_deck())
+    for turn in range(10):
+        for k in range(4):
+            d = s.to_dict()
+            top = len(d["display"])
+            cards = hand(s)
+            slot = next(
+                i for i in range(len(cards)) if can(s, cards[i], top, 0, "cont" if k else "new")
+            )
+            place(s, cards[slot], top, 0, "cont" if k else "new")
+            if turn == 9 and k < 3:
+                assert s.to_dict()["placed_this_turn"] == [[r, 0] for r in range(37, top + 1)]
+    d = s.to_dict()
+    assert len(d["display"]) == 41 and d["display"][40][0] == "9C" and d["placed_this_turn"] == []
+    # The 9 on row 40 was placed last turn: an 8 or a T may start next to it.
+    near = [c for c in hand(s) if rank(c) in (8, 10)]
+    assert near
+    for c in near:
+        assert can(s, c, 41, 0) and can(s, c, 40, 1)
+
+
 # --- the end ---------------------------------------------------------------------------
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_game_ends_when_nothing_can_ever_be_placed(backend, players):

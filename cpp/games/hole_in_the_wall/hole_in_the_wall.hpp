@@ -374,7 +374,7 @@ class HoleInTheWallState {
   const Hand& hand(int p) const { return hands_[p]; }
   int stock_size() const { return static_cast<int>(stock_.size()); }
   Card stock_card(int i) const { return stock_[stock_.size() - 1 - static_cast<std::size_t>(i)]; }  // 0 = top
-  const StaticVector<std::uint8_t, kHandSize>& placed_this_turn() const { return placed_turn_; }
+  const StaticVector<std::uint16_t, kHandSize>& placed_this_turn() const { return placed_turn_; }
   int sequence_last() const { return seq_last_; }  // row * 7 + col, or -1
   int sequence_direction() const { return seq_dir_; }
   int placement_points(int p) const { return placement_[p]; }
@@ -830,7 +830,7 @@ class HoleInTheWallState {
     placement_[cur_] += gain(card, d.row, d.col);
     put(card, d.row, d.col);
     const int cell = d.row * kCols + d.col;
-    placed_turn_.push_back(static_cast<std::uint8_t>(cell));
+    placed_turn_.push_back(static_cast<std::uint16_t>(cell));
     seq_dir_ = d.mode == kModeNew ? 0 : rank_of(card) - rank_of(cells_[seq_last_]);
     seq_last_ = cell;
     update_air(d.row, d.col);
@@ -921,7 +921,8 @@ class HoleInTheWallState {
   CellSet open_, holes_;
   std::array<Hand, kMaxPlayersHere> hands_{};
   StaticVector<Card, 52> stock_;  // bottom first: the top card is back()
-  StaticVector<std::uint8_t, kHandSize> placed_turn_;
+  // Cells as row * 7 + col reach 321 (row 45): a byte would wrap from row 36 on.
+  StaticVector<std::uint16_t, kHandSize> placed_turn_;
   int seq_last_ = -1, seq_dir_ = 0;
   std::array<std::int32_t, kMaxPlayersHere> placement_{}, match_{};
   std::int32_t hole_points_ = 0;
