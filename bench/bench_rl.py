@@ -3,7 +3,8 @@ and OpenSpiel's Python loop, in one run. Writes bench/results/rl.{json,md}.
 
 Per game (default options, learner in seat 0 against random opponents):
 - single env: ``gymnasium.make("cardsim/<Game>-v0")``, a random legal action per
-  step read from ``info["action_mask"]``, reset at each episode's end;
+  step read from ``info["action_mask"]``, reset at each episode's end; steps/s of
+  the whole loop, and of the time inside ``env.step`` alone;
 - VectorEnv(num_envs=1): the same loop as the single env, on the vector env;
 - VectorEnv: ``num_envs=1024`` (``copy=False``), random masked actions drawn in
   numpy from ``info["action_mask"]``, on 1 and 2 threads. ``step`` is the share
@@ -37,7 +38,8 @@ from cardsim.envs.vector import masked_random
 RESULTS = Path(__file__).resolve().parent / "results"
 
 
-def single_env_rate(name: str, seconds: float) -> float:
+def single_env_rate(name: str, seconds: float) -> tuple[float, float]:
+    """Steps/s of the whole loop (sampling and resets included), and inside ``step``."""
     import gymnasium
 
     import cardsim.envs.gymnasium as cg
@@ -46,15 +48,20 @@ def single_env_rate(name: str, seconds: float) -> float:
     rng = np.random.default_rng(0)
     _, info = env.reset(seed=0)
     steps = 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
+    in_step = 0.0
+    clock = time.perf_counter
+    t0 = clock()
+    while clock() - t0 < seconds:
         for _ in range(200):
             legal = np.flatnonzero(info["action_mask"])
-            _, _, term, trunc, info = env.step(int(legal[rng.integers(len(legal))]))
+            a = int(legal[rng.integers(len(legal))])
+            t1 = clock()
+            _, _, term, trunc, info = env.step(a)
+            in_step += clock() - t1
             steps += 1
             if term or trunc:
                 _, info = env.reset()
-    return steps / (time.perf_counter() - t0)
+    return steps / (clock() - t0), steps / in_step
 
 
 def vector_rate(name: str, threads: int, seconds: float, num_envs: int) -> dict[str, float]:
@@ -126,7 +133,7 @@ def main() -> None:
             continue
         row["obs_size"] = int(game.observation_tensor_shape[0])
         row["num_actions"] = int(game.num_actions)
-        row["single_env"] = single_env_rate(name, args.seconds)
+        row["single_env"], row["single_env_in_step"] = single_env_rate(name, args.seconds)
         row["vector_n1"] = vector_rate(name, 1, args.seconds, 1)
         for t in (1, 2):
             row[f"vector_{t}t"] = vector_rate(name, t, args.seconds, args.num_envs)
@@ -134,7 +141,8 @@ def main() -> None:
         rows.append(row)
         v1, v2 = row["vector_1t"], row["vector_2t"]
         print(
-            f"{name}: single {row['single_env']:,.0f}/s, VectorEnv(num_envs=1) "
+            f"{name}: single {row['single_env']:,.0f}/s "
+            f"(in step {row['single_env_in_step']:,.0f}/s), VectorEnv(num_envs=1) "
             f"{row['vector_n1']['steps_per_s']:,.0f}/s, vector 1t {v1['steps_per_s']:,.0f}/s "
             f"(core {v1['core_steps_per_s']:,.0f}), 2t {v2['steps_per_s']:,.0f}/s "
             f"(x{row['scaling_2t']:.2f})",
@@ -160,12 +168,13 @@ def main() -> None:
         "# RL throughput (bench/bench_rl.py)",
         "",
         f"Learner steps/s, seat 0 against random opponents, random masked learner actions; "
+        f"single env: the whole loop, and (in step) time inside env.step alone; "
         f"VectorEnv with num_envs={args.num_envs}, copy=False. `core` is steps/s inside "
         f"VectorEnv.step alone (the rest is numpy sampling). Load average at the end: "
         f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs.",
         "",
-        "| game | obs | actions | single env | VectorEnv N=1 | VectorEnv 1 thread (core) "
-        "| 2 threads (core) | 2t / 1t |",
+        "| game | obs | actions | single env (in step) | VectorEnv N=1 "
+        "| VectorEnv 1 thread (core) | 2 threads (core) | 2t / 1t |",
         "|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
@@ -174,7 +183,8 @@ def main() -> None:
             continue
         v1, v2 = r["vector_1t"], r["vector_2t"]
         lines.append(
-            f"| {r['game']} | {r['obs_size']} | {r['num_actions']} | {r['single_env']:,.0f} | "
+            f"| {r['game']} | {r['obs_size']} | {r['num_actions']} | {r['single_env']:,.0f} "
+            f"({r['single_env_in_step']:,.0f}) | "
             f"{r['vector_n1']['steps_per_s']:,.0f} | "
             f"{v1['steps_per_s']:,.0f} ({v1['core_steps_per_s']:,.0f}) | "
             f"{v2['steps_per_s']:,.0f} ({v2['core_steps_per_s']:,.0f}) | {r['scaling_2t']:.2f} |"

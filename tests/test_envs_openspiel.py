@@ -7,9 +7,13 @@ with decisions (where MCTS must beat random), whatever is registered.
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pyspiel
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from open_spiel.python.algorithms import external_sampling_mccfr, ismcts, mcts
 
 import cardsim
@@ -23,6 +27,9 @@ TOY_SEEDED = cos.register(toy_seeded, "snap_race_seeded")
 CASES = [(cos.short_name(n), fast_options(n)) for n in GAME_NAMES]
 CASES += [(TOY_SIM, {}), (TOY_TURNS, {}), (TOY_SEEDED, {})]
 IDS = [c[0] for c in CASES]
+# random_sim_test reads the information state tensor at every node: Rummy's at the
+# shared fast cap would be millions of floats (its cap counts turns of up to 57 moves).
+SIM_CASES = [(n, {**o, "move_cap": 8} if n == "cardsim_rummy" else o) for n, o in CASES]
 
 
 def random_game(game, rng, visit=None):
@@ -49,7 +56,7 @@ def test_every_game_is_registered():
     assert cos.load("clock").num_players() == 1
 
 
-@pytest.mark.parametrize(("short_name", "options"), CASES, ids=IDS)
+@pytest.mark.parametrize(("short_name", "options"), SIM_CASES, ids=IDS)
 def test_random_sim_test(short_name, options):
     game = pyspiel.load_game(short_name, options)
     pyspiel.random_sim_test(game, num_sims=20, serialize=True, verbose=False)
@@ -262,39 +269,128 @@ def test_toy_is_what_the_cases_say():
 SMALL_RUMMY = {"hand_size": 3, "move_cap": 2}
 
 
-def test_information_state_is_the_players_history():
-    """Equal information states exactly when the player's history of observations and
-    own actions is equal, over random play; a resampled world keeps the player's."""
-    for short_name, options in [("cardsim_rummy", {"move_cap": 8}), (TOY_TURNS, {})]:
-        game = pyspiel.load_game(short_name, options)
-        assert game.get_type().provides_information_state_string
-        assert not game.get_type().provides_information_state_tensor
-        rng = np.random.default_rng(1)
-        seen: dict[str, tuple] = {}
-        for _ in range(4):
-            state = game.new_initial_state()
-            while state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(int(rng.choice(outcomes, p=probs)))
-            trails = [[state.observation_string(p)] for p in range(game.num_players())]
-            while not state.is_terminal():
-                for p in range(game.num_players()):
-                    key = state.information_state_string(p)
-                    assert seen.setdefault(key, (p, *trails[p])) == (p, *trails[p])
-                sampler = pyspiel.UniformProbabilitySampler(int(rng.integers(2**31)), 0.0, 1.0)
-                actor = state.current_player()
-                world = state.resample_from_infostate(actor, sampler)
-                assert world.information_state_string(actor) == state.information_state_string(
-                    actor
-                )
-                a = int(rng.choice(state.legal_actions()))
-                state.apply_action(a)
-                for p in range(game.num_players()):
-                    if p == actor:
-                        trails[p].append(f"a{a}")
-                    trails[p].append(state.observation_string(p))
-        # A bijection: no two different histories share a string.
-        assert len(set(seen.values())) == len(seen)
+#: Rummy with a cap of 3 turns, and the reduced deal: small tensors, quick games
+#: (the toy's long histories make one example take seconds).
+INFO_GAMES = [
+    ("cardsim_rummy", {"move_cap": 3}),
+    ("cardsim_rummy", {"hand_size": 3, "move_cap": 2}),
+]
+
+
+@settings(deadline=None, max_examples=10)
+@given(
+    case=st.sampled_from(range(len(INFO_GAMES))),
+    seed=st.integers(0, 2**32 - 1),
+    games=st.integers(1, 2),
+)
+def test_information_state_is_the_players_history(case, seed, games):
+    """Over random play, information state strings and tensors are equal exactly when
+    the player's history of observations and own actions is equal; a resampled world
+    keeps the player's."""
+    short_name, options = INFO_GAMES[case]
+    game = pyspiel.load_game(short_name, options)
+    gt = game.get_type()
+    assert gt.provides_information_state_string and gt.provides_information_state_tensor
+    size = game.information_state_tensor_shape()[0]
+    assert size == cos.info_state_layout(cos._config_of(game))[0]
+    rng = np.random.default_rng(seed)
+    seen: dict[tuple, tuple] = {}  # the player's history -> (string, tensor)
+
+    def check(state, p, trail):
+        tensor = np.asarray(state.information_state_tensor(p), np.float32)
+        assert tensor.shape == (size,)
+        got = (state.information_state_string(p), tensor.tobytes())
+        assert seen.setdefault((p, *trail), got) == got  # same history: same states
+
+    for _ in range(games):
+        state = game.new_initial_state()
+        dealing = 0
+        while state.is_chance_node():
+            check(state, 0, (f"dealing {dealing}",))
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+            dealing += 1
+        trails = [[state.observation_string(p)] for p in range(game.num_players())]
+        while True:
+            for p in range(game.num_players()):
+                check(state, p, tuple(trails[p]))
+            if state.is_terminal():
+                break
+            sampler = pyspiel.UniformProbabilitySampler(int(rng.integers(2**31)), 0.0, 1.0)
+            actor = state.current_player()
+            world = state.resample_from_infostate(actor, sampler)
+            assert world.information_state_string(actor) == state.information_state_string(actor)
+            assert world.information_state_tensor(actor) == state.information_state_tensor(actor)
+            a = int(rng.choice(state.legal_actions()))
+            state.apply_action(a)
+            for p in range(game.num_players()):
+                if p == actor:
+                    trails[p].append(f"a{a}")
+                trails[p].append(state.observation_string(p))
+    # Different histories never share a string, nor a tensor.
+    values = list(seen.values())
+    assert len({v[0] for v in values}) == len(values)
+    assert len({v[1] for v in values}) == len(values)
+
+
+def test_information_state_tensor_layout():
+    """The documented layout: the deal's fraction, the first observation, then one
+    block per step with the player's own action one-hot; a too-large layout is refused."""
+    game = pyspiel.load_game("cardsim_rummy", SMALL_RUMMY)
+    cfg = cos._config_of(game)
+    size, head, block = cos.info_state_layout(cfg)
+    state = game.new_initial_state()
+    assert state.information_state_tensor(0) == [0.0] * size
+    rng = np.random.default_rng(3)
+    while state.is_chance_node():
+        outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(int(rng.choice(outcomes, p=probs)))
+    actor = state.current_player()
+    a = int(state.legal_actions()[0])
+    state.apply_action(a)
+    for p in range(2):
+        t = np.asarray(state.information_state_tensor(p))
+        assert t[0] == 1.0 and t[head] == 1.0 and t[head + block] == 0.0
+        own = t[head + 2 : head + 2 + cfg.wait]
+        assert t[head + 1] == (p == actor) and own.sum() == (p == actor)
+        if p == actor:
+            assert own[a] == 1.0
+        obs = np.asarray(state.observation_tensor(p))
+        assert np.array_equal(t[head + 2 + cfg.wait : head + block], obs)
+    with pytest.raises(ValueError, match="lower its move_cap"):
+        pyspiel.load_game("cardsim_rummy").information_state_tensor_shape()
+
+
+class UnderDeclared(SnapRace):
+    """The toy with turns, declaring fewer decisions than its move cap lets it play."""
+
+    @property
+    def traits(self):
+        return dataclasses.replace(super().traits, max_decisions=3)
+
+
+def under_declared(**options):
+    return UnderDeclared(**{"simultaneous": False, **options})
+
+
+def test_information_state_tensor_refuses_an_outgrown_history():
+    """A history longer than the layout's steps is refused, never cut to collide."""
+    game = pyspiel.load_game(cos.register(under_declared, "snap_race_under_declared"))
+    rng = np.random.default_rng(7)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(int(rng.choice(outcomes, p=probs)))
+    for _ in range(3):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    within = state.information_state_tensor(0)
+    assert len(within) == game.information_state_tensor_size()
+    state.apply_action(int(rng.choice(state.legal_actions())))
+    with pytest.raises(ValueError, match="outgrows the information state tensor's 3 steps"):
+        state.information_state_tensor(0)
+    # The string has no bound: the deal's observation and one per step.
+    lines = state.information_state_string(0).splitlines()
+    assert sum(line.startswith("{") for line in lines) == 5
 
 
 def test_ismcts_with_default_settings():

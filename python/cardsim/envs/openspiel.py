@@ -34,15 +34,30 @@ How each game is declared (``game_type`` / ``game_info``):
 - **Information:** imperfect (every game has face-down cards). Observation
   strings (the JSON of ``observation(p)``) and tensors (``cardsim.envs.tensor``:
   a built-in game's exact tensor, else the generic encoding) are provided.
-  A turn-based game also provides an information state *string* with perfect
-  recall (``information_state_string(p)``): the player's observation after the
-  deal, then for every action along the history, ``a<id>`` where the player took
-  it, followed by the player's observation after it (one JSON line each). It is
-  built generically from the deal and the history (``information_state_text``),
-  so two states give the same string exactly when the player's history of
-  observations and own actions is the same. No information state *tensor* is
-  provided (a fixed-size tensor with perfect recall would have to hold every step
-  of a game up to its move cap), nor an information state for a simultaneous game.
+  A turn-based game also provides an information state with perfect recall,
+  built generically from the deal and the history, so every game has it and two
+  states give the same one exactly when the player's history of observations and
+  own actions is the same. Its *string* (``information_state_string(p)``): the
+  player's observation after the deal, then for every action along the history,
+  ``a<id>`` where the player took it, followed by the player's observation after
+  it (one JSON line each; ``information_state_text``). Its *tensor*
+  (``information_state_tensor(p)``, float32, fixed size for the configured game,
+  ``info_state_layout``): with ``L = game.traits.max_decisions`` (the bound the
+  move cap or the rules give), ``O`` the observation tensor's size and ``A`` the
+  number of actions,
+
+  - ``[0]``: the fraction of the deal drawn (1 once dealt);
+  - ``[1 : 1+O]``: the observation tensor after the deal;
+  - then ``L`` step blocks of ``2 + A + O``, step ``t`` of the history at
+    ``1 + O + t*(2+A+O)``: ``1`` (the step happened), ``1`` if the player took it,
+    the one-hot of the action the player took (zeros for another player's), and
+    the player's observation tensor after it. Steps past the history are zeros.
+
+  A history cannot outgrow ``L`` (it bounds the game); one that did would raise
+  ``ValueError`` rather than be cut. A configuration whose layout exceeds
+  ``MAX_INFO_TENSOR`` floats (e.g. Rummy's default move cap) refuses the tensor
+  with ``ValueError`` naming the size: lower its ``move_cap``. No information
+  state for a simultaneous game.
   During the deal the observation is only how many cards are dealt.
 - **Utility:** terminal rewards from ``outcome_returns``: one player, 1 for a
   win else 0 (in [0, 1]); n >= 2 players, the winners share +1 and the others
@@ -88,6 +103,7 @@ __all__ = [
     "CardsimGame",
     "CardsimState",
     "RolloutEvaluator",
+    "info_state_layout",
     "load",
     "register",
     "register_all",
@@ -96,6 +112,9 @@ __all__ = [
 
 #: Chance nodes of a "seed" deal (a 64-bit seed, one byte each).
 SEED_BYTES = 8
+#: The largest information state tensor provided, in floats (16 MiB): past it
+#: the configuration's layout is refused rather than filled and copied per call.
+MAX_INFO_TENSOR = 1 << 22
 _CARD_TEXT = [r + s for s in "CDHS" for r in "A23456789TJQK"] + ["JK"]
 
 
@@ -151,6 +170,9 @@ class _Config:
     wait: int
     num_players: int
     encoder: Any
+    #: Information state tensor: steps bounded (L), observation size (O), actions (A).
+    info_steps: int
+    obs_size: int
 
     short_name: str
     params: dict[str, Any]
@@ -160,6 +182,14 @@ class _Config:
 
     def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any]]]:
         return _config_by_name, (self.short_name, self.params)
+
+
+def info_state_layout(cfg: _Config) -> tuple[int, int, int]:
+    """The information state tensor's layout: (size in floats, offset of step 0,
+    size of one step block); see the module doc."""
+    block = 2 + cfg.wait + cfg.obs_size
+    head = 1 + cfg.obs_size
+    return head + cfg.info_steps * block, head, block
 
 
 def _config_by_name(name: str, params: dict[str, Any]) -> _Config:
@@ -188,6 +218,8 @@ def _build_config(game_type: pyspiel.GameType, params: dict[str, Any]) -> _Confi
         wait=inner.num_actions,
         num_players=inner.num_players,
         encoder=encoder_for(inner),
+        info_steps=max_decisions(inner),
+        obs_size=int(np.prod(encoder_for(inner).shape)),
         short_name=game_type.short_name,
         params=dict(params),
     )
@@ -257,6 +289,9 @@ class CardsimState(pyspiel.State):
         # information_state_text's replay, brought up to date when asked:
         # [replay state, lines per player, history length consumed].
         self._trail: list[Any] | None = None
+        # The same for the tensor: [replay state, per player the deal's observation
+        # tensor, per player the step blocks (bytes), history length consumed].
+        self._ttrail: list[Any] | None = None
 
     # --- the deal ----------------------------------------------------------------------
     def _remaining(self) -> Counter[int]:
@@ -364,6 +399,55 @@ class CardsimState(pyspiel.State):
         self._trail[2] = len(history)
         return "\n".join(lines[player])
 
+    def information_state_into(self, player: int, out: np.ndarray) -> None:
+        """Writes ``player``'s information state tensor (module doc) into ``out``, a
+        float32 array of the layout's size; ValueError, ``out`` untouched, for a
+        history longer than the layout's ``L`` steps. Replays like
+        ``information_state_text``, incrementally."""
+        g = self._cfg
+        size, head, block = info_state_layout(g)
+        if self.inner is None:
+            out.fill(0.0)
+            out[0] = len(self.dealt) / g.chance_nodes
+            return
+        history = self.inner.history
+        if len(history) > g.info_steps:
+            # Cutting the history would make two histories collide: refused instead.
+            raise ValueError(
+                f"{g.short_name}: a history of {len(history)} actions outgrows the "
+                f"information state tensor's {g.info_steps} steps (the game's "
+                "traits.max_decisions is below what it played)"
+            )
+        n = g.num_players
+        enc = g.encoder
+        if self._ttrail is None:
+            replay = g.inner.new_game(deck=list(self.inner.deck))
+            firsts = [enc.encode_state(replay, q).reshape(-1).tobytes() for q in range(n)]
+            self._ttrail = [replay, firsts, [[] for _ in range(n)], 0]
+        replay, firsts, steps, done = self._ttrail
+        # Blocks are bytes, an atom to deepcopy: cloning a state (as every search
+        # does) copies list slots, not the floats of every step.
+        step = np.zeros(block, np.float32)
+        step[0] = 1.0
+        for action in history[done:]:
+            actor = replay.current_player()
+            replay.apply_action(int(action))
+            for q in range(n):
+                step[1 : 2 + g.wait] = 0.0
+                if q == actor:
+                    step[1] = 1.0
+                    step[2 + int(action)] = 1.0
+                step[2 + g.wait :] = enc.encode_state(replay, q).reshape(-1)
+                steps[q].append(step.tobytes())
+        self._ttrail[3] = len(history)
+        mine = steps[player]
+        end = head + len(mine) * block
+        out[0] = 1.0
+        out[1:head] = np.frombuffer(firsts[player], np.float32)
+        if mine:
+            out[head:end] = np.frombuffer(b"".join(mine), np.float32)
+        out[end:size] = 0.0
+
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CardsimState:
         """A state ``player_id`` cannot tell from this one, what they have not seen dealt afresh.
 
@@ -384,6 +468,7 @@ class CardsimState(pyspiel.State):
         out: CardsimState = self.clone()
         out.inner = inner
         out._trail = None  # another deal: its histories are replayed afresh
+        out._ttrail = None
         return out
 
 
@@ -422,13 +507,28 @@ class CardsimObserver:
         if self.perfect_recall and game.simultaneous:
             raise ValueError("a simultaneous cardsim game provides no information state")
         self.game = game
-        # An information state has a string only (see the module doc): its tensor is empty.
-        shape = (0,) if self.perfect_recall else game.encoder.shape
+        self.refused = ""
+        if self.perfect_recall:
+            size = info_state_layout(game)[0]
+            if size > MAX_INFO_TENSOR:
+                # Allocated lazily by numpy, but every write would fill it: refused
+                # when written (the string is still provided).
+                self.refused = (
+                    f"{game.short_name}'s information state tensor would hold {size} floats "
+                    f"(more than {MAX_INFO_TENSOR}): lower its move_cap"
+                )
+                size = 0
+            shape: tuple[int, ...] = (size,)
+        else:
+            shape = game.encoder.shape
         self.tensor = np.zeros(shape, np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: CardsimState, player: int) -> None:
         if self.perfect_recall:
+            if self.refused:
+                raise ValueError(self.refused)
+            state.information_state_into(player, self.tensor)
             return
         if state.inner is None:
             self.tensor.fill(0.0)
@@ -463,7 +563,7 @@ def _game_type(sn: str, inner: Any) -> pyspiel.GameType:
         max_num_players=hi,
         min_num_players=lo,
         provides_information_state_string=not inner.traits.simultaneous,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=not inner.traits.simultaneous,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=_param_spec(inner),
