@@ -166,6 +166,8 @@ class _Config:
     chance_nodes: int
     deck_size: int
     packs: list[Counter[int]]
+    #: The same as counts per card index 0..52, for the chance nodes' arithmetic.
+    pack_counts: list[list[int]]
     segment_size: int
     wait: int
     num_players: int
@@ -212,6 +214,13 @@ def _build_config(game_type: pyspiel.GameType, params: dict[str, Any]) -> _Confi
         # Per segment (seat pack), the multiset of card indices it is dealt from.
         packs=[
             Counter(card_index(c) for c in composition[s * size : (s + 1) * size])
+            for s in range(segments)
+        ],
+        pack_counts=[
+            [
+                sum(card_index(c) == k for c in composition[s * size : (s + 1) * size])
+                for k in range(53)
+            ]
             for s in range(segments)
         ],
         segment_size=size,
@@ -294,19 +303,22 @@ class CardsimState(pyspiel.State):
         self._ttrail: list[Any] | None = None
 
     # --- the deal ----------------------------------------------------------------------
-    def _remaining(self) -> Counter[int]:
+    def _remaining(self) -> list[int]:
+        """Copies left of each card index (0..52) in the segment being dealt. A list,
+        not a Counter: sampling searches (MCCFR) ask for it at every chance node."""
         g = self._cfg
         seg = len(self.dealt) // g.segment_size
-        left = Counter(g.packs[seg])
-        left.subtract(self.dealt[seg * g.segment_size :])
-        return +left
+        left = list(g.pack_counts[seg])
+        for c in self.dealt[seg * g.segment_size :]:
+            left[c] -= 1
+        return left
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self._cfg.mode == "seed":
             return [(b, 1 / 256) for b in range(256)]
         left = self._remaining()
-        total = sum(left.values())
-        return [(c, k / total) for c, k in sorted(left.items())]
+        total = sum(left)
+        return [(c, k / total) for c, k in enumerate(left) if k > 0]
 
     # --- OpenSpiel's state API -------------------------------------------------------------
     def current_player(self) -> int:
