@@ -670,7 +670,16 @@ class Code9Game {
     return (places >> kSide) | ((places << kSide) & kAllPlaces) | ((places & ~kLeftColumn) >> 1) |
            ((places & ~kRightColumn) << 1);
   }
-  static constexpr std::uint64_t neighbours_of(int p) { return spread(std::uint64_t{1} << p); }
+  // spread() of each single place, so that the greedy's keeps_cost, asked
+  // twice per action, loads it.
+  static constexpr auto kNeighbours = [] {
+    std::array<std::uint64_t, kPlaces> t{};
+    for (int p = 0; p < kPlaces; ++p)
+      for (int k = 0; k < 4; ++k)
+        if (neighbour(p, k) >= 0) t[p] |= std::uint64_t{1} << neighbour(p, k);
+    return t;
+  }();
+  static constexpr std::uint64_t neighbours_of(int p) { return kNeighbours[static_cast<std::size_t>(p)]; }
 
   // Each legal action is valued without copying the state and playing it: a
   // move changes two places at most (the card's old place empties, its new
@@ -682,6 +691,7 @@ class Code9Game {
     GreedyView(const State& s, int me) : s_(s), suit_(s.suit_of_player(me)) {
       for (int r = kRanks; r >= 1; --r) {
         const int p = s.place_of(suit_, r);
+        mine_[r] = static_cast<std::int8_t>(p);
         if (p == kNowhere) {
           ++gone_;
         } else {
@@ -699,16 +709,16 @@ class Code9Game {
     int value(Action a) const {
       const Move m = decode(a);
       if (m.pass) return 10'000 * gone_ - (low_ ? 100 * stay_cost_ : 0);
-      const int from = s_.place_of(suit_, m.rank);
+      const int from = mine_[m.rank];
       if (m.step == kOff) {
         if (m.rank == kRanks) return 1'000'000;  // the mover's 9 leaves: a win
         // The card leaves the grid: one more gone, and the lowest left is
         // now the one to bring out.
         int low = 0;
         for (int r = kRanks; r >= 1; --r)
-          if (r != m.rank && s_.place_of(suit_, r) != kNowhere) low = r;
+          if (r != m.rank && mine_[r] != kNowhere) low = r;
         int v = 10'000 * (gone_ + 1);
-        if (low) v -= 100 * exit_cost(cheap_for(low) | bit(from), own_ & ~bit(from), s_.place_of(suit_, low));
+        if (low) v -= 100 * exit_cost(cheap_for(low) | bit(from), own_ & ~bit(from), mine_[low]);
         return v;
       }
       const int to = from + kStep[m.step];
@@ -721,7 +731,7 @@ class Code9Game {
       int cost = stay_cost_;
       if (m.rank == low_ || !keeps_cost(from, 1) || !keeps_cost(to, 3)) {
         const std::uint64_t cheap = (cheap_ | bit(from)) & ~bit(to), own = (own_ & ~bit(from)) | bit(to);
-        cost = exit_cost(cheap, own, m.rank == low_ ? to : s_.place_of(suit_, low_));
+        cost = exit_cost(cheap, own, m.rank == low_ ? to : mine_[low_]);
       }
       int v = 10'000 * gone_ - 100 * cost;
       if (victim != kNoCard) v += s_.owner_of_suit(suit_of(victim)) >= 0 ? -20 : 5;
@@ -768,6 +778,7 @@ class Code9Game {
 
     const State& s_;
     int suit_;
+    std::array<std::int8_t, kRanks + 1> mine_{};  // by rank: where the mover's card stands
     std::uint64_t empty_ = 0, own_ = 0, cheap_ = 0;
     int gone_ = 0, low_ = 0;  // our cards off the grid; our lowest on it (0: none)
     int stay_cost_ = 0;       // exit_cost before any move (a pass leaves it so)

@@ -318,13 +318,28 @@ struct Move {
   static constexpr Move exchange(int mask) { return {Exchange, 0, 0, 0, 0, mask}; }
 };
 
+namespace detail {
+// A placement's slot, row and column by id / 2 (the mode is the id's low bit):
+// the greedy decodes every legal placement of every step, and one load is
+// cheaper than the four divisions.
+struct PlaceParts {
+  std::uint8_t slot, row, col;
+};
+inline constexpr auto kPlaceParts = [] {
+  std::array<PlaceParts, kHandSize * kCells> t{};
+  for (int rest = 0; rest < kHandSize * kCells; ++rest) {
+    const int cell = rest % kCells;
+    t[rest] = {static_cast<std::uint8_t>(rest / kCells), static_cast<std::uint8_t>(cell % kMaxRow + 1),
+               static_cast<std::uint8_t>(cell / kMaxRow)};
+  }
+  return t;
+}();
+}  // namespace detail
+
 [[gnu::always_inline]] constexpr Move decode(Action a) {
   if (a < kEndTurn) {
-    const int mode = a & 1;
-    const int rest = a >> 1;
-    const int slot = rest / kCells;
-    const int cell = rest % kCells;
-    return Move::place(slot, cell % kMaxRow + 1, cell / kMaxRow, mode);
+    const detail::PlaceParts& p = detail::kPlaceParts[static_cast<std::size_t>(a >> 1)];
+    return Move::place(p.slot, p.row, p.col, a & 1);
   }
   if (a == kEndTurn) return {Move::End};
   if (a < kPass) return Move::exchange(a - kExchangeBase);
@@ -423,10 +438,25 @@ class HoleInTheWallState {
         }
         continue;
       }
-      CellSet fresh, cont;
-      const bool continues = placements(slot, fresh, cont);
+      // Mid-turn: placements() column by column, without whole-set
+      // temporaries: `cont` lives in the three columns round the last card.
+      const int r = kRank[h[slot]];
+      const CellSet& start = starts_[r];
+      CellSet own;
+      const bool has_own = turn_near(r, own);
+      const int d = r - kRank[cells_[seq_last_]];
+      const bool continues = (d == 1 || d == -1) && (seq_dir_ == 0 || d == seq_dir_);
+      const int last_row = seq_last_ / kCols, last_col = seq_last_ % kCols;
+      const Column last_bit = Column{1} << last_row;
       for (int c = 0; c < kCols; ++c) {
-        const Column f = fresh.col[c], k = continues ? cont.col[c] : 0;
+        Column f = open_.col[c] & start.col[c], k = 0;
+        if (continues && c >= last_col - 1 && c <= last_col + 1)
+          k = open_.col[c] & ~near_[r].col[c] &
+              (c == last_col ? (last_bit << 1) | (last_bit >> 1) : last_bit);
+        if (has_own) {
+          f &= ~own.col[c];
+          k &= ~own.col[c];
+        }
         const Action base = first + 2 * kMaxRow * c;
         for (Column cells = f | k; cells; cells &= cells - 1) {
           const int row = std::countr_zero(cells);
@@ -757,9 +787,34 @@ class HoleInTheWallState {
   // Cells next to this turn's cards of rank r.
   CellSet turn_near(int r) const {
     CellSet m;
-    for (auto cell : placed_turn_)
-      if (kRank[cells_[cell]] == r) m = m | cell_neighbours(cell / kCols, cell % kCols);
+    turn_near(r, m);
     return m;
+  }
+  // The same into `m` (left empty when false: no card of rank r this turn).
+  bool turn_near(int r, CellSet& m) const {
+    bool any = false;
+    for (auto cell : placed_turn_)
+      if (kRank[cells_[cell]] == r) {
+        m = m | cell_neighbours(cell / kCols, cell % kCols);
+        any = true;
+      }
+    return any;
+  }
+
+  // A card of rank r is now an earlier card at (row, c): near_[r] gains its
+  // neighbours N, so starts_[r] loses N and starts_[r +- 1] gains the cells
+  // of N not next to their own rank; exactly refresh_starts' sets, kept in
+  // the three columns N touches.
+  void add_earlier_card(int r, int row, int c) {
+    const Column bit = Column{1} << row;
+    const int lo = c > 0 ? c - 1 : c, hi = c < kCols - 1 ? c + 1 : c;
+    for (int k = lo; k <= hi; ++k) {
+      const Column n = k == c ? (bit << 1) | (bit >> 1) : bit;
+      near_[r].col[k] |= n;
+      starts_[r].col[k] &= ~n;
+      if (r > 1) starts_[r - 1].col[k] |= n & ~near_[r - 1].col[k];
+      if (r < 13) starts_[r + 1].col[k] |= n & ~near_[r + 1].col[k];
+    }
   }
 
   // starts_[r] for the ranks of bit mask `ranks` (bit r), from near_.
@@ -873,13 +928,7 @@ class HoleInTheWallState {
   void end_turn() {
     ++turns_;
     // This turn's cards become earlier cards: they may now start sequences.
-    unsigned changed = 0;
-    for (auto cell : placed_turn_) {
-      const int r = kRank[cells_[cell]];
-      near_[r] = near_[r] | cell_neighbours(cell / kCols, cell % kCols);
-      changed |= 7u << (r - 1);
-    }
-    refresh_starts(changed);
+    for (auto cell : placed_turn_) add_earlier_card(kRank[cells_[cell]], cell / kCols, cell % kCols);
     placed_turn_.clear();
     seq_last_ = -1;
     seq_dir_ = 0;
