@@ -212,11 +212,13 @@ class ValueSearch {
 // Adapter A:
 //   using State; using MoveList;
 //   bool won(const State&); bool cut(const State&); bool over(const State&)
-//   int lower_bound(const State&)   moves still needed at least; consistent:
-//                                   it drops by at most 1 per move
+//   int lower_bound(const State&)   moves still needed at least (admissible)
 //   void moves(const State&, MoveList&); Key key(const State&); void apply(State&, Action)
-// Returns the line with the fewest moves (A*: the first goal taken off the
-// queue is optimal because the bound is consistent).
+// Returns the line with the fewest moves. A* with re-opening: a position
+// reached more cheaply than before is queued again, so the first goal taken
+// off the queue is optimal for any admissible bound. A child's estimate is
+// raised to its parent's (pathmax), which keeps it a lower bound on any line
+// through the child: the parent's estimate bounds every line through it.
 template <class A>
 Solution fewest_moves(const A& adapter, const typename A::State& root, const Limits& limits) {
   using State = typename A::State;
@@ -278,8 +280,9 @@ Solution fewest_moves(const A& adapter, const typename A::State& root, const Lim
       State child = s;
       adapter.apply(child, a);
       if (!budget.spend()) {
-        // Every line not yet ruled out passes a queued node, and the bound is
-        // consistent, so the smallest f (this node's) bounds the optimum.
+        // A shortest line passes a queued node reached along it at its
+        // cheapest, whose estimate is at most the optimum; this node's is the
+        // smallest queued, so it bounds the optimum.
         out.bound = o.f;
         return finish(Verdict::Unknown);
       }
@@ -293,7 +296,8 @@ Solution fewest_moves(const A& adapter, const typename A::State& root, const Lim
       if (const std::uint32_t* old = best_g.find(k); old && static_cast<std::int32_t>(*old) <= g) continue;
       best_g.put(k, static_cast<std::uint32_t>(g), false);
       nodes.push_back(Node{o.index, a, g});
-      open.push(Open{g + adapter.lower_bound(child), g, static_cast<std::int32_t>(nodes.size() - 1)});
+      const std::int32_t f = std::max(o.f, g + adapter.lower_bound(child));
+      open.push(Open{f, g, static_cast<std::int32_t>(nodes.size() - 1)});
     }
   }
   return finish(cut ? Verdict::Unknown : Verdict::Loss);
