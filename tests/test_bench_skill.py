@@ -24,7 +24,9 @@ def _bench() -> ModuleType:
     return module
 
 
-def test_tiny_skill_run_and_its_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_tiny_skill_run_and_its_commands(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     pytest.importorskip("matplotlib")
     bench = _bench()
     argv = ["--deals", "3", "--threads", "1", "--only", "stack_gap,clock_duel"]

@@ -198,7 +198,7 @@ def test_search_players_are_deterministic_for_any_thread_count(game, opts, polic
 
 @pytest.mark.parametrize("bad", ["ismcts:sees=all:5", "pimc:3:sees=some", "greedy:sees=all"])
 def test_sees_key_is_checked(bad):
-    with pytest.raises(ValueError, match="sees|budget|parameters"):
+    with pytest.raises(ValueError, match=r"sees|budget|parameters"):
         cardsim.simulate("stack_gap", games=2, players=2, policy=[bad, "greedy"])
 
 
