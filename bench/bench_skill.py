@@ -90,14 +90,20 @@ def table(rows: list[dict[str, Any]]) -> tuple[list[str], dict[str, dict[str, An
     by_game: dict[str, dict[str, Any]] = {}
     for row in rows:
         by_game.setdefault(row["game"], {})[row["a"]] = row
-    order = sorted(by_game, key=lambda g: by_game[g]["ismcts"]["a_score"]["value"])
+    # A game whose search row is not measured yet goes last.
+    order = sorted(
+        by_game,
+        key=lambda g: by_game[g].get("ismcts", {"a_score": {"value": 2}})["a_score"]["value"],
+    )
     return order, by_game
 
 
 def markdown(meta: dict[str, Any], rows: list[dict[str, Any]]) -> str:
     order, by_game = table(rows)
 
-    def cell(row: dict[str, Any]) -> str:
+    def cell(row: dict[str, Any] | None) -> str:
+        if row is None:
+            return "not run"
         s = row["a_score"]
         return f"{100 * s['value']:.1f}% [{100 * s['low']:.1f}, {100 * s['high']:.1f}]"
 
@@ -116,10 +122,10 @@ def markdown(meta: dict[str, Any], rows: list[dict[str, Any]]) -> str:
     ]
     for g in order:
         r = by_game[g]
-        first = r["greedy"]
+        first = next(iter(r.values()))
         lines.append(
-            f"| {g} | {first['deals']} ({first['games']}) | {cell(r['greedy'])} | "
-            f"{cell(r['ismcts'])} | {cell(r['ismcts:sees=all'])} |"
+            f"| {g} | {first['deals']} ({first['games']}) | {cell(r.get('greedy'))} | "
+            f"{cell(r.get('ismcts'))} | {cell(r.get('ismcts:sees=all'))} |"
         )
     return "\n".join(lines) + "\n"
 
@@ -143,6 +149,21 @@ def main(argv: list[str] | None = None) -> int:
         kept = [r for r in json.loads(path.read_text())["rows"] if r["game"] not in games]
     t0 = time.perf_counter()
     rows = list(kept)
+    args.out.mkdir(parents=True, exist_ok=True)
+
+    def write() -> None:
+        # After every row, so a long run stopped part-way keeps what it measured.
+        meta = {
+            "deals": args.deals,
+            "seed": args.seed,
+            "threads": args.threads,
+            "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+            "machine": f"{platform.platform()}, {os.cpu_count()} cpus",
+            "seconds": time.perf_counter() - t0,
+        }
+        path.write_text(json.dumps({"meta": meta, "rows": rows}, indent=1) + "\n")
+        (args.out / "skill.md").write_text(markdown(meta, rows))
+
     for g in games:
         for a, b in PAIRINGS:
             row = pairing(g, a, b, args.deals, args.seed, args.threads)
@@ -152,17 +173,7 @@ def main(argv: list[str] | None = None) -> int:
                 file=sys.stderr,
             )
             rows.append(row)
-    meta = {
-        "deals": args.deals,
-        "seed": args.seed,
-        "threads": args.threads,
-        "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
-        "machine": f"{platform.platform()}, {os.cpu_count()} cpus",
-        "seconds": time.perf_counter() - t0,
-    }
-    args.out.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps({"meta": meta, "rows": rows}, indent=1) + "\n")
-    (args.out / "skill.md").write_text(markdown(meta, rows))
+            write()
     order, by_game = table(rows)
     plot_skill(
         [(g, {a: by_game[g][a]["a_score"] for a in by_game[g]}) for g in order],
