@@ -3,7 +3,6 @@ command each row publishes reproduces that row's figure."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shlex
 from pathlib import Path
@@ -11,17 +10,12 @@ from types import ModuleType
 
 import pytest
 
+from bench_support import load_bench
 from cardsim.cli.main import main as cli
-
-BENCH = Path(__file__).resolve().parent.parent / "bench" / "bench_skill.py"
 
 
 def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_skill", BENCH)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("bench_skill")
 
 
 def test_tiny_skill_run_and_its_commands(
