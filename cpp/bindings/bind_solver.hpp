@@ -103,10 +103,12 @@ void bind_solver(GameCls& game_cls, StateCls& state_cls) {
   state_cls.def(
       "_solve_position",
       [](const S& ps, std::int64_t node_limit, double time_limit, std::int64_t table_entries) {
-        const solver::Limits limits = limits_from(node_limit, time_limit, table_entries);
+        solver::Limits limits = limits_from(node_limit, time_limit, table_entries);
         if (ps.state.is_terminal()) throw InvalidArgument("the game is over: there is nothing to solve");
         check_solvable(*ps.game);
         const auto state = ps.state;  // a copy: the caller's state is untouched
+        Interrupt interrupt = python_interrupt();
+        limits.interrupt = &interrupt;
         solver::Solution sol;
         {
           py::gil_scoped_release release;
@@ -134,8 +136,8 @@ void bind_solver(GameCls& game_cls, StateCls& state_cls) {
         Interrupt interrupt = python_interrupt();
         py::gil_scoped_release release;
         solver::solve_batch(
-            g, [&limits](const typename G::State& s) { return T::solve(s, limits); }, seed, first, count,
-            threads, arrays, &interrupt);
+            g, [](const typename G::State& s, const solver::Limits& l) { return T::solve(s, l); }, seed,
+            first, count, threads, limits, arrays, &interrupt);
       },
       "Internal: solves deals [first, first + count) of the run with seed (use cardsim.solve_batch).");
 }

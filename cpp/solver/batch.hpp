@@ -4,8 +4,9 @@
 // are handed out one at a time from an atomic counter; each result goes to
 // its own index, so the arrays do not depend on T (with a node limit; a time
 // limit depends on the machine's speed). The calling thread solves deals too
-// and asks `interrupt` (if given) between them: when that throws, the others
-// stop after their current deal and the exception is rethrown.
+// and asks `interrupt` (if given) between deals and inside each search: when
+// that (or any worker) throws, the others abandon their current deal at once
+// and the exception is rethrown.
 #pragma once
 
 #include <atomic>
@@ -31,10 +32,14 @@ struct BatchArrays {
   std::int32_t* bound;   // Solution::bound (a proven lower bound when Unknown)
 };
 
+// `solve(state, limits)` solves one deal under `limits`.
 template <class G, class Solve>
 void solve_batch(const G& game, Solve&& solve, std::uint64_t seed, std::uint64_t first, std::uint64_t count,
-                 int threads, const BatchArrays& out, Interrupt* interrupt = nullptr) {
+                 int threads, Limits limits, const BatchArrays& out, Interrupt* interrupt = nullptr) {
   std::atomic<std::uint64_t> next{0};
+  std::atomic<bool> stop{false};
+  limits.interrupt = interrupt;
+  limits.stop = &stop;
   std::exception_ptr error;
   std::mutex error_mutex;
   auto work = [&] {
@@ -45,7 +50,7 @@ void solve_batch(const G& game, Solve&& solve, std::uint64_t seed, std::uint64_t
         Rng rng = Rng::for_game(seed, first + k);
         game.random_deck(rng, deck);
         const auto state = game.deal(deck);
-        const Solution s = solve(state);
+        const Solution s = solve(state, limits);
         out.outcome[k] = static_cast<std::int8_t>(s.outcome);
         out.score[k] = s.score;
         out.best_score_any[k] = s.best_score_any;
@@ -58,6 +63,7 @@ void solve_batch(const G& game, Solve&& solve, std::uint64_t seed, std::uint64_t
       std::lock_guard<std::mutex> lock(error_mutex);
       if (!error) error = std::current_exception();
       next.store(count);
+      stop.store(true);
     }
   };
   std::vector<std::thread> pool;

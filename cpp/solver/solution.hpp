@@ -2,11 +2,13 @@
 // enforces them. Generic: nothing here knows any game (docs/solvers.md).
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <vector>
 
 #include "core/game.hpp"
+#include "core/interrupt.hpp"
 
 namespace cardsim::solver {
 
@@ -32,10 +34,16 @@ struct Limits {
   std::int64_t node_limit = 1'000'000;   // positions generated; always > 0
   double time_limit = 0.0;               // seconds; 0 = none
   std::int64_t table_entries = 1 << 22;  // transposition table capacity (bounds memory)
+  // A single deal can search for minutes, so Ctrl-C is heard inside it: the
+  // interrupt's poll (which throws) and a batch's stop flag, raised once any
+  // worker has failed, are read with the clock. Neither changes a result.
+  Interrupt* interrupt = nullptr;
+  const std::atomic<bool>* stop = nullptr;
 };
 
-// Counts nodes and watches the clock (every 1024 nodes). Once exhausted it
-// stays exhausted, so every search unwinds and reports Unknown.
+// Counts nodes and watches the clock, the interrupt and the stop flag (every
+// 1024 nodes). Once exhausted it stays exhausted, so every search unwinds and
+// reports Unknown; an interrupt throws instead.
 class Budget {
  public:
   explicit Budget(const Limits& limits) : limits_(limits), start_(Clock::now()) {}
@@ -44,8 +52,10 @@ class Budget {
   bool spend() {
     if (out_) return false;
     if (++nodes_ > limits_.node_limit) return out_ = true, false;
-    if (limits_.time_limit > 0 && (nodes_ & 1023) == 0 && seconds() > limits_.time_limit)
-      return out_ = true, false;
+    if ((nodes_ & 1023) != 0) return true;
+    if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) return out_ = true, false;
+    if (limits_.interrupt) limits_.interrupt->check();
+    if (limits_.time_limit > 0 && seconds() > limits_.time_limit) return out_ = true, false;
     return true;
   }
   bool exhausted() const { return out_; }
