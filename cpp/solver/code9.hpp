@@ -16,6 +16,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cstdlib>
 #include <string>
 
@@ -36,7 +37,21 @@ class Code9Adapter {
   bool cut(const State& s) const { return s.is_truncated(); }
   bool over(const State& s) const { return s.is_terminal(); }
   void apply(State& s, Action a) const { s.apply(a); }
-  void moves(const State& s, MoveList& out) const { s.legal_actions(out); }
+  // With the special rule out of reach (special_free), the lowest spade on an
+  // edge goes off at once: any line can be rearranged to start with that move
+  // and be no longer (docs/solvers.md, "Code 9 solitaire", the exchange).
+  void moves(const State& s, MoveList& out) const {
+    int low = 0, at = code9::kNowhere;
+    for (int r = 1; r <= code9::kRanks && at == code9::kNowhere; ++r)
+      if ((at = s.place_of(suit_, r)) != code9::kNowhere) low = r;
+    if ((variant() & 1) && at != code9::kNowhere && code9::on_edge(at) && !s.is_terminal() &&
+        special_free(s)) {
+      out.clear();
+      out.push_back(code9::encode(code9::Move::move(low, code9::kOff)));
+      return;
+    }
+    s.legal_actions(out);
+  }
 
   int lower_bound(const State& s) const {
     int n = 0;
@@ -45,7 +60,177 @@ class Code9Adapter {
       if (p != code9::kNowhere) n += code9::edge_distance(p) + 1;
     }
     if (!has_normal_move(s)) return n;  // the special rule is in force: see step 1 below
-    return n + std::max(lowest_spade_walled(s) ? 1 : 0, lowest_spade_detour(s));
+    const int lowest = std::max(lowest_spade_walled(s) ? 1 : 0, lowest_spade_detour(s));
+    if (!special_free(s)) return n + lowest;
+    int more = lowest;
+    if (variant() & 2) more = std::max(more, edge_clearing(s));
+    if (variant() & 4) more = std::max(more, edge_entries(s));
+    return n + more;
+  }
+  static int variant() {
+    static const int v = [] {
+      const char* e = std::getenv("CODE9_VARIANT");
+      return e ? std::atoi(e) : 7;
+    }();
+    return v;
+  }
+
+  // edge_clearing refined (docs/solvers.md, "the first edge entry"): each
+  // blocked inner spade q picks the edge place z it first enters, at distance
+  // d + k (k = 0 or 1; any farther costs 2 of its own); it pays k of its own
+  // and needs a step off z when z is blocked for it; when z holds a neutral and
+  // its only inner neighbour is q's place (or z is a corner), whoever captures
+  // that neutral enters from an edge neighbour y: a step off y too (or q leaves
+  // its place and comes back: 2 of its own, no better than going farther).
+  // Exact minimum over the choices.
+  struct Option {
+    int own;
+    std::uint64_t cells;
+  };
+  int edge_entries(const State& s) const {
+    using code9::kPlaces;
+    constexpr int kMax = 24;
+    Option opts[code9::kRanks][kMax];
+    int count[code9::kRanks];
+    int n = 0;
+    for (int r = 1; r <= code9::kRanks; ++r) {
+      const int p = s.place_of(suit_, r);
+      if (p == code9::kNowhere || code9::on_edge(p)) continue;
+      const int d = code9::edge_distance(p);
+      int m = 0;
+      bool open = false;
+      for (int e = 0; e < kPlaces && !open; ++e) {
+        if (!code9::on_edge(e)) continue;
+        const int sep =
+            std::abs(code9::row_of(e) - code9::row_of(p)) + std::abs(code9::col_of(e) - code9::col_of(p));
+        const int k = sep - d;
+        if (k > 1) continue;
+        const Card c = s.at(e);
+        if (c == kNoCard || rank_of(c) < r) {
+          if (k == 0) open = true;
+          opts[n][m++] = Option{1, 0};
+          continue;
+        }
+        const bool spade = suit_of(c) == suit_;
+        if (!spade && rank_of(c) == code9::kRanks) continue;  // a neutral 9: never entered
+        const bool corner = (code9::row_of(e) == 0 || code9::row_of(e) == code9::kSide - 1) &&
+                            (code9::col_of(e) == 0 || code9::col_of(e) == code9::kSide - 1);
+        const std::uint64_t z = std::uint64_t{1} << e;
+        if (spade || !(sep == 1 || corner)) {
+          opts[n][m++] = Option{k, z};
+          continue;
+        }
+        for (int j = 0; j < 4; ++j) {
+          const int y = code9::neighbour(e, j);
+          if (y >= 0 && code9::on_edge(y)) opts[n][m++] = Option{k, z | std::uint64_t{1} << y};
+        }
+      }
+      if (open) continue;
+      opts[n][m++] = Option{2, 0};
+      count[n++] = m;
+    }
+    if (n == 0) return 0;
+    std::uint64_t seen = 0, shared = 0;
+    for (int i = 0; i < n; ++i) {
+      std::uint64_t mine = 0;
+      for (int j = 0; j < count[i]; ++j) mine |= opts[i][j].cells;
+      shared |= seen & mine;
+      seen |= mine;
+    }
+    int cells[code9::kPlaces];
+    int m = 0;
+    for (std::uint64_t x = shared; x; x &= x - 1) cells[m++] = std::countr_zero(x);
+    if (m > 8) return 0;  // too many to enumerate: the other terms stand
+    int best = 1 << 20;
+    for (unsigned mask = 0; mask < (1u << m); ++mask) {
+      std::uint64_t chosen = 0;
+      for (int j = 0; j < m; ++j)
+        if (mask >> j & 1) chosen |= std::uint64_t{1} << cells[j];
+      int total = std::popcount(mask);
+      for (int i = 0; i < n && total < best; ++i) {
+        int least = 1 << 20;
+        for (int j = 0; j < count[i]; ++j) {
+          const Option& o = opts[i][j];
+          if (o.cells & shared & ~chosen) continue;
+          least = std::min(least, o.own + std::popcount(o.cells & ~shared));
+        }
+        total += least;
+      }
+      best = std::min(best, total);
+    }
+    return best;
+  }
+
+  // Whether no position on any line from s is under the special rule. After
+  // a step the mover may step back, so at any later position a spade that
+  // has moved since s and is still on the grid has a normal move (the one
+  // whose last step is the latest steps back: nobody refilled its old place,
+  // or the refiller would be later). And a spade that has not moved, and
+  // had an empty or capturable neighbour in s, still has one: that place is
+  // unchanged, or was entered by a spade that is still there (so it moved)
+  // or left it empty. The 9 of spades is on the grid until the end, so an
+  // empty or capturable neighbour of the 9 in s keeps a normal move in reach
+  // at every position that follows, s included.
+  bool special_free(const State& s) const {
+    const int p9 = s.place_of(suit_, code9::kRanks);
+    if (p9 == code9::kNowhere) return false;
+    for (int k = 0; k < 4; ++k) {
+      const int q = code9::neighbour(p9, k);
+      if (q < 0) continue;
+      const Card c = s.at(q);
+      if (c == kNoCard || (suit_of(c) != suit_ && rank_of(c) < code9::kRanks)) return true;
+    }
+    return false;
+  }
+
+  // Moves beyond the distance sum forced by the edge places the inner spades
+  // would leave from; only for special_free positions (every move normal).
+  // A spade's steps number its distance d, plus the steps that do not bring
+  // it nearer the edge ("non-downhill"), plus one for each uphill one. An
+  // inner spade q whose steps are all downhill until it first reaches the
+  // edge enters it at an edge place x at distance exactly d from it (its
+  // "exits"). q can enter x only if x is empty or holds a neutral below q.
+  // If x now holds a spade above q, or a neutral of q's rank or above (which
+  // only a spade above it can capture), that spade must step off x before q
+  // comes: it cannot go off before q. Call x then blocked for q. So an inner
+  // spade all of whose exits are blocked needs a non-downhill step of its own
+  // from an inner place, or a step off one of its exits by some spade. Steps
+  // of the first kind are told apart by their mover, of the second by the
+  // place they leave, and the two kinds by where they start (inner / edge),
+  // so the fewest such steps covering every blocked spade (a small hitting
+  // set, solved exactly) is a count of distinct moves the sum leaves out.
+  // An exit holding a neutral 9 can never be entered (only the special rule
+  // captures a 9); a spade with only such exits needs a step of its own,
+  // which covers no other spade.
+  int edge_clearing(const State& s) const {
+    std::uint64_t exits[code9::kRanks];
+    int blocked = 0, walled = 0;
+    for (int r = 1; r <= code9::kRanks; ++r) {
+      const int p = s.place_of(suit_, r);
+      if (p == code9::kNowhere || code9::on_edge(p)) continue;
+      const int d = code9::edge_distance(p);
+      std::uint64_t x = 0;
+      bool open = false;
+      for (int e = 0; e < code9::kPlaces && !open; ++e) {
+        if (!code9::on_edge(e)) continue;
+        const int sep =
+            std::abs(code9::row_of(e) - code9::row_of(p)) + std::abs(code9::col_of(e) - code9::col_of(p));
+        if (sep != d) continue;
+        const Card c = s.at(e);
+        if (c == kNoCard || rank_of(c) < r) {
+          open = true;  // empty, a lower neutral or a lower spade
+        } else if (suit_of(c) == suit_ || rank_of(c) < code9::kRanks) {
+          x |= std::uint64_t{1} << e;
+        }
+      }
+      if (open) continue;
+      if (x == 0) {
+        ++walled;
+      } else {
+        exits[blocked++] = x;
+      }
+    }
+    return walled + cover(exits, blocked, 0, 0);
   }
 
   // The distance bound charges each spade only its straight walk to the edge
@@ -209,6 +394,18 @@ class Code9Adapter {
   }
 
  private:
+  // The fewest steps covering sets[i..n): a set already met by a chosen exit
+  // costs nothing; otherwise one of its exits is chosen (at least as good as
+  // the spade's own step, which covers it alone).
+  static int cover(const std::uint64_t* sets, int n, int i, std::uint64_t chosen) {
+    while (i < n && (sets[i] & chosen)) ++i;
+    if (i == n) return 0;
+    int best = n;
+    for (std::uint64_t x = sets[i]; x; x &= x - 1)
+      best = std::min(best, 1 + cover(sets, n, i + 1, chosen | (x & (~x + 1))));
+    return best;
+  }
+
   int suit_;
 };
 
