@@ -16,6 +16,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdlib>
 #include <string>
@@ -25,6 +26,32 @@
 #include "solver/traits.hpp"
 
 namespace cardsim::solver {
+
+namespace code9_detail {
+// Per inner place p, the edge places at distance d(p) (extra 0) and
+// d(p) + 1 (extra 1) from it: where a spade at p may first reach the edge
+// with at most one step of its own that is not downhill.
+struct Exits {
+  int n = 0;
+  std::array<std::int8_t, 8> place{}, extra{};
+};
+inline constexpr auto kExits = [] {
+  std::array<Exits, code9::kPlaces> t{};
+  for (int p = 0; p < code9::kPlaces; ++p) {
+    if (code9::on_edge(p)) continue;
+    for (int k = 0; k <= 1; ++k)
+      for (int e = 0; e < code9::kPlaces; ++e) {
+        if (!code9::on_edge(e)) continue;
+        const int dr = code9::row_of(e) - code9::row_of(p), dc = code9::col_of(e) - code9::col_of(p);
+        if ((dr < 0 ? -dr : dr) + (dc < 0 ? -dc : dc) != code9::edge_distance(p) + k) continue;
+        t[p].place[t[p].n] = static_cast<std::int8_t>(e);
+        t[p].extra[t[p].n++] = static_cast<std::int8_t>(k);
+      }
+  }
+  return t;
+}();
+
+}  // namespace code9_detail
 
 class Code9Adapter {
  public:
@@ -44,8 +71,7 @@ class Code9Adapter {
     int low = 0, at = code9::kNowhere;
     for (int r = 1; r <= code9::kRanks && at == code9::kNowhere; ++r)
       if ((at = s.place_of(suit_, r)) != code9::kNowhere) low = r;
-    if ((variant() & 1) && at != code9::kNowhere && code9::on_edge(at) && !s.is_terminal() &&
-        special_free(s)) {
+    if (at != code9::kNowhere && code9::on_edge(at) && !s.is_terminal() && special_free(s)) {
       out.clear();
       out.push_back(code9::encode(code9::Move::move(low, code9::kOff)));
       return;
@@ -62,17 +88,9 @@ class Code9Adapter {
     if (!has_normal_move(s)) return n;  // the special rule is in force: see step 1 below
     const int lowest = std::max(lowest_spade_walled(s) ? 1 : 0, lowest_spade_detour(s));
     if (!special_free(s)) return n + lowest;
-    int more = lowest;
-    if (variant() & 2) more = std::max(more, edge_clearing(s));
-    if (variant() & 4) more = std::max(more, edge_entries(s));
-    return n + more;
-  }
-  static int variant() {
-    static const int v = [] {
-      const char* e = std::getenv("CODE9_VARIANT");
-      return e ? std::atoi(e) : 7;
-    }();
-    return v;
+    // edge_entries is never below edge_clearing, except when it gives up.
+    const int entries = edge_entries(s);
+    return n + std::max(lowest, entries >= 0 ? entries : edge_clearing(s));
   }
 
   // edge_clearing refined (docs/solvers.md, "the first edge entry"): each
@@ -88,7 +106,6 @@ class Code9Adapter {
     std::uint64_t cells;
   };
   int edge_entries(const State& s) const {
-    using code9::kPlaces;
     constexpr int kMax = 24;
     Option opts[code9::kRanks][kMax];
     int count[code9::kRanks];
@@ -96,15 +113,12 @@ class Code9Adapter {
     for (int r = 1; r <= code9::kRanks; ++r) {
       const int p = s.place_of(suit_, r);
       if (p == code9::kNowhere || code9::on_edge(p)) continue;
-      const int d = code9::edge_distance(p);
       int m = 0;
       bool open = false;
-      for (int e = 0; e < kPlaces && !open; ++e) {
-        if (!code9::on_edge(e)) continue;
-        const int sep =
-            std::abs(code9::row_of(e) - code9::row_of(p)) + std::abs(code9::col_of(e) - code9::col_of(p));
-        const int k = sep - d;
-        if (k > 1) continue;
+      const code9_detail::Exits& ex = code9_detail::kExits[p];
+      for (int j = 0; j < ex.n && !open; ++j) {
+        const int e = ex.place[j], k = ex.extra[j];
+        const int sep = code9::edge_distance(p) + k;
         const Card c = s.at(e);
         if (c == kNoCard || rank_of(c) < r) {
           if (k == 0) open = true;
@@ -113,15 +127,15 @@ class Code9Adapter {
         }
         const bool spade = suit_of(c) == suit_;
         if (!spade && rank_of(c) == code9::kRanks) continue;  // a neutral 9: never entered
-        const bool corner = (code9::row_of(e) == 0 || code9::row_of(e) == code9::kSide - 1) &&
-                            (code9::col_of(e) == 0 || code9::col_of(e) == code9::kSide - 1);
+        const bool corner =
+            (code9::row_of(e) % (code9::kSide - 1)) == 0 && (code9::col_of(e) % (code9::kSide - 1)) == 0;
         const std::uint64_t z = std::uint64_t{1} << e;
         if (spade || !(sep == 1 || corner)) {
           opts[n][m++] = Option{k, z};
           continue;
         }
-        for (int j = 0; j < 4; ++j) {
-          const int y = code9::neighbour(e, j);
+        for (int w = 0; w < 4; ++w) {
+          const int y = code9::neighbour(e, w);
           if (y >= 0 && code9::on_edge(y)) opts[n][m++] = Option{k, z | std::uint64_t{1} << y};
         }
       }
@@ -140,7 +154,7 @@ class Code9Adapter {
     int cells[code9::kPlaces];
     int m = 0;
     for (std::uint64_t x = shared; x; x &= x - 1) cells[m++] = std::countr_zero(x);
-    if (m > 8) return 0;  // too many to enumerate: the other terms stand
+    if (m > 8) return -1;  // too many to enumerate
     int best = 1 << 20;
     for (unsigned mask = 0; mask < (1u << m); ++mask) {
       std::uint64_t chosen = 0;
@@ -208,14 +222,12 @@ class Code9Adapter {
     for (int r = 1; r <= code9::kRanks; ++r) {
       const int p = s.place_of(suit_, r);
       if (p == code9::kNowhere || code9::on_edge(p)) continue;
-      const int d = code9::edge_distance(p);
       std::uint64_t x = 0;
       bool open = false;
-      for (int e = 0; e < code9::kPlaces && !open; ++e) {
-        if (!code9::on_edge(e)) continue;
-        const int sep =
-            std::abs(code9::row_of(e) - code9::row_of(p)) + std::abs(code9::col_of(e) - code9::col_of(p));
-        if (sep != d) continue;
+      const code9_detail::Exits& ex = code9_detail::kExits[p];
+      for (int j = 0; j < ex.n && !open; ++j) {
+        if (ex.extra[j] != 0) continue;
+        const int e = ex.place[j];
         const Card c = s.at(e);
         if (c == kNoCard || rank_of(c) < r) {
           open = true;  // empty, a lower neutral or a lower spade
