@@ -90,7 +90,9 @@ class Code9Adapter {
     if (!special_free(s)) return n + lowest;
     // edge_entries is never below edge_clearing, except when it gives up.
     const int entries = edge_entries(s);
-    return n + std::max(lowest, entries >= 0 ? entries : edge_clearing(s));
+    int more = std::max(lowest, entries >= 0 ? entries : edge_clearing(s));
+    for (int r = 1; r <= code9::kRanks; ++r) more = std::max(more, detour(s, r, s.place_of(suit_, r)));
+    return n + more;
   }
 
   // edge_clearing refined (docs/solvers.md, "the first edge entry"): each
@@ -311,10 +313,18 @@ class Code9Adapter {
   // (and every place when nothing is reachable) adds nothing finite, which
   // cannot happen on a won line, so it is skipped.
   int lowest_spade_detour(const State& s) const {
-    using code9::kPlaces;
     int low = 0, at = code9::kNowhere;
     for (int r = 1; r <= code9::kRanks && at == code9::kNowhere; ++r)
       if ((at = s.place_of(suit_, r)) != code9::kNowhere) low = r;
+    return detour(s, low, at);
+  }
+
+  // The same for the spade of rank `low` at `at`, lowest or not, when every
+  // move is normal (special_free): the argument holds word for word, except
+  // that a spade on an edge place on its way that is below it may go off
+  // first, so only one above it must step aside.
+  int detour(const State& s, int low, int at) const {
+    using code9::kPlaces;
     if (at == code9::kNowhere || code9::on_edge(at)) return 0;
     constexpr int kFar = 1 << 20;
     int dist[kPlaces];
@@ -328,8 +338,9 @@ class Code9Adapter {
       const int p = queue[head++];
       if (dist[p] >= best) break;  // nothing cheaper lies further out
       if (code9::on_edge(p)) {
-        // A spade here must step aside first: it cannot go off before L.
-        best = std::min(best, dist[p] + (s.at(p) != kNoCard && suit_of(s.at(p)) == suit_ ? 1 : 0));
+        // A spade above L here must step aside first: it cannot go off before L.
+        const Card c = s.at(p);
+        best = std::min(best, dist[p] + (c != kNoCard && suit_of(c) == suit_ && rank_of(c) > low ? 1 : 0));
         continue;
       }
       for (int k = 0; k < 4; ++k) {
