@@ -4,15 +4,18 @@
 //   places still holding a neutral card. Neutral cards never move, so that set
 //   says which are left; the move counter is left out (A* counts moves itself).
 // - Lower bound: each spade still on the grid needs at least its distance to
-//   the nearest edge plus one move to leave, plus one more move (by somebody)
-//   when the lowest spade's way out is walled in, or the detour that its way
-//   out forces on it and on the spade that clears the way, whichever is more
-//   (lowest_spade_walled and lowest_spade_detour below, with the argument).
+//   the nearest edge plus one move to leave, plus the largest of: one more
+//   move when the lowest spade's way out is walled in, the detour its way out
+//   forces on it and on the spade that clears the way, and, once the special
+//   rule is out of reach for good (special_free), that detour for every inner
+//   spade and the steps off blocked edge places that the inner spades' first
+//   edge entries force (edge_entries). Arguments below and in docs/solvers.md.
 //   Admissible, not always consistent: fewest_moves re-opens positions
 //   reached more cheaply, so the first goal taken off its queue is still a
 //   shortest line.
-// - No move is pruned: the special rule makes "obvious" moves unsafe (an empty
-//   place can take away a special-rule capture that the line needs).
+// - One dominance, in special_free positions only: the lowest spade on an
+//   edge goes off at once. Otherwise no move is pruned: under the special rule
+//   an empty place can take away a special-rule capture that the line needs.
 #pragma once
 
 #include <algorithm>
@@ -66,7 +69,7 @@ class Code9Adapter {
   void apply(State& s, Action a) const { s.apply(a); }
   // With the special rule out of reach (special_free), the lowest spade on an
   // edge goes off at once: any line can be rearranged to start with that move
-  // and be no longer (docs/solvers.md, "Code 9 solitaire", the exchange).
+  // and be no longer (docs/solvers.md, "Code 9 solitaire", the dominance).
   void moves(const State& s, MoveList& out) const {
     int low = 0, at = code9::kNowhere;
     for (int r = 1; r <= code9::kRanks && at == code9::kNowhere; ++r)
@@ -95,7 +98,7 @@ class Code9Adapter {
     return n + more;
   }
 
-  // edge_clearing refined (docs/solvers.md, "the first edge entry"): each
+  // edge_clearing's stronger form (docs/solvers.md, term 3): each
   // blocked inner spade q picks the edge place z it first enters, at distance
   // d + k (k = 0 or 1; any farther costs 2 of its own); it pays k of its own
   // and needs a step off z when z is blocked for it; when z holds a neutral and
