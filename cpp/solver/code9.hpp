@@ -4,18 +4,23 @@
 //   places still holding a neutral card. Neutral cards never move, so that set
 //   says which are left; the move counter is left out (A* counts moves itself).
 // - Lower bound: each spade still on the grid needs at least its distance to
-//   the nearest edge plus one move to leave, plus one more move (by somebody)
-//   when the lowest spade's way out is walled in, or the detour that its way
-//   out forces on it and on the spade that clears the way, whichever is more
-//   (lowest_spade_walled and lowest_spade_detour below, with the argument).
+//   the nearest edge plus one move to leave, plus the largest of: one more
+//   move when the lowest spade's way out is walled in, the detour its way out
+//   forces on it and on the spade that clears the way, and, once the special
+//   rule is out of reach for good (special_free), that detour for every inner
+//   spade and the steps off blocked edge places that the inner spades' first
+//   edge entries force (edge_entries). Arguments below and in docs/solvers.md.
 //   Admissible, not always consistent: fewest_moves re-opens positions
 //   reached more cheaply, so the first goal taken off its queue is still a
 //   shortest line.
-// - No move is pruned: the special rule makes "obvious" moves unsafe (an empty
-//   place can take away a special-rule capture that the line needs).
+// - One dominance, in special_free positions only: the lowest spade on an
+//   edge goes off at once. Otherwise no move is pruned: under the special rule
+//   an empty place can take away a special-rule capture that the line needs.
 #pragma once
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cstdlib>
 #include <string>
 
@@ -24,6 +29,32 @@
 #include "solver/traits.hpp"
 
 namespace cardsim::solver {
+
+namespace code9_detail {
+// Per inner place p, the edge places at distance d(p) (extra 0) and
+// d(p) + 1 (extra 1) from it: where a spade at p may first reach the edge
+// with at most one step of its own that is not downhill.
+struct Exits {
+  int n = 0;
+  std::array<std::int8_t, 8> place{}, extra{};
+};
+inline constexpr auto kExits = [] {
+  std::array<Exits, code9::kPlaces> t{};
+  for (int p = 0; p < code9::kPlaces; ++p) {
+    if (code9::on_edge(p)) continue;
+    for (int k = 0; k <= 1; ++k)
+      for (int e = 0; e < code9::kPlaces; ++e) {
+        if (!code9::on_edge(e)) continue;
+        const int dr = code9::row_of(e) - code9::row_of(p), dc = code9::col_of(e) - code9::col_of(p);
+        if ((dr < 0 ? -dr : dr) + (dc < 0 ? -dc : dc) != code9::edge_distance(p) + k) continue;
+        t[p].place[t[p].n] = static_cast<std::int8_t>(e);
+        t[p].extra[t[p].n++] = static_cast<std::int8_t>(k);
+      }
+  }
+  return t;
+}();
+
+}  // namespace code9_detail
 
 class Code9Adapter {
  public:
@@ -36,7 +67,20 @@ class Code9Adapter {
   bool cut(const State& s) const { return s.is_truncated(); }
   bool over(const State& s) const { return s.is_terminal(); }
   void apply(State& s, Action a) const { s.apply(a); }
-  void moves(const State& s, MoveList& out) const { s.legal_actions(out); }
+  // With the special rule out of reach (special_free), the lowest spade on an
+  // edge goes off at once: any line can be rearranged to start with that move
+  // and be no longer (docs/solvers.md, "Code 9 solitaire", the dominance).
+  void moves(const State& s, MoveList& out) const {
+    int low = 0, at = code9::kNowhere;
+    for (int r = 1; r <= code9::kRanks && at == code9::kNowhere; ++r)
+      if ((at = s.place_of(suit_, r)) != code9::kNowhere) low = r;
+    if (at != code9::kNowhere && code9::on_edge(at) && !s.is_terminal() && special_free(s)) {
+      out.clear();
+      out.push_back(code9::encode(code9::Move::move(low, code9::kOff)));
+      return;
+    }
+    s.legal_actions(out);
+  }
 
   int lower_bound(const State& s) const {
     int n = 0;
@@ -45,7 +89,165 @@ class Code9Adapter {
       if (p != code9::kNowhere) n += code9::edge_distance(p) + 1;
     }
     if (!has_normal_move(s)) return n;  // the special rule is in force: see step 1 below
-    return n + std::max(lowest_spade_walled(s) ? 1 : 0, lowest_spade_detour(s));
+    const int lowest = std::max(lowest_spade_walled(s) ? 1 : 0, lowest_spade_detour(s));
+    if (!special_free(s)) return n + lowest;
+    // edge_entries is never below edge_clearing, except when it gives up.
+    const int entries = edge_entries(s);
+    int more = std::max(lowest, entries >= 0 ? entries : edge_clearing(s));
+    for (int r = 1; r <= code9::kRanks; ++r) more = std::max(more, detour(s, r, s.place_of(suit_, r)));
+    return n + more;
+  }
+
+  // edge_clearing's stronger form (docs/solvers.md, term 3): each
+  // blocked inner spade q picks the edge place z it first enters, at distance
+  // d + k (k = 0 or 1; any farther costs 2 of its own); it pays k of its own
+  // and needs a step off z when z is blocked for it; when z holds a neutral and
+  // its only inner neighbour is q's place (or z is a corner), whoever captures
+  // that neutral enters from an edge neighbour y: a step off y too (or q leaves
+  // its place and comes back: 2 of its own, no better than going farther).
+  // Exact minimum over the choices.
+  struct Option {
+    int own;
+    std::uint64_t cells;
+  };
+  int edge_entries(const State& s) const {
+    constexpr int kMax = 24;
+    Option opts[code9::kRanks][kMax];
+    int count[code9::kRanks];
+    int n = 0;
+    for (int r = 1; r <= code9::kRanks; ++r) {
+      const int p = s.place_of(suit_, r);
+      if (p == code9::kNowhere || code9::on_edge(p)) continue;
+      int m = 0;
+      bool open = false;
+      const code9_detail::Exits& ex = code9_detail::kExits[p];
+      for (int j = 0; j < ex.n && !open; ++j) {
+        const int e = ex.place[j], k = ex.extra[j];
+        const int sep = code9::edge_distance(p) + k;
+        const Card c = s.at(e);
+        if (c == kNoCard || rank_of(c) < r) {
+          if (k == 0) open = true;
+          opts[n][m++] = Option{1, 0};
+          continue;
+        }
+        const bool spade = suit_of(c) == suit_;
+        if (!spade && rank_of(c) == code9::kRanks) continue;  // a neutral 9: never entered
+        const bool corner =
+            (code9::row_of(e) % (code9::kSide - 1)) == 0 && (code9::col_of(e) % (code9::kSide - 1)) == 0;
+        const std::uint64_t z = std::uint64_t{1} << e;
+        if (spade || !(sep == 1 || corner)) {
+          opts[n][m++] = Option{k, z};
+          continue;
+        }
+        for (int w = 0; w < 4; ++w) {
+          const int y = code9::neighbour(e, w);
+          if (y >= 0 && code9::on_edge(y)) opts[n][m++] = Option{k, z | std::uint64_t{1} << y};
+        }
+      }
+      if (open) continue;
+      opts[n][m++] = Option{2, 0};
+      count[n++] = m;
+    }
+    if (n == 0) return 0;
+    std::uint64_t seen = 0, shared = 0;
+    for (int i = 0; i < n; ++i) {
+      std::uint64_t mine = 0;
+      for (int j = 0; j < count[i]; ++j) mine |= opts[i][j].cells;
+      shared |= seen & mine;
+      seen |= mine;
+    }
+    int cells[code9::kPlaces];
+    int m = 0;
+    for (std::uint64_t x = shared; x; x &= x - 1) cells[m++] = std::countr_zero(x);
+    if (m > 8) return -1;  // too many to enumerate
+    int best = 1 << 20;
+    for (unsigned mask = 0; mask < (1u << m); ++mask) {
+      std::uint64_t chosen = 0;
+      for (int j = 0; j < m; ++j)
+        if (mask >> j & 1) chosen |= std::uint64_t{1} << cells[j];
+      int total = std::popcount(mask);
+      for (int i = 0; i < n && total < best; ++i) {
+        int least = 1 << 20;
+        for (int j = 0; j < count[i]; ++j) {
+          const Option& o = opts[i][j];
+          if (o.cells & shared & ~chosen) continue;
+          least = std::min(least, o.own + std::popcount(o.cells & ~shared));
+        }
+        total += least;
+      }
+      best = std::min(best, total);
+    }
+    return best;
+  }
+
+  // Whether no position on any line from s is under the special rule. After
+  // a step the mover may step back, so at any later position a spade that
+  // has moved since s and is still on the grid has a normal move (the one
+  // whose last step is the latest steps back: nobody refilled its old place,
+  // or the refiller would be later). And a spade that has not moved, and
+  // had an empty or capturable neighbour in s, still has one: that place is
+  // unchanged, or was entered by a spade that is still there (so it moved)
+  // or left it empty. The 9 of spades is on the grid until the end, so an
+  // empty or capturable neighbour of the 9 in s keeps a normal move in reach
+  // at every position that follows, s included.
+  bool special_free(const State& s) const {
+    const int p9 = s.place_of(suit_, code9::kRanks);
+    if (p9 == code9::kNowhere) return false;
+    for (int k = 0; k < 4; ++k) {
+      const int q = code9::neighbour(p9, k);
+      if (q < 0) continue;
+      const Card c = s.at(q);
+      if (c == kNoCard || (suit_of(c) != suit_ && rank_of(c) < code9::kRanks)) return true;
+    }
+    return false;
+  }
+
+  // Moves beyond the distance sum forced by the edge places the inner spades
+  // would leave from; only for special_free positions (every move normal).
+  // A spade's steps number its distance d, plus the steps that do not bring
+  // it nearer the edge ("non-downhill"), plus one for each uphill one. An
+  // inner spade q whose steps are all downhill until it first reaches the
+  // edge enters it at an edge place x at distance exactly d from it (its
+  // "exits"). q can enter x only if x is empty or holds a neutral below q.
+  // If x now holds a spade above q, or a neutral of q's rank or above (which
+  // only a spade above it can capture), that spade must step off x before q
+  // comes: it cannot go off before q. Call x then blocked for q. So an inner
+  // spade all of whose exits are blocked needs a non-downhill step of its own
+  // from an inner place, or a step off one of its exits by some spade. Steps
+  // of the first kind are told apart by their mover, of the second by the
+  // place they leave, and the two kinds by where they start (inner / edge),
+  // so the fewest such steps covering every blocked spade (a small hitting
+  // set, solved exactly) is a count of distinct moves the sum leaves out.
+  // An exit holding a neutral 9 can never be entered (only the special rule
+  // captures a 9); a spade with only such exits needs a step of its own,
+  // which covers no other spade.
+  int edge_clearing(const State& s) const {
+    std::uint64_t exits[code9::kRanks];
+    int blocked = 0, walled = 0;
+    for (int r = 1; r <= code9::kRanks; ++r) {
+      const int p = s.place_of(suit_, r);
+      if (p == code9::kNowhere || code9::on_edge(p)) continue;
+      std::uint64_t x = 0;
+      bool open = false;
+      const code9_detail::Exits& ex = code9_detail::kExits[p];
+      for (int j = 0; j < ex.n && !open; ++j) {
+        if (ex.extra[j] != 0) continue;
+        const int e = ex.place[j];
+        const Card c = s.at(e);
+        if (c == kNoCard || rank_of(c) < r) {
+          open = true;  // empty, a lower neutral or a lower spade
+        } else if (suit_of(c) == suit_ || rank_of(c) < code9::kRanks) {
+          x |= std::uint64_t{1} << e;
+        }
+      }
+      if (open) continue;
+      if (x == 0) {
+        ++walled;
+      } else {
+        exits[blocked++] = x;
+      }
+    }
+    return walled + cover(exits, blocked, 0, 0);
   }
 
   // The distance bound charges each spade only its straight walk to the edge
@@ -114,10 +316,18 @@ class Code9Adapter {
   // (and every place when nothing is reachable) adds nothing finite, which
   // cannot happen on a won line, so it is skipped.
   int lowest_spade_detour(const State& s) const {
-    using code9::kPlaces;
     int low = 0, at = code9::kNowhere;
     for (int r = 1; r <= code9::kRanks && at == code9::kNowhere; ++r)
       if ((at = s.place_of(suit_, r)) != code9::kNowhere) low = r;
+    return detour(s, low, at);
+  }
+
+  // The same for the spade of rank `low` at `at`, lowest or not, when every
+  // move is normal (special_free): the argument holds word for word, except
+  // that a spade on an edge place on its way that is below it may go off
+  // first, so only one above it must step aside.
+  int detour(const State& s, int low, int at) const {
+    using code9::kPlaces;
     if (at == code9::kNowhere || code9::on_edge(at)) return 0;
     constexpr int kFar = 1 << 20;
     int dist[kPlaces];
@@ -131,8 +341,9 @@ class Code9Adapter {
       const int p = queue[head++];
       if (dist[p] >= best) break;  // nothing cheaper lies further out
       if (code9::on_edge(p)) {
-        // A spade here must step aside first: it cannot go off before L.
-        best = std::min(best, dist[p] + (s.at(p) != kNoCard && suit_of(s.at(p)) == suit_ ? 1 : 0));
+        // A spade above L here must step aside first: it cannot go off before L.
+        const Card c = s.at(p);
+        best = std::min(best, dist[p] + (c != kNoCard && suit_of(c) == suit_ && rank_of(c) > low ? 1 : 0));
         continue;
       }
       for (int k = 0; k < 4; ++k) {
@@ -209,6 +420,18 @@ class Code9Adapter {
   }
 
  private:
+  // The fewest steps covering sets[i..n): a set already met by a chosen exit
+  // costs nothing; otherwise one of its exits is chosen (at least as good as
+  // the spade's own step, which covers it alone).
+  static int cover(const std::uint64_t* sets, int n, int i, std::uint64_t chosen) {
+    while (i < n && (sets[i] & chosen)) ++i;
+    if (i == n) return 0;
+    int best = n;
+    for (std::uint64_t x = sets[i]; x; x &= x - 1)
+      best = std::min(best, 1 + cover(sets, n, i + 1, chosen | (x & (~x + 1))));
+    return best;
+  }
+
   int suit_;
 };
 
