@@ -9,7 +9,7 @@ shrunk to the shortest line hypothesis can find, is raised as a ``DivergenceErro
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -27,7 +27,7 @@ except ImportError as e:  # pragma: no cover - exercised in a subprocess
 
 from ..contract.errors import IllegalActionError
 from ..games import make
-from .strategies import Deal, Line, deals, lines
+from .strategies import Deal, _check_rate, _Plan, _plans, _probe_threshold, _read_step, deals
 from .strategies import options as option_strategy
 
 __all__ = [
@@ -265,8 +265,9 @@ class Pair:
         """The core's legal actions now."""
         return list(self.core.legal_actions())
 
-    def compare(self) -> None:
-        """Compares every field the candidate offers with the core's."""
+    def compare(self) -> list[int]:
+        """Compares every field the candidate offers with the core's; returns the core's
+        legal actions (read for the comparison, and what the next step picks from)."""
         core, offers, check = self.core, self.offers, self.check
         player = core.current_player()
         check("current_player()", self._call("current_player", player), player, "current_player")
@@ -353,6 +354,7 @@ class Pair:
                         got_t.tolist()[:16],
                         want.tolist()[:16],
                     )
+        return legal
 
     def _to_cand(self, action: int) -> Any:
         if not self.text_actions:
@@ -438,23 +440,12 @@ class LockstepReport:
     text_actions: bool
 
 
-def _deal_both(candidate: Any, line: Line, by_seed: bool) -> tuple[Any, Any, Deal]:
-    deal = line.deal
+def _deal_both(candidate: Any, deal: Deal, by_seed: bool) -> tuple[Any, Any]:
     core = deal.new_game()
     game = candidate_game(candidate, deal.options)
     if by_seed and deal.seed is not None:
-        return game.new_game(seed=deal.seed), core, deal
-    return game.new_game(deck=list(core.deck)), core, deal
-
-
-def _lines_of(line: Line) -> Iterator[tuple[int, list[int], int | None]]:
-    """(step, probes before it, action or None at the end) along the line."""
-    by_step: dict[int, list[int]] = {}
-    for step, p in line.probes:
-        by_step.setdefault(step, []).append(p)
-    for i, a in enumerate(line.actions):
-        yield i, by_step.get(i, []), a
-    yield len(line.actions), by_step.get(len(line.actions), []), None
+        return game.new_game(seed=deal.seed), core
+    return game.new_game(deck=list(core.deck)), core
 
 
 def _option_source(game: str, options: Any) -> st.SearchStrategy[dict[str, Any]]:
@@ -466,6 +457,22 @@ def _option_source(game: str, options: Any) -> st.SearchStrategy[dict[str, Any]]
         make(game, **options)  # an unknown option or bad value: the game's own error
         return st.just(dict(options))
     raise TypeError(f"options must be a dict or a strategy of dicts, got {type(options).__name__}")
+
+
+def _line_plans(
+    game: str,
+    max_len: int,
+    *,
+    by_seed: bool,
+    in_order: bool,
+    options: st.SearchStrategy[dict[str, Any]],
+) -> st.SearchStrategy[_Plan]:
+    """What ``check_lockstep`` draws: plans of lines (read as ``lines`` reads them)."""
+    return _plans(
+        game,
+        max_len,
+        deal=deals(game, by_seed=by_seed, in_order=in_order, option_dicts=options),
+    )
 
 
 def check_candidate(candidate: Any, game: str, options: Any) -> None:
@@ -570,18 +577,16 @@ def check_lockstep(
     check_candidate(candidate, game, options)
     text_actions = text_mode(candidate, game, options, actions)
     by_seed = deal == "seed"
-    strategy = lines(
-        game,
-        max_len,
-        illegal_rate=illegal_rate,
-        deal=deals(game, by_seed=by_seed, in_order=in_order, option_dicts=source),
-    )
+    threshold = _probe_threshold(_check_rate(illegal_rate))
+    strategy = _line_plans(game, max_len, by_seed=by_seed, in_order=in_order, options=source)
     tally = {"examples": 0, "steps": 0}
     compared: set[str] = set()
 
-    def run(line: Line) -> None:
+    def run(plan: _Plan) -> None:
         tally["examples"] += 1
-        _play_line(candidate, line, by_seed, text_actions, illegal_error, tally, compared)
+        _play_line(
+            candidate, plan, by_seed, text_actions, illegal_error, threshold, tally, compared
+        )
 
     test = given(strategy)(run)
     test = settings(
@@ -643,44 +648,55 @@ class _LineDiverged(Exception):
 
 def _play_line(
     candidate: Any,
-    line: Line,
+    plan: _Plan,
     by_seed: bool,
     text_actions: bool,
     illegal_error: type[BaseException],
+    threshold: int,
     tally: dict[str, int],
     compared: set[str],
 ) -> None:
-    step = 0
-    core_deck: list[str] = []
+    # The line is read from the plan as it is played, against the core's legal actions
+    # that the comparison reads anyway: the same line ``lines`` draws, played once.
+    ids: list[int] = []
+    pair: Pair | None = None
     try:
         try:
-            cand, core, deal = _deal_both(candidate, line, by_seed)
+            cand, core = _deal_both(candidate, plan.deal, by_seed)
         except Exception as e:
             raise _Diverged("new_game", _raised(e), "a new game") from None
-        core_deck = list(core.deck)
         pair = Pair(cand, core, text_actions=text_actions, illegal_error=illegal_error)
-        if by_seed and deal.seed is not None and hasattr(cand, "deck"):
-            pair.check("deck", list(cand.deck), core_deck)
-        for at, probes, action in _lines_of(line):
-            step = at  # kept for the report, should this step differ
-            pair.compare()
-            for p in probes:
-                pair.probe(p)
-            if action is not None:
-                pair.play(action)
+        if by_seed and plan.deal.seed is not None and hasattr(cand, "deck"):
+            pair.check("deck", list(cand.deck), list(core.deck))
+        choices, last, n = plan.choices, plan.steps, core.game.num_actions
+        for k in range(last + 1):
+            legal = pair.compare()
+            probe, i = _read_step(choices, k, legal, n, threshold)
+            if probe is not None:
+                pair.probe(probe)
             tally["steps"] += 1
+            if not legal or k == last:
+                break
+            action = legal[i]
+            pair.play(action)
+            ids.append(action)
         compared |= pair.compared
     except _Diverged as d:
-        seed = line.deal.seed if by_seed else None
+        # The texts of the actions played, from a fresh deal: only a failing line pays.
+        replay = plan.deal.new_game()
+        texts = []
+        for a in ids:
+            texts.append(replay.action_to_string(a))
+            replay.apply_action(a)
         raise _LineDiverged(
             DivergenceError(
-                game=line.deal.game,
-                options=line.deal.options,
-                deck=core_deck,
-                seed=seed,
-                actions=list(line.texts[:step]),
-                ids=list(line.actions[:step]),
-                step=step,
+                game=plan.deal.game,
+                options=plan.deal.options,
+                deck=list(pair.core.deck) if pair is not None else [],
+                seed=plan.deal.seed if by_seed else None,
+                actions=texts,
+                ids=ids,
+                step=len(ids),
                 field=d.field,
                 candidate=d.candidate,
                 expected=d.expected,
