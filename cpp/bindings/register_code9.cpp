@@ -19,7 +19,7 @@ py::dict state_dict(const Code9State& s) {
       if (x == kNoCard) {
         row.append(py::none());
       } else {
-        row.append(card_to_string(x));
+        row.append(card_str(x));
       }
     }
     grid.append(row);
@@ -28,7 +28,7 @@ py::dict state_dict(const Code9State& s) {
   for (int p = 0; p < s.num_players(); ++p) {
     suits.append(std::string(1, kSuitChars[s.suit_of_player(p)]));
     // The ten each seat holds as its suit marker (none in the solitaire).
-    if (!s.solitaire()) tens.append(card_to_string(make_card(10, s.suit_of_player(p))));
+    if (!s.solitaire()) tens.append(card_str(make_card(10, s.suit_of_player(p))));
     captured.append(s.captured(p));
   }
   py::dict d;

@@ -32,7 +32,7 @@ py::dict public_dict(const HoleInTheWallState& s) {
       if (card == kNoCard) {
         r.append(py::none());
       } else {
-        r.append(card_to_string(card));
+        r.append(card_str(card));
       }
       if (s.is_hole(row, c)) holes.append(cell_py(row, c));
     }
@@ -68,7 +68,7 @@ py::dict state_dict(const HoleInTheWallState& s) {
   for (int p = 0; p < s.num_players(); ++p) hands.append(cards_to_py(s.hand(p)));
   d["hands"] = hands;
   py::list stock;  // bottom first, as every pile in a dict: the last card is the top
-  for (int i = s.stock_size(); i-- > 0;) stock.append(card_to_string(s.stock_card(i)));
+  for (int i = s.stock_size(); i-- > 0;) stock.append(card_str(s.stock_card(i)));
   d["stock"] = stock;
   return d;
 }

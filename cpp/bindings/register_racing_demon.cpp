@@ -17,7 +17,7 @@ py::list line_to_py(const racing_demon::Player& pl) {
 
 py::object top_or_none(const StaticVector<Card, racing_demon::kHandSize>& pile) {
   if (pile.empty()) return py::none();
-  return py::str(card_to_string(pile.back()));
+  return card_str(pile.back());
 }
 
 py::list foundations_to_py(const RacingDemonState& s) {
@@ -79,8 +79,7 @@ py::dict observation(const RacingDemonState& s, int player) {
   for (int p = 0; p < s.num_players(); ++p) {
     const auto& pl = s.seat(p);
     py::dict e;
-    e["pile_top"] =
-        pl.pile.empty() ? py::object(py::none()) : py::object(py::str(card_to_string(pl.pile.back())));
+    e["pile_top"] = pl.pile.empty() ? py::object(py::none()) : py::object(card_str(pl.pile.back()));
     e["pile_count"] = pl.pile.size();
     e["line"] = line_to_py(pl);
     e["hand_count"] = pl.hand.size();

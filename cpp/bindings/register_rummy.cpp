@@ -15,13 +15,11 @@ namespace {
 
 py::list cards_to_py(CardSet m) {
   py::list out;
-  for (; m; m &= m - 1) out.append(card_to_string(static_cast<Card>(std::countr_zero(m))));
+  for (; m; m &= m - 1) out.append(card_str(static_cast<Card>(std::countr_zero(m))));
   return out;
 }
 
-py::object card_or_none(Card c) {
-  return c == kNoCard ? py::object(py::none()) : py::object(py::str(card_to_string(c)));
-}
+py::object card_or_none(Card c) { return c == kNoCard ? py::object(py::none()) : py::object(card_str(c)); }
 py::object player_or_none(int p) { return p < 0 ? py::object(py::none()) : py::object(py::int_(p)); }
 
 py::list scores_to_py(const Scores& s, int n) {
@@ -41,7 +39,7 @@ py::dict public_dict(const RummyState& s) {
   d["turn"] = s.turn();
   d["turn_overs"] = s.turn_overs();
   py::list pile;
-  for (Card c : s.discard_pile()) pile.append(card_to_string(c));
+  for (Card c : s.discard_pile()) pile.append(card_str(c));
   d["discard_pile"] = pile;
   py::list melds;
   for (const Meld& m : s.melds()) {
@@ -51,7 +49,7 @@ py::dict public_dict(const RummyState& s) {
     md["kind"] = m.is_run ? "run" : "set";
     py::list cl, by;
     for (Card c : cards) {
-      cl.append(card_to_string(c));
+      cl.append(card_str(c));
       by.append(s.owner(c));
     }
     md["cards"] = cl;
@@ -92,7 +90,7 @@ py::dict full_dict(const RummyState& s) {
   for (int p = 0; p < s.num_players(); ++p) hands.append(cards_to_py(s.hand(p)));
   d["hands"] = hands;
   py::list stock;  // bottom first, as every pile in a dict: the last card is the top
-  for (const Card c : s.stock()) stock.append(card_to_string(c));
+  for (const Card c : s.stock()) stock.append(card_str(c));
   d["stock"] = stock;
   return d;
 }

@@ -21,7 +21,7 @@ py::list wall_to_py(const StackGapState& s) {
         continue;
       }
       py::dict d;
-      d["card"] = card_to_string(s.wall_card(slot));
+      d["card"] = card_str(s.wall_card(slot));
       d["value"] = s.wall_value(slot);
       row.append(d);
     }
@@ -46,7 +46,7 @@ py::dict state_dict(const StackGapState& s) {
     scores.append(s.points(p));
   }
   py::list draw;  // bottom first, as every pile in a dict: the last card is the top
-  for (const Card c : s.draw_pile()) draw.append(card_to_string(c));
+  for (const Card c : s.draw_pile()) draw.append(card_str(c));
   py::dict d;
   d["current_player"] = s.current_player();
   d["wall"] = wall_to_py(s);

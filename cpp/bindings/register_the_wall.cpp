@@ -12,7 +12,7 @@ namespace {
 
 py::list optional_card(Card c) {
   py::list l;
-  if (c != kNoCard) l.append(card_to_string(c));
+  if (c != kNoCard) l.append(card_str(c));
   return l;
 }
 
@@ -20,7 +20,7 @@ py::list optional_card(Card c) {
 py::list foundation_cards(Card top) {
   py::list l;
   if (top == kNoCard) return l;
-  for (int r = 1; r <= rank_of(top); ++r) l.append(card_to_string(make_card(r, suit_of(top))));
+  for (int r = 1; r <= rank_of(top); ++r) l.append(card_str(make_card(r, suit_of(top))));
   return l;
 }
 

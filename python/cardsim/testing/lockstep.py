@@ -187,6 +187,26 @@ def _diff(cand: Any, core: Any, path: str) -> tuple[str, Any, Any] | None:
     return None
 
 
+def _shares(a: Any, b: Any) -> bool:
+    """Whether two of the candidate's dicts are one object or share a container at the
+    top (a change to the state would then show in both)."""
+    if a is b:
+        return True
+    if not (isinstance(a, Mapping) and isinstance(b, Mapping)):
+        return False
+    return any(a.get(k) is v for k, v in b.items() if isinstance(v, (list, dict, set)))
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Whether two of the candidate's dicts are equal: == at C speed, or as JSON text
+    when == cannot say (a numpy array inside has no single truth value)."""
+    try:
+        return bool(a == b)
+    except Exception:
+        dump = lambda v: json.dumps(v, sort_keys=True, default=repr)  # noqa: E731
+        return dump(a) == dump(b)
+
+
 def missing_methods(state: Any) -> list[str]:
     """The required state methods ``state`` lacks (see ``REQUIRED_STATE_METHODS``)."""
     return [m for m in REQUIRED_STATE_METHODS if not callable(getattr(state, m, None))]
@@ -226,6 +246,13 @@ class Pair:
         )
         self.num_players = core.num_players
         self.compared: set[str] = set()
+        # The candidate's to_dict and the core's as compare() last read them, until the
+        # next action: what a probe checks the candidate against after refusing.
+        self._dicts: tuple[Any, Any] | None = None
+        # Set once the candidate's to_dict is seen to hand out its own live containers:
+        # then a probe snapshots it as text, as a later call would change it in place.
+        self._aliased = False
+        self._alias_unknown = True
 
     # --- calling the candidate: any exception is a divergence -------------------------
     def _call(self, name: str, expected: Any, *args: Any) -> Any:
@@ -325,7 +352,14 @@ class Pair:
             check("winners()", list(self._call("winners", want)), want, "winners")
         if "to_dict" in offers:
             want = core.to_dict()
-            check("to_dict()", self._call("to_dict", want), want, "to_dict")
+            got_dict = self._call("to_dict", want)
+            check("to_dict()", got_dict, want, "to_dict")
+            if self._alias_unknown:
+                # Once a line: a second call handing out the same containers means the
+                # candidate's dict is its live state, so probes must snapshot it.
+                self._alias_unknown = False
+                self._aliased = _shares(self._call("to_dict", want), got_dict)
+            self._dicts = (got_dict, want)
         if "observation" in offers:
             for p in range(self.num_players):
                 want = core.observation(p)
@@ -364,6 +398,7 @@ class Pair:
 
     def play(self, action: int) -> None:
         """Plays the core's legal ``action`` on both (by its text in text mode)."""
+        self._dicts = None
         a = self._to_cand(action)
         try:
             self.cand.apply_action(a)
@@ -386,17 +421,20 @@ class Pair:
         text = core.action_to_string(action) if in_range else f"action id {action}"
         if self.text_actions and not in_range:
             return  # an id with no text cannot be spoken to a text candidate
-        # The core builds a new dict at every call: plain == compares it in full.
-        before_core = core.to_dict()
+        # A copy of the core's state, compared whole (every field, not only its dict).
+        before_core = core.clone()
         try:
             core.apply_action(action)
         except IllegalActionError:
             pass
         else:
             raise AssertionError(f"cardsim accepted the illegal action {text}")
-        if core.to_dict() != before_core:
+        if core != before_core:
             raise AssertionError(f"cardsim changed its state refusing {text}")
-        before = self._snapshot()
+        # The candidate's dict that compare() read at this position is its state before;
+        # without one (or if it may change in place), a text snapshot is taken now.
+        seen = self._dicts if not self._aliased else None
+        before = self._snapshot() if seen is None else None
         try:
             a = self.cand.string_to_action(text) if self.text_actions else action
         except ValueError:
@@ -424,9 +462,23 @@ class Pair:
                 probe=text,
             )
         self.compared.add("illegal actions")
-        after = self._snapshot()
-        if after != before:
-            raise _Diverged("state after refusing an illegal action", after, before, probe=text)
+        if seen is None:
+            after = self._snapshot()
+            if after != before:
+                raise _Diverged("state after refusing an illegal action", after, before, probe=text)
+            return
+        got, want = seen
+        now = self._call("to_dict", "a dict")
+        if _shares(now, got):
+            # The same containers as before (seen only now): whatever changed changed in
+            # both. The core refused and is unchanged, so the candidate must still match
+            # the core's dict; later probes take text snapshots.
+            self._aliased = True
+            d = _diff(now, want, "to_dict()")
+            if d:
+                raise _Diverged("state after refusing an illegal action", d[1], d[2], probe=text)
+        elif not _same(now, got):
+            raise _Diverged("state after refusing an illegal action", now, got, probe=text)
 
 
 @dataclass(frozen=True)
