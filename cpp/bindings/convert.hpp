@@ -80,6 +80,16 @@ inline py::str card_str(Card c) {
   return py::reinterpret_borrow<py::str>(s);
 }
 
+// A dict key as an interned Python str, made once per place it is written: a
+// state's dict and observations set dozens of keys at every call, and a key made
+// anew each time costs an allocation and a hash. Throws if Python is out of memory.
+#define CARDSIM_KEY(text)                                          \
+  ([]() -> py::handle {                                            \
+    static PyObject* const key = PyUnicode_InternFromString(text); \
+    if (!key) throw py::error_already_set();                       \
+    return key;                                                    \
+  }())
+
 inline int player_from_py(py::handle h, int num_players) {
   if (!is_integer(h)) throw WrongType("a player must be an int, got " + type_name_of(h));
   const long long v = clamp_int(h);
