@@ -203,8 +203,11 @@ def _same(a: Any, b: Any) -> bool:
     try:
         return bool(a == b)
     except Exception:
-        dump = lambda v: json.dumps(v, sort_keys=True, default=repr)  # noqa: E731
-        return dump(a) == dump(b)
+        return _dump(a) == _dump(b)
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, default=repr)
 
 
 def missing_methods(state: Any) -> list[str]:
@@ -298,7 +301,7 @@ class Pair:
         core, offers, check = self.core, self.offers, self.check
         player = core.current_player()
         check("current_player()", self._call("current_player", player), player, "current_player")
-        legal = core.legal_actions()
+        legal: list[int] = core.legal_actions()
         got = self._call("legal_actions", legal)
         if self.text_actions:
             check(
