@@ -24,7 +24,7 @@ from typing import Any
 
 import cardsim
 from cardsim.testing import check_lockstep
-from cardsim.testing.strategies import deals, lines
+from cardsim.testing.lockstep import _line_plans
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results"
@@ -70,16 +70,15 @@ class Timed:
 
 
 def drawing(name: str, examples: int, max_len: int) -> tuple[float, int]:
-    """Seconds hypothesis takes to draw (and play on the core) the lines the check
-    draws, with nothing compared: the part of cardsim's side that is hypothesis's own
-    drawing. Same strategy, seed and settings as check_lockstep's defaults."""
+    """Seconds hypothesis takes to draw the lines the check draws, with nothing played
+    or compared (check_lockstep reads each line's moves as it plays it): the part of
+    cardsim's side that is hypothesis's own drawing, and the lines drawn. Same strategy,
+    seed and settings as check_lockstep's defaults."""
     from hypothesis import HealthCheck, Verbosity, given, settings
     from hypothesis import seed as hypothesis_seed
     from hypothesis import strategies as st
 
-    strategy = lines(
-        name, max_len, deal=deals(name, by_seed=False, in_order=False, option_dicts=st.just({}))
-    )
+    strategy = _line_plans(name, max_len, by_seed=False, in_order=False, options=st.just({}))
 
     @hypothesis_seed(1)
     @settings(
@@ -90,13 +89,13 @@ def drawing(name: str, examples: int, max_len: int) -> tuple[float, int]:
         suppress_health_check=list(HealthCheck),
     )
     @given(strategy)
-    def run(line: Any) -> None:
-        steps.append(len(line.actions) + 1)
+    def run(plan: Any) -> None:
+        drawn.append(plan)
 
-    steps: list[int] = []
+    drawn: list[Any] = []
     t = time.process_time()
     run()
-    return time.process_time() - t, sum(steps)
+    return time.process_time() - t, len(drawn)
 
 
 def measure(name: str, factory: Any, examples: int, max_len: int) -> dict[str, Any]:
@@ -109,9 +108,9 @@ def measure(name: str, factory: Any, examples: int, max_len: int) -> dict[str, A
     report = check_lockstep(candidate, name, examples=examples, max_len=max_len, seed=1)
     wall = time.process_time() - t
     side = wall - clock.seconds
-    drawn, drawn_steps = drawing(name, examples, max_len)
-    # Hypothesis's drawing per step, from its own run, applied to the check's steps.
-    drawing_s = drawn / drawn_steps * report.steps
+    drawn, drawn_lines = drawing(name, examples, max_len)
+    # Hypothesis's drawing per line, from its own run, applied to the check's lines.
+    drawing_s = drawn / drawn_lines * report.examples
     return {
         "game": name,
         "steps": report.steps,
@@ -120,7 +119,7 @@ def measure(name: str, factory: Any, examples: int, max_len: int) -> dict[str, A
         "cardsim_s": round(side, 3),
         "cardsim_fraction": round(side / wall, 4),
         "drawing_alone_s": round(drawn, 3),
-        "drawing_alone_steps": drawn_steps,
+        "drawing_alone_lines": drawn_lines,
         "drawing_s": round(drawing_s, 3),
         "checker_s": round(side - drawing_s, 3),
         "checker_fraction": round((side - drawing_s) / wall, 4),
@@ -178,10 +177,10 @@ def main() -> None:
         f" {out['date']}, one process. The candidate's time is measured inside its methods;",
         "cardsim's side is the rest (the core, the comparisons, hypothesis drawing lines).",
         "Times are CPU seconds of the process (the machine is shared). Of cardsim's side,",
-        "*drawing* is hypothesis drawing lines (and playing them on the core) with nothing",
-        "compared, timed in a run of its own with the same strategy and seed, per step, times",
-        "the check's steps; *checker* is the rest: the comparisons, the core's answers, the",
-        "illegal probes (an estimate: the two runs' lines are alike, not identical).",
+        "*drawing* is hypothesis drawing the lines' choices with nothing played or compared,",
+        "timed in a run of its own with the same strategy and seed, per line, times the",
+        "check's lines; *checker* is the rest: playing the line on the core, its answers, the",
+        "comparisons, the illegal probes (an estimate: the two runs draw alike).",
         "",
         "| candidate | game | steps | CPU s | candidate s | cardsim s | cardsim share"
         " | drawing s | checker s | checker share |",

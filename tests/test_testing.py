@@ -141,6 +141,57 @@ def test_accepting_an_illegal_action_is_a_divergence():
         ct.check_lockstep(Factory, "stack_gap", examples=30, illegal_rate=0.5)
 
 
+class Scarred(RenumberedState):
+    """Refuses an illegal action but counts it in a field of its own dict (cardsim's
+    dict has no such field, so only the check against its own dict can see it)."""
+
+    refused = 0
+
+    def apply_action(self, a):
+        try:
+            self.inner.apply_action(a - 1000)
+        except ValueError:
+            self.refused += 1
+            raise
+
+    def to_dict(self):
+        return {**self.inner.to_dict(), "refused": self.refused}
+
+
+class LiveDict(RenumberedState):
+    """Hands out one live dict, updated in place; refusing an action spoils its turn."""
+
+    def __init__(self, inner):
+        super().__init__(inner)
+        self.live, self.spoilt = {}, False
+
+    def current_player(self):
+        return 7 if self.spoilt else self.inner.current_player()
+
+    def apply_action(self, a):
+        try:
+            self.inner.apply_action(a - 1000)
+        except ValueError:
+            self.spoilt = True
+            raise
+
+    def to_dict(self):
+        self.live.update(self.inner.to_dict(), current_player=self.current_player())
+        return self.live
+
+
+@pytest.mark.parametrize("state", [Scarred, LiveDict], ids=["own field", "live dict"])
+def test_a_state_changed_by_refusing_an_illegal_action_is_a_divergence(state):
+    class Factory(Renumbered):
+        def new_game(self, deck=None, seed=None):
+            return state(self.game.new_game(deck=deck, seed=seed))
+
+    with pytest.raises(ct.DivergenceError) as e:
+        ct.check_lockstep(Factory, "stack_gap", examples=30, illegal_rate=0.5)
+    assert e.value.field == "state after refusing an illegal action", str(e.value)
+    assert e.value.probe is not None
+
+
 def test_a_candidate_lacking_methods_gets_a_type_error_listing_them():
     class Partial:
         def new_game(self, deck=None, seed=None):

@@ -64,6 +64,32 @@ inline PyObject* action_to_py(Action a) {
   return ids[i];
 }
 
+// The Python str of a card ("TH", "JK"), made once per card and kept (interned,
+// under the GIL), as action_to_py keeps ids: a state's dict and observations spell
+// every card at every call, and making a new str for each was most of their cost.
+// The same object every time also lets Python compare two dicts of the state by
+// identity, card for card, when they came from the same deck.
+inline py::str card_str(Card c) {
+  static PyObject* strs[256] = {};
+  PyObject*& s = strs[c];
+  if (!s) {
+    const std::string text = card_to_string(c);
+    s = PyUnicode_InternFromString(text.c_str());
+    if (!s) throw py::error_already_set();
+  }
+  return py::reinterpret_borrow<py::str>(s);
+}
+
+// A dict key as an interned Python str, made once per place it is written: a
+// state's dict and observations set dozens of keys at every call, and a key made
+// anew each time costs an allocation and a hash. Throws if Python is out of memory.
+#define CARDSIM_KEY(text)                                          \
+  ([]() -> py::handle {                                            \
+    static PyObject* const key = PyUnicode_InternFromString(text); \
+    if (!key) throw py::error_already_set();                       \
+    return key;                                                    \
+  }())
+
 inline int player_from_py(py::handle h, int num_players) {
   if (!is_integer(h)) throw WrongType("a player must be an int, got " + type_name_of(h));
   const long long v = clamp_int(h);
@@ -144,7 +170,7 @@ inline py::dict options_to_py(const OptionMap& m) {
 template <class Cards>
 py::list cards_to_py(const Cards& cards) {
   py::list l;
-  for (Card c : cards) l.append(card_to_string(c));
+  for (Card c : cards) l.append(card_str(c));
   return l;
 }
 

@@ -81,7 +81,7 @@ py::tuple state_pickle(const PyState<G>& s) {
   if (s.determinised)
     throw InvalidArgument("a state from resample_hidden has no deal to replay, so it cannot be pickled");
   py::list deck;
-  for (Card c : s.deck) deck.append(card_to_string(c));
+  for (Card c : s.deck) deck.append(card_str(c));
   py::list hist;
   for (Action a : s.history) hist.append(a);
   return py::make_tuple(s.game->name(), options_to_py(s.game->options()), deck, hist, seed_to_py(s.seed));

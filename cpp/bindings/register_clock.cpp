@@ -22,10 +22,10 @@ py::dict clock_dict(const clock::Clock& c, bool show_hidden) {
   }
   py::dict d;
   d[show_hidden ? "face_down" : "face_down_count"] = down;
-  d["face_up"] = up;
-  d["next_pile"] = c.next_pile + 1;
-  d["turned"] = c.turned;
-  d["stopped"] = c.stopped();
+  d[CARDSIM_KEY("face_up")] = up;
+  d[CARDSIM_KEY("next_pile")] = c.next_pile + 1;
+  d[CARDSIM_KEY("turned")] = c.turned;
+  d[CARDSIM_KEY("stopped")] = c.stopped();
   return d;
 }
 
@@ -33,8 +33,8 @@ py::dict state_dict(const ClockState& s, bool show_hidden) {
   py::list players;
   for (int p = 0; p < s.num_players(); ++p) players.append(clock_dict(s.clock(p), show_hidden));
   py::dict d;
-  d["current_player"] = s.current_player();
-  d["players"] = players;
+  d[CARDSIM_KEY("current_player")] = s.current_player();
+  d[CARDSIM_KEY("players")] = players;
   return d;
 }
 

@@ -19,7 +19,7 @@ py::dict state_dict(const Code9State& s) {
       if (x == kNoCard) {
         row.append(py::none());
       } else {
-        row.append(card_to_string(x));
+        row.append(card_str(x));
       }
     }
     grid.append(row);
@@ -28,19 +28,19 @@ py::dict state_dict(const Code9State& s) {
   for (int p = 0; p < s.num_players(); ++p) {
     suits.append(std::string(1, kSuitChars[s.suit_of_player(p)]));
     // The ten each seat holds as its suit marker (none in the solitaire).
-    if (!s.solitaire()) tens.append(card_to_string(make_card(10, s.suit_of_player(p))));
+    if (!s.solitaire()) tens.append(card_str(make_card(10, s.suit_of_player(p))));
     captured.append(s.captured(p));
   }
   py::dict d;
-  d["current_player"] = s.current_player();
-  d["grid"] = grid;
-  d["suits"] = suits;
-  d["tens"] = tens;
-  d["captured"] = captured;
-  d["set_aside"] = cards_to_py(s.set_aside());
-  d["moves"] = s.moves();
-  d["passes"] = s.passes();
-  d["winner"] = s.winner() >= 0 ? py::object(py::int_(s.winner())) : py::object(py::none());
+  d[CARDSIM_KEY("current_player")] = s.current_player();
+  d[CARDSIM_KEY("grid")] = grid;
+  d[CARDSIM_KEY("suits")] = suits;
+  d[CARDSIM_KEY("tens")] = tens;
+  d[CARDSIM_KEY("captured")] = captured;
+  d[CARDSIM_KEY("set_aside")] = cards_to_py(s.set_aside());
+  d[CARDSIM_KEY("moves")] = s.moves();
+  d[CARDSIM_KEY("passes")] = s.passes();
+  d[CARDSIM_KEY("winner")] = s.winner() >= 0 ? py::object(py::int_(s.winner())) : py::object(py::none());
   return d;
 }
 
@@ -52,7 +52,7 @@ void register_code9(py::module_& m) {
   // Everything is face up: a player sees the whole state, told which seat is theirs.
   hooks.observation = [](const Code9State& s, int player) {
     py::dict d = state_dict(s);
-    d["player"] = player;
+    d[CARDSIM_KEY("player")] = player;
     return d;
   };
   bind_game<Code9Game>(m, "Code9", hooks);

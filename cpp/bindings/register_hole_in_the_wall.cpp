@@ -20,10 +20,10 @@ py::list cell_py(int row, int col) {
 // Everything every seat may see: the display, the turn in progress and the points.
 py::dict public_dict(const HoleInTheWallState& s) {
   py::dict d;
-  d["current_player"] = s.current_player();
-  d["dealer"] = s.dealer();
-  d["deal"] = s.deal_number();
-  d["turns"] = s.turns();
+  d[CARDSIM_KEY("current_player")] = s.current_player();
+  d[CARDSIM_KEY("dealer")] = s.dealer();
+  d[CARDSIM_KEY("deal")] = s.deal_number();
+  d[CARDSIM_KEY("turns")] = s.turns();
   py::list display, holes;
   for (int row = 0; row <= s.top_row(); ++row) {
     py::list r;
@@ -32,33 +32,33 @@ py::dict public_dict(const HoleInTheWallState& s) {
       if (card == kNoCard) {
         r.append(py::none());
       } else {
-        r.append(card_to_string(card));
+        r.append(card_str(card));
       }
       if (s.is_hole(row, c)) holes.append(cell_py(row, c));
     }
     display.append(r);
   }
-  d["display"] = display;
-  d["holes"] = holes;
+  d[CARDSIM_KEY("display")] = display;
+  d[CARDSIM_KEY("holes")] = holes;
   py::list placed;
   for (auto cell : s.placed_this_turn()) placed.append(cell_py(cell / hitw::kCols, cell % hitw::kCols));
-  d["placed_this_turn"] = placed;
+  d[CARDSIM_KEY("placed_this_turn")] = placed;
   if (s.sequence_last() < 0) {
-    d["sequence"] = py::none();
+    d[CARDSIM_KEY("sequence")] = py::none();
   } else {
     py::dict seq;
-    seq["last"] = cell_py(s.sequence_last() / hitw::kCols, s.sequence_last() % hitw::kCols);
-    seq["direction"] = s.sequence_direction();
-    d["sequence"] = seq;
+    seq[CARDSIM_KEY("last")] = cell_py(s.sequence_last() / hitw::kCols, s.sequence_last() % hitw::kCols);
+    seq[CARDSIM_KEY("direction")] = s.sequence_direction();
+    d[CARDSIM_KEY("sequence")] = seq;
   }
   py::list placement, match;
   for (int p = 0; p < s.num_players(); ++p) {
     placement.append(s.placement_points(p));
     match.append(s.match_points(p));
   }
-  d["placement_points"] = placement;
-  d["hole_points"] = s.hole_points();
-  d["match_points"] = match;
+  d[CARDSIM_KEY("placement_points")] = placement;
+  d[CARDSIM_KEY("hole_points")] = s.hole_points();
+  d[CARDSIM_KEY("match_points")] = match;
   return d;
 }
 
@@ -66,21 +66,21 @@ py::dict state_dict(const HoleInTheWallState& s) {
   py::dict d = public_dict(s);
   py::list hands;
   for (int p = 0; p < s.num_players(); ++p) hands.append(cards_to_py(s.hand(p)));
-  d["hands"] = hands;
+  d[CARDSIM_KEY("hands")] = hands;
   py::list stock;  // bottom first, as every pile in a dict: the last card is the top
-  for (int i = s.stock_size(); i-- > 0;) stock.append(card_to_string(s.stock_card(i)));
-  d["stock"] = stock;
+  for (int i = s.stock_size(); i-- > 0;) stock.append(card_str(s.stock_card(i)));
+  d[CARDSIM_KEY("stock")] = stock;
   return d;
 }
 
 py::dict observation_dict(const HoleInTheWallState& s, int player) {
   py::dict d = public_dict(s);
-  d["player"] = player;
-  d["hand"] = cards_to_py(s.hand(player));
+  d[CARDSIM_KEY("player")] = player;
+  d[CARDSIM_KEY("hand")] = cards_to_py(s.hand(player));
   py::list sizes;
   for (int p = 0; p < s.num_players(); ++p) sizes.append(s.hand(p).size());
-  d["hand_sizes"] = sizes;
-  d["stock_size"] = s.stock_size();
+  d[CARDSIM_KEY("hand_sizes")] = sizes;
+  d[CARDSIM_KEY("stock_size")] = s.stock_size();
   return d;
 }
 

@@ -17,19 +17,19 @@ py::list line_to_py(const racing_demon::Player& pl) {
 
 py::object top_or_none(const StaticVector<Card, racing_demon::kHandSize>& pile) {
   if (pile.empty()) return py::none();
-  return py::str(card_to_string(pile.back()));
+  return card_str(pile.back());
 }
 
 py::list foundations_to_py(const RacingDemonState& s) {
   py::list out;
   for (const auto& f : s.foundations()) {
     py::dict d;
-    d["suit"] = std::string(1, kSuitChars[suit_of(f.cards[0])]);
-    d["cards"] = cards_to_py(f.cards);
+    d[CARDSIM_KEY("suit")] = std::string(1, kSuitChars[suit_of(f.cards[0])]);
+    d[CARDSIM_KEY("cards")] = cards_to_py(f.cards);
     py::list owners;
     for (auto o : f.owners) owners.append(static_cast<int>(o));
-    d["owners"] = owners;
-    d["claimed_by"] = static_cast<int>(f.claimed_by);
+    d[CARDSIM_KEY("owners")] = owners;
+    d[CARDSIM_KEY("claimed_by")] = static_cast<int>(f.claimed_by);
     out.append(d);
   }
   return out;
@@ -37,17 +37,17 @@ py::list foundations_to_py(const RacingDemonState& s) {
 
 py::dict common(const RacingDemonState& s) {
   py::dict d;
-  d["current_player"] = s.current_player();
-  d["foundations"] = foundations_to_py(s);
-  d["out_player"] = s.out_player();
-  d["stalemate"] = s.ended_in_stalemate();
-  d["rotations"] = s.rotations();
-  d["moves"] = s.moves();
+  d[CARDSIM_KEY("current_player")] = s.current_player();
+  d[CARDSIM_KEY("foundations")] = foundations_to_py(s);
+  d[CARDSIM_KEY("out_player")] = s.out_player();
+  d[CARDSIM_KEY("stalemate")] = s.ended_in_stalemate();
+  d[CARDSIM_KEY("rotations")] = s.rotations();
+  d[CARDSIM_KEY("moves")] = s.moves();
   if (s.is_match()) {
-    d["round"] = s.round();
+    d[CARDSIM_KEY("round")] = s.round();
     py::list totals;
     for (int p = 0; p < s.num_players(); ++p) totals.append(s.totals()[p]);
-    d["totals"] = totals;
+    d[CARDSIM_KEY("totals")] = totals;
   }
   return d;
 }
@@ -58,14 +58,14 @@ py::dict state_dict(const RacingDemonState& s) {
   for (int p = 0; p < s.num_players(); ++p) {
     const auto& pl = s.seat(p);
     py::dict e;
-    e["pile"] = cards_to_py(pl.pile);
-    e["line"] = line_to_py(pl);
-    e["hand"] = cards_to_py(pl.hand);
-    e["waste"] = cards_to_py(pl.waste);
-    e["turned"] = static_cast<int>(pl.turned);
+    e[CARDSIM_KEY("pile")] = cards_to_py(pl.pile);
+    e[CARDSIM_KEY("line")] = line_to_py(pl);
+    e[CARDSIM_KEY("hand")] = cards_to_py(pl.hand);
+    e[CARDSIM_KEY("waste")] = cards_to_py(pl.waste);
+    e[CARDSIM_KEY("turned")] = static_cast<int>(pl.turned);
     players.append(e);
   }
-  d["players"] = players;
+  d[CARDSIM_KEY("players")] = players;
   return d;
 }
 
@@ -74,22 +74,22 @@ py::dict state_dict(const RacingDemonState& s) {
 // beneath its top are counts, for everyone alike.
 py::dict observation(const RacingDemonState& s, int player) {
   py::dict d = common(s);
-  d["player"] = player;
+  d[CARDSIM_KEY("player")] = player;
   py::list players;
   for (int p = 0; p < s.num_players(); ++p) {
     const auto& pl = s.seat(p);
     py::dict e;
-    e["pile_top"] =
-        pl.pile.empty() ? py::object(py::none()) : py::object(py::str(card_to_string(pl.pile.back())));
-    e["pile_count"] = pl.pile.size();
-    e["line"] = line_to_py(pl);
-    e["hand_count"] = pl.hand.size();
-    e["waste_top"] = top_or_none(pl.waste);
-    e["waste_count"] = pl.waste.size();
-    e["turned"] = static_cast<int>(pl.turned);
+    e[CARDSIM_KEY("pile_top")] =
+        pl.pile.empty() ? py::object(py::none()) : py::object(card_str(pl.pile.back()));
+    e[CARDSIM_KEY("pile_count")] = pl.pile.size();
+    e[CARDSIM_KEY("line")] = line_to_py(pl);
+    e[CARDSIM_KEY("hand_count")] = pl.hand.size();
+    e[CARDSIM_KEY("waste_top")] = top_or_none(pl.waste);
+    e[CARDSIM_KEY("waste_count")] = pl.waste.size();
+    e[CARDSIM_KEY("turned")] = static_cast<int>(pl.turned);
     players.append(e);
   }
-  d["players"] = players;
+  d[CARDSIM_KEY("players")] = players;
   return d;
 }
 

@@ -21,8 +21,8 @@ py::list wall_to_py(const StackGapState& s) {
         continue;
       }
       py::dict d;
-      d["card"] = card_to_string(s.wall_card(slot));
-      d["value"] = s.wall_value(slot);
+      d[CARDSIM_KEY("card")] = card_str(s.wall_card(slot));
+      d[CARDSIM_KEY("value")] = s.wall_value(slot);
       row.append(d);
     }
     levels.append(row);
@@ -46,16 +46,16 @@ py::dict state_dict(const StackGapState& s) {
     scores.append(s.points(p));
   }
   py::list draw;  // bottom first, as every pile in a dict: the last card is the top
-  for (const Card c : s.draw_pile()) draw.append(card_to_string(c));
+  for (const Card c : s.draw_pile()) draw.append(card_str(c));
   py::dict d;
-  d["current_player"] = s.current_player();
-  d["wall"] = wall_to_py(s);
-  d["hands"] = hands;
-  d["draw_pile"] = draw;
-  d["rubble"] = rubble;
-  d["scores"] = scores;
-  d["ending"] = ending(s);
-  d["ended_by"] = ended_by(s);
+  d[CARDSIM_KEY("current_player")] = s.current_player();
+  d[CARDSIM_KEY("wall")] = wall_to_py(s);
+  d[CARDSIM_KEY("hands")] = hands;
+  d[CARDSIM_KEY("draw_pile")] = draw;
+  d[CARDSIM_KEY("rubble")] = rubble;
+  d[CARDSIM_KEY("scores")] = scores;
+  d[CARDSIM_KEY("ending")] = ending(s);
+  d[CARDSIM_KEY("ended_by")] = ended_by(s);
   return d;
 }
 
@@ -69,16 +69,16 @@ py::dict observation_dict(const StackGapState& s, int player) {
     scores.append(s.points(p));
   }
   py::dict d;
-  d["player"] = player;
-  d["current_player"] = s.current_player();
-  d["wall"] = wall_to_py(s);
-  d["hand"] = cards_to_py(s.hand(player));
-  d["hand_sizes"] = sizes;
-  d["draw_pile_size"] = s.draw_pile().size();
-  d["rubble"] = rubble;
-  d["scores"] = scores;
-  d["ending"] = ending(s);
-  d["ended_by"] = ended_by(s);
+  d[CARDSIM_KEY("player")] = player;
+  d[CARDSIM_KEY("current_player")] = s.current_player();
+  d[CARDSIM_KEY("wall")] = wall_to_py(s);
+  d[CARDSIM_KEY("hand")] = cards_to_py(s.hand(player));
+  d[CARDSIM_KEY("hand_sizes")] = sizes;
+  d[CARDSIM_KEY("draw_pile_size")] = s.draw_pile().size();
+  d[CARDSIM_KEY("rubble")] = rubble;
+  d[CARDSIM_KEY("scores")] = scores;
+  d[CARDSIM_KEY("ending")] = ending(s);
+  d[CARDSIM_KEY("ended_by")] = ended_by(s);
   return d;
 }
 

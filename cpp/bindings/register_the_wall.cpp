@@ -12,7 +12,7 @@ namespace {
 
 py::list optional_card(Card c) {
   py::list l;
-  if (c != kNoCard) l.append(card_to_string(c));
+  if (c != kNoCard) l.append(card_str(c));
   return l;
 }
 
@@ -20,7 +20,7 @@ py::list optional_card(Card c) {
 py::list foundation_cards(Card top) {
   py::list l;
   if (top == kNoCard) return l;
-  for (int r = 1; r <= rank_of(top); ++r) l.append(card_to_string(make_card(r, suit_of(top))));
+  for (int r = 1; r <= rank_of(top); ++r) l.append(card_str(make_card(r, suit_of(top))));
   return l;
 }
 
@@ -28,26 +28,26 @@ py::list foundation_cards(Card top) {
 // The reserve and the stock are face down: an observation shows only their sizes.
 py::dict state_dict(const TheWallState& s, bool show_hidden) {
   py::dict d;
-  d["current_player"] = s.current_player();
+  d[CARDSIM_KEY("current_player")] = s.current_player();
   py::list upper, lower, discards, foundations;
   for (int i = 0; i < the_wall::kUpperPiles; ++i) upper.append(optional_card(s.upper(i)));
   for (int i = 0; i < the_wall::kLowerPiles; ++i) lower.append(cards_to_py(s.lower(i)));
   for (int i = 0; i < s.num_discards(); ++i) discards.append(cards_to_py(s.discard(i)));
   for (int i = 0; i < the_wall::kFoundations; ++i) foundations.append(foundation_cards(s.foundation_top(i)));
-  d["upper"] = upper;
-  d["lower"] = lower;
+  d[CARDSIM_KEY("upper")] = upper;
+  d[CARDSIM_KEY("lower")] = lower;
   if (show_hidden) {
-    d["reserve"] = cards_to_py(s.reserve());
-    d["stock"] = cards_to_py(s.stock());
+    d[CARDSIM_KEY("reserve")] = cards_to_py(s.reserve());
+    d[CARDSIM_KEY("stock")] = cards_to_py(s.stock());
   } else {
-    d["reserve_count"] = s.reserve().size();
-    d["stock_count"] = s.stock().size();
+    d[CARDSIM_KEY("reserve_count")] = s.reserve().size();
+    d[CARDSIM_KEY("stock_count")] = s.stock().size();
   }
-  d["waste"] = optional_card(s.waste());
-  d["discards"] = discards;
-  d["foundations"] = foundations;
-  d["on_foundations"] = s.on_foundations();
-  d["moves"] = s.moves();
+  d[CARDSIM_KEY("waste")] = optional_card(s.waste());
+  d[CARDSIM_KEY("discards")] = discards;
+  d[CARDSIM_KEY("foundations")] = foundations;
+  d[CARDSIM_KEY("on_foundations")] = s.on_foundations();
+  d[CARDSIM_KEY("moves")] = s.moves();
   return d;
 }
 

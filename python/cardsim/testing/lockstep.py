@@ -9,7 +9,7 @@ shrunk to the shortest line hypothesis can find, is raised as a ``DivergenceErro
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -27,7 +27,7 @@ except ImportError as e:  # pragma: no cover - exercised in a subprocess
 
 from ..contract.errors import IllegalActionError
 from ..games import make
-from .strategies import Deal, Line, deals, lines
+from .strategies import Deal, _check_rate, _Plan, _plans, _probe_threshold, _read_step, deals
 from .strategies import options as option_strategy
 
 __all__ = [
@@ -187,6 +187,29 @@ def _diff(cand: Any, core: Any, path: str) -> tuple[str, Any, Any] | None:
     return None
 
 
+def _shares(a: Any, b: Any) -> bool:
+    """Whether two of the candidate's dicts are one object or share a container at the
+    top (a change to the state would then show in both)."""
+    if a is b:
+        return True
+    if not (isinstance(a, Mapping) and isinstance(b, Mapping)):
+        return False
+    return any(a.get(k) is v for k, v in b.items() if isinstance(v, (list, dict, set)))
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Whether two of the candidate's dicts are equal: == at C speed, or as JSON text
+    when == cannot say (a numpy array inside has no single truth value)."""
+    try:
+        return bool(a == b)
+    except Exception:
+        return _dump(a) == _dump(b)
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, default=repr)
+
+
 def missing_methods(state: Any) -> list[str]:
     """The required state methods ``state`` lacks (see ``REQUIRED_STATE_METHODS``)."""
     return [m for m in REQUIRED_STATE_METHODS if not callable(getattr(state, m, None))]
@@ -226,6 +249,13 @@ class Pair:
         )
         self.num_players = core.num_players
         self.compared: set[str] = set()
+        # The candidate's to_dict and the core's as compare() last read them, until the
+        # next action: what a probe checks the candidate against after refusing.
+        self._dicts: tuple[Any, Any] | None = None
+        # Set once the candidate's to_dict is seen to hand out its own live containers:
+        # then a probe snapshots it as text, as a later call would change it in place.
+        self._aliased = False
+        self._alias_unknown = True
 
     # --- calling the candidate: any exception is a divergence -------------------------
     def _call(self, name: str, expected: Any, *args: Any) -> Any:
@@ -265,12 +295,13 @@ class Pair:
         """The core's legal actions now."""
         return list(self.core.legal_actions())
 
-    def compare(self) -> None:
-        """Compares every field the candidate offers with the core's."""
+    def compare(self) -> list[int]:
+        """Compares every field the candidate offers with the core's; returns the core's
+        legal actions (read for the comparison, and what the next step picks from)."""
         core, offers, check = self.core, self.offers, self.check
         player = core.current_player()
         check("current_player()", self._call("current_player", player), player, "current_player")
-        legal = core.legal_actions()
+        legal: list[int] = core.legal_actions()
         got = self._call("legal_actions", legal)
         if self.text_actions:
             check(
@@ -324,7 +355,14 @@ class Pair:
             check("winners()", list(self._call("winners", want)), want, "winners")
         if "to_dict" in offers:
             want = core.to_dict()
-            check("to_dict()", self._call("to_dict", want), want, "to_dict")
+            got_dict = self._call("to_dict", want)
+            check("to_dict()", got_dict, want, "to_dict")
+            if self._alias_unknown:
+                # Once a line: a second call handing out the same containers means the
+                # candidate's dict is its live state, so probes must snapshot it.
+                self._alias_unknown = False
+                self._aliased = _shares(self._call("to_dict", want), got_dict)
+            self._dicts = (got_dict, want)
         if "observation" in offers:
             for p in range(self.num_players):
                 want = core.observation(p)
@@ -353,6 +391,7 @@ class Pair:
                         got_t.tolist()[:16],
                         want.tolist()[:16],
                     )
+        return legal
 
     def _to_cand(self, action: int) -> Any:
         if not self.text_actions:
@@ -362,6 +401,7 @@ class Pair:
 
     def play(self, action: int) -> None:
         """Plays the core's legal ``action`` on both (by its text in text mode)."""
+        self._dicts = None
         a = self._to_cand(action)
         try:
             self.cand.apply_action(a)
@@ -384,17 +424,20 @@ class Pair:
         text = core.action_to_string(action) if in_range else f"action id {action}"
         if self.text_actions and not in_range:
             return  # an id with no text cannot be spoken to a text candidate
-        # The core builds a new dict at every call: plain == compares it in full.
-        before_core = core.to_dict()
+        # A copy of the core's state, compared whole (every field, not only its dict).
+        before_core = core.clone()
         try:
             core.apply_action(action)
         except IllegalActionError:
             pass
         else:
             raise AssertionError(f"cardsim accepted the illegal action {text}")
-        if core.to_dict() != before_core:
+        if core != before_core:
             raise AssertionError(f"cardsim changed its state refusing {text}")
-        before = self._snapshot()
+        # The candidate's dict that compare() read at this position is its state before;
+        # without one (or if it may change in place), a text snapshot is taken now.
+        seen = self._dicts if not self._aliased else None
+        before = self._snapshot() if seen is None else None
         try:
             a = self.cand.string_to_action(text) if self.text_actions else action
         except ValueError:
@@ -422,9 +465,23 @@ class Pair:
                 probe=text,
             )
         self.compared.add("illegal actions")
-        after = self._snapshot()
-        if after != before:
-            raise _Diverged("state after refusing an illegal action", after, before, probe=text)
+        if seen is None:
+            after = self._snapshot()
+            if after != before:
+                raise _Diverged("state after refusing an illegal action", after, before, probe=text)
+            return
+        got, want = seen
+        now = self._call("to_dict", "a dict")
+        if _shares(now, got):
+            # The same containers as before (seen only now): whatever changed changed in
+            # both. The core refused and is unchanged, so the candidate must still match
+            # the core's dict; later probes take text snapshots.
+            self._aliased = True
+            d = _diff(now, want, "to_dict()")
+            if d:
+                raise _Diverged("state after refusing an illegal action", d[1], d[2], probe=text)
+        elif not _same(now, got):
+            raise _Diverged("state after refusing an illegal action", now, got, probe=text)
 
 
 @dataclass(frozen=True)
@@ -438,23 +495,12 @@ class LockstepReport:
     text_actions: bool
 
 
-def _deal_both(candidate: Any, line: Line, by_seed: bool) -> tuple[Any, Any, Deal]:
-    deal = line.deal
+def _deal_both(candidate: Any, deal: Deal, by_seed: bool) -> tuple[Any, Any]:
     core = deal.new_game()
     game = candidate_game(candidate, deal.options)
     if by_seed and deal.seed is not None:
-        return game.new_game(seed=deal.seed), core, deal
-    return game.new_game(deck=list(core.deck)), core, deal
-
-
-def _lines_of(line: Line) -> Iterator[tuple[int, list[int], int | None]]:
-    """(step, probes before it, action or None at the end) along the line."""
-    by_step: dict[int, list[int]] = {}
-    for step, p in line.probes:
-        by_step.setdefault(step, []).append(p)
-    for i, a in enumerate(line.actions):
-        yield i, by_step.get(i, []), a
-    yield len(line.actions), by_step.get(len(line.actions), []), None
+        return game.new_game(seed=deal.seed), core
+    return game.new_game(deck=list(core.deck)), core
 
 
 def _option_source(game: str, options: Any) -> st.SearchStrategy[dict[str, Any]]:
@@ -466,6 +512,22 @@ def _option_source(game: str, options: Any) -> st.SearchStrategy[dict[str, Any]]
         make(game, **options)  # an unknown option or bad value: the game's own error
         return st.just(dict(options))
     raise TypeError(f"options must be a dict or a strategy of dicts, got {type(options).__name__}")
+
+
+def _line_plans(
+    game: str,
+    max_len: int,
+    *,
+    by_seed: bool,
+    in_order: bool,
+    options: st.SearchStrategy[dict[str, Any]],
+) -> st.SearchStrategy[_Plan]:
+    """What ``check_lockstep`` draws: plans of lines (read as ``lines`` reads them)."""
+    return _plans(
+        game,
+        max_len,
+        deal=deals(game, by_seed=by_seed, in_order=in_order, option_dicts=options),
+    )
 
 
 def check_candidate(candidate: Any, game: str, options: Any) -> None:
@@ -570,18 +632,16 @@ def check_lockstep(
     check_candidate(candidate, game, options)
     text_actions = text_mode(candidate, game, options, actions)
     by_seed = deal == "seed"
-    strategy = lines(
-        game,
-        max_len,
-        illegal_rate=illegal_rate,
-        deal=deals(game, by_seed=by_seed, in_order=in_order, option_dicts=source),
-    )
+    threshold = _probe_threshold(_check_rate(illegal_rate))
+    strategy = _line_plans(game, max_len, by_seed=by_seed, in_order=in_order, options=source)
     tally = {"examples": 0, "steps": 0}
     compared: set[str] = set()
 
-    def run(line: Line) -> None:
+    def run(plan: _Plan) -> None:
         tally["examples"] += 1
-        _play_line(candidate, line, by_seed, text_actions, illegal_error, tally, compared)
+        _play_line(
+            candidate, plan, by_seed, text_actions, illegal_error, threshold, tally, compared
+        )
 
     test = given(strategy)(run)
     test = settings(
@@ -643,44 +703,55 @@ class _LineDiverged(Exception):
 
 def _play_line(
     candidate: Any,
-    line: Line,
+    plan: _Plan,
     by_seed: bool,
     text_actions: bool,
     illegal_error: type[BaseException],
+    threshold: int,
     tally: dict[str, int],
     compared: set[str],
 ) -> None:
-    step = 0
-    core_deck: list[str] = []
+    # The line is read from the plan as it is played, against the core's legal actions
+    # that the comparison reads anyway: the same line ``lines`` draws, played once.
+    ids: list[int] = []
+    pair: Pair | None = None
     try:
         try:
-            cand, core, deal = _deal_both(candidate, line, by_seed)
+            cand, core = _deal_both(candidate, plan.deal, by_seed)
         except Exception as e:
             raise _Diverged("new_game", _raised(e), "a new game") from None
-        core_deck = list(core.deck)
         pair = Pair(cand, core, text_actions=text_actions, illegal_error=illegal_error)
-        if by_seed and deal.seed is not None and hasattr(cand, "deck"):
-            pair.check("deck", list(cand.deck), core_deck)
-        for at, probes, action in _lines_of(line):
-            step = at  # kept for the report, should this step differ
-            pair.compare()
-            for p in probes:
-                pair.probe(p)
-            if action is not None:
-                pair.play(action)
+        if by_seed and plan.deal.seed is not None and hasattr(cand, "deck"):
+            pair.check("deck", list(cand.deck), list(core.deck))
+        choices, last, n = plan.choices, plan.steps, core.game.num_actions
+        for k in range(last + 1):
+            legal = pair.compare()
+            probe, i = _read_step(choices, k, legal, n, threshold)
+            if probe is not None:
+                pair.probe(probe)
             tally["steps"] += 1
+            if not legal or k == last:
+                break
+            action = legal[i]
+            pair.play(action)
+            ids.append(action)
         compared |= pair.compared
     except _Diverged as d:
-        seed = line.deal.seed if by_seed else None
+        # The texts of the actions played, from a fresh deal: only a failing line pays.
+        replay = plan.deal.new_game()
+        texts = []
+        for a in ids:
+            texts.append(replay.action_to_string(a))
+            replay.apply_action(a)
         raise _LineDiverged(
             DivergenceError(
-                game=line.deal.game,
-                options=line.deal.options,
-                deck=core_deck,
-                seed=seed,
-                actions=list(line.texts[:step]),
-                ids=list(line.actions[:step]),
-                step=step,
+                game=plan.deal.game,
+                options=plan.deal.options,
+                deck=list(pair.core.deck) if pair is not None else [],
+                seed=plan.deal.seed if by_seed else None,
+                actions=texts,
+                ids=ids,
+                step=len(ids),
                 field=d.field,
                 candidate=d.candidate,
                 expected=d.expected,

@@ -27,8 +27,17 @@ from ..reference.cards import canonical_index
 
 __all__ = ["Deal", "Line", "deals", "decks", "lines", "options", "states"]
 
-#: One step's choice: the low 16 bits pick the action, the high 16 an illegal probe.
-_CHOICE = st.integers(0, 2**32 - 1)
+#: Bytes of a line's choices each step reads: two pick the action (modulo the number of
+#: legal ones), one says whether an illegal action is tried first, one more picks it.
+_STEP_BYTES = 4
+#: How a line's choices are drawn. One hypothesis draw per step costs far more than the
+#: step's own work, so steps past the first ``_SINGLE_STEPS`` are drawn ``_BLOCK_STEPS``
+#: at a time, as one block of bytes: lowering the number of steps drops the last blocks,
+#: and a block's bytes shrink towards zero. The first steps keep a draw each, because
+#: hypothesis shrinks by deleting draws, and deleting a step's draw is what turns a line
+#: into a shorter one picking the same move sooner (a short counterexample).
+_SINGLE_STEPS = 8
+_BLOCK_STEPS = 16
 
 
 @functools.cache
@@ -236,25 +245,91 @@ def _check_len(max_len: Any) -> int:
     return max_len
 
 
-class _Stepper:
-    """Reads one choice against a state: the probe it asks for and the action it picks."""
+@dataclass(frozen=True)
+class _Plan:
+    """A line before it is played: its deal, how many steps it may take, and the choice
+    bytes each step reads (``_STEP_BYTES`` a step, see ``_read_step``). Played against a
+    state it gives a ``Line``; ``check_lockstep`` plays it on the candidate and the core
+    at once, so that the line is not played a second time on the core to draw it."""
 
-    def __init__(self, state: Any, illegal_rate: float) -> None:
-        self.state = state
-        self.n = state.game.num_actions
-        self.threshold = 256 - round(illegal_rate * 256) if illegal_rate > 0 else 257
+    deal: Deal
+    steps: int
+    choices: bytes
 
-    def read(self, choice: int, last: bool) -> tuple[int | None, int | None]:
-        legal = self.state.legal_actions()
-        flag, value = (choice >> 16) & 0xFF, choice >> 24
-        probe = None
-        if flag >= self.threshold:
-            p = (value * 256 + flag) % (self.n + 2) - 1
-            if p not in legal:
-                probe = p
-        if not legal or last:
-            return probe, None
-        return probe, legal[(choice & 0xFFFF) % len(legal)]
+
+def _probe_threshold(illegal_rate: float) -> int:
+    """The value of a step's probe byte from which an illegal action is tried."""
+    return 256 - round(illegal_rate * 256) if illegal_rate > 0 else 257
+
+
+def _read_step(
+    choices: bytes, k: int, legal: list[int], num_actions: int, threshold: int
+) -> tuple[int | None, int]:
+    """Step ``k`` of a line read from ``choices`` against the legal actions ``legal``: the
+    illegal action to try first (None for none: the probe byte is below ``threshold``, or
+    the action it picks is legal) and the index into ``legal`` of the action to play. All
+    zero bytes read as the first legal action and no probe, where a line shrinks to."""
+    i = k * _STEP_BYTES
+    flag = choices[i + 2]
+    probe = None
+    if flag >= threshold:
+        p = (choices[i + 3] * 256 + flag) % (num_actions + 2) - 1
+        if p not in legal:
+            probe = p
+    return probe, (choices[i] * 256 + choices[i + 1]) % len(legal) if legal else 0
+
+
+def _plans(
+    game: str,
+    max_len: int = 200,
+    *,
+    deal: st.SearchStrategy[Deal] | None = None,
+    **opts: Any,
+) -> st.SearchStrategy[_Plan]:
+    """Plans of lines of ``game`` (see ``_Plan``): a deal (drawn by ``deals(game, **opts)``
+    unless ``deal`` gives a strategy of Deal), up to ``max_len`` steps, and their choices."""
+    max_len = _check_len(max_len)
+    deal_strategy = deals(game, **opts) if deal is None else deal
+    if not isinstance(deal_strategy, st.SearchStrategy):
+        raise InvalidArgument(f"deal must be a strategy of Deal, got {deal!r}")
+    single = st.binary(min_size=_STEP_BYTES, max_size=_STEP_BYTES)
+    block = st.binary(min_size=_BLOCK_STEPS * _STEP_BYTES, max_size=_BLOCK_STEPS * _STEP_BYTES)
+
+    @st.composite
+    def draw_plan(draw: st.DrawFn) -> _Plan:
+        d = draw(deal_strategy)
+        # Half the lines run to max_len (or the end of the game): whole games get played.
+        steps = draw(st.integers(0, max_len) | st.just(max_len))
+        # steps + 1 steps' choices: the last one only probes, after the last action.
+        n = steps + 1
+        parts = [draw(single) for _ in range(min(n, _SINGLE_STEPS))]
+        rest = max(0, n - _SINGLE_STEPS)
+        parts += [draw(block) for _ in range(-(-rest // _BLOCK_STEPS))]
+        return _Plan(d, steps, b"".join(parts))
+
+    return draw_plan()
+
+
+def _play_plan(plan: _Plan, illegal_rate: float) -> Line:
+    """The line ``plan`` reads on its deal, played on the core."""
+    state = plan.deal.new_game()
+    n = state.game.num_actions
+    threshold = _probe_threshold(illegal_rate)
+    actions: list[int] = []
+    texts: list[str] = []
+    probes: list[tuple[int, int]] = []
+    for k in range(plan.steps + 1):
+        legal = state.legal_actions()
+        probe, i = _read_step(plan.choices, k, legal, n, threshold)
+        if probe is not None:
+            probes.append((k, probe))
+        if not legal or k == plan.steps:
+            break
+        a = legal[i]
+        texts.append(state.action_to_string(a))
+        state.apply_action(a)
+        actions.append(a)
+    return Line(plan.deal, tuple(actions), tuple(probes), tuple(texts))
 
 
 def lines(
@@ -269,36 +344,8 @@ def lines(
     ``deals(game, **opts)`` unless ``deal`` gives a strategy of Deal), with an illegal
     probe before a step at rate ``illegal_rate``. Play stops early when the game ends.
     Lines shrink towards fewer steps, the first legal action at each, and no probes."""
-    max_len = _check_len(max_len)
     rate = _check_rate(illegal_rate)
-    deal_strategy = deals(game, **opts) if deal is None else deal
-    if not isinstance(deal_strategy, st.SearchStrategy):
-        raise InvalidArgument(f"deal must be a strategy of Deal, got {deal!r}")
-
-    @st.composite
-    def draw_line(draw: st.DrawFn) -> Line:
-        d = draw(deal_strategy)
-        # Half the lines run to max_len (or the end of the game): whole games get played.
-        steps = draw(st.integers(0, max_len) | st.just(max_len))
-        state = d.new_game()
-        stepper = _Stepper(state, rate)
-        actions: list[int] = []
-        texts: list[str] = []
-        probes: list[tuple[int, int]] = []
-        # One choice per step, drawn as play goes: hypothesis can then cut a line short
-        # or drop a step, which is what shrinks a divergence to a short line.
-        for k in range(steps + 1):
-            probe, action = stepper.read(draw(_CHOICE), last=k == steps)
-            if probe is not None:
-                probes.append((len(actions), probe))
-            if action is None:
-                break
-            texts.append(state.action_to_string(action))
-            state.apply_action(action)
-            actions.append(action)
-        return Line(d, tuple(actions), tuple(probes), tuple(texts))
-
-    return draw_line()
+    return _plans(game, max_len, deal=deal, **opts).map(lambda plan: _play_plan(plan, rate))
 
 
 def states(
