@@ -16,6 +16,8 @@ The games are ranked by the fair search's score against greedy.
 
     python bench/bench_skill.py [--deals 1000] [--threads 2] [--seed 2026]
     python bench/bench_skill.py --only stack_gap,clock_duel   # rewrites those rows only
+    python bench/bench_skill.py --only racing_demon --pairings ismcts:sees=all   # one row
+    python bench/bench_skill.py --redraw   # skill.md and the figure from skill.json
 """
 
 from __future__ import annotations
@@ -44,10 +46,21 @@ GAMES: dict[str, dict[str, Any]] = {
     "clock_duel": {},
 }
 PAIRINGS = [("greedy", "random"), ("ismcts", "greedy"), ("ismcts:sees=all", "greedy")]
+LABELS = {
+    "greedy": "greedy vs random",
+    "ismcts": "ismcts vs greedy",
+    "ismcts:sees=all": "ismcts seeing every card vs greedy",
+}
+
+
+def name(game: str) -> str:
+    players = GAMES[game].get("players")
+    return f"{game} ({players} players)" if players else game
 
 
 def pairing(game: str, a: str, b: str, deals: int, seed: int, threads: int) -> dict[str, Any]:
     options = GAMES[game]
+    load = os.getloadavg()[0]
     r = cardsim.simulate(
         game,
         games=deals,
@@ -68,12 +81,16 @@ def pairing(game: str, a: str, b: str, deals: int, seed: int, threads: int) -> d
         "a": a,
         "b": b,
         "deals": deals,
+        "seed": seed,
         "games": bp.games,
         "a_wins": bp.wins[0],
         "b_wins": bp.wins[1],
         "neither": neither,
         "a_score": {"value": score.value, "low": score.low, "high": score.high},
         "seconds": r.seconds,
+        "threads": threads,
+        "load_at_start": load,
+        "measured": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
         "command": command(game, a, b, deals, seed),
     }
 
@@ -87,9 +104,10 @@ def command(game: str, a: str, b: str, deals: int, seed: int) -> str:
 
 
 def table(rows: list[dict[str, Any]]) -> tuple[list[str], dict[str, dict[str, Any]]]:
-    by_game: dict[str, dict[str, Any]] = {}
+    """Every game (those with no row too), least skill first, and its rows by first policy."""
+    by_game: dict[str, dict[str, Any]] = {g: {} for g in GAMES}
     for row in rows:
-        by_game.setdefault(row["game"], {})[row["a"]] = row
+        by_game[row["game"]][row["a"]] = row
     # A game whose search row is not measured yet goes last.
     order = sorted(
         by_game,
@@ -107,14 +125,19 @@ def markdown(meta: dict[str, Any], rows: list[dict[str, Any]]) -> str:
         s = row["a_score"]
         return f"{100 * s['value']:.1f}% [{100 * s['low']:.1f}, {100 * s['high']:.1f}]"
 
+    dates = sorted(r["measured"] for r in rows)
+    when = f"rows measured {dates[0]} to {dates[-1]}" if dates else "no rows measured yet"
+    missing = len(GAMES) * len(PAIRINGS) - len(rows)
     lines = [
         "# How much skill each game rewards",
         "",
-        f"`python bench/bench_skill.py --deals {meta['deals']} --seed {meta['seed']} "
-        f"--threads {meta['threads']}`, {meta['date']}, {meta['machine']}, "
-        f"{meta['seconds']:.0f} s.",
+        f"`python bench/bench_skill.py --deals {meta['deals']} --seed {meta['seed']}`"
+        " (with `--only` and `--pairings`, runs that measure some rows keep the others);"
+        f" {when}, {meta['machine']}; each row's threads, load and seconds are in skill.json.",
         "Score of the first policy per game (a game neither wins counts 1/2), every deal under "
-        "both seatings, 95% intervals; least skill first (ranked by the fair search's row).",
+        "both seatings, 95% Wilson intervals; least skill first (ranked by the fair search's "
+        "row; a game without it goes last)."
+        + (f" {missing} of the {len(GAMES) * len(PAIRINGS)} pairings not run." if missing else ""),
         "",
         "| game | deals (games) | greedy vs random | ismcts vs greedy "
         "| ismcts seeing every card vs greedy |",
@@ -122,12 +145,53 @@ def markdown(meta: dict[str, Any], rows: list[dict[str, Any]]) -> str:
     ]
     for g in order:
         r = by_game[g]
-        first = next(iter(r.values()))
+        first = next(iter(r.values()), None)
+        size = f"{first['deals']} ({first['games']})" if first else "not run"
         lines.append(
-            f"| {g} | {first['deals']} ({first['games']}) | {cell(r.get('greedy'))} | "
+            f"| {name(g)} | {size} | {cell(r.get('greedy'))} | "
             f"{cell(r.get('ismcts'))} | {cell(r.get('ismcts:sees=all'))} |"
         )
     return "\n".join(lines) + "\n"
+
+
+def load(path: Path) -> list[dict[str, Any]]:
+    return json.loads(path.read_text())["rows"] if path.exists() else []
+
+
+def merge(
+    old: list[dict[str, Any]], todo: set[tuple[str, str]], deals: int, seed: int
+) -> list[dict[str, Any]]:
+    """The rows of an earlier run to keep: those not about to be re-measured. They must
+    have been played on the same deals (same count and seed): one table must not put
+    figures of different deals side by side, and a small trial run must not overwrite a
+    long one's rows, so a mismatch is an error, not a silent drop."""
+    other = sorted({(r["deals"], r.get("seed")) for r in old} - {(deals, seed)})
+    if other:
+        sizes = ", ".join(f"{d} deals of seed {s}" for d, s in other)
+        raise ValueError(
+            f"the existing rows were measured on {sizes}, not {deals} of seed {seed}:"
+            " pass another --out, or those --deals and --seed"
+        )
+    return [r for r in old if (r["game"], r["a"]) not in todo]
+
+
+def canonical(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    rank = {(g, a): i for i, (g, a) in enumerate((g, a) for g in GAMES for a, _ in PAIRINGS)}
+    return sorted(rows, key=lambda r: rank.get((r["game"], r["a"]), len(rank)))
+
+
+def draw(rows: list[dict[str, Any]], figure: Path, deals: int) -> None:
+    order, by_game = table(rows)
+    plot_skill(
+        [
+            (name(g), {LABELS[a]: by_game[g][a]["a_score"] for a, _ in PAIRINGS if a in by_game[g]})
+            for g in order
+            if by_game[g]
+        ],
+        figure,
+        title=f"Score of the first policy, {deals:,} deals ({2 * deals:,} games) per pairing,"
+        " seats rotated",
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -136,6 +200,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--only", default="", help="comma-separated games; keeps the others' rows")
+    ap.add_argument(
+        "--pairings",
+        default="",
+        help=f"comma-separated first policies of the pairings to measure ({', '.join(LABELS)});"
+        " keeps the others' rows",
+    )
+    ap.add_argument(
+        "--redraw", action="store_true", help="measure nothing: rewrite skill.md and the figure"
+    )
     ap.add_argument("--out", type=Path, default=OUT, help="folder for skill.json and skill.md")
     ap.add_argument("--figure", type=Path, default=FIGURE)
     args = ap.parse_args(argv)
@@ -143,12 +216,24 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [g for g in games if g not in GAMES]
     if unknown:
         ap.error(f"unknown game(s) {unknown}; known: {', '.join(GAMES)}")
+    firsts = [a for a in args.pairings.split(",") if a] or list(LABELS)
+    unknown = [a for a in firsts if a not in LABELS]
+    if unknown:
+        ap.error(f"unknown pairing(s) {unknown}; known: {', '.join(LABELS)}")
     path = args.out / "skill.json"
-    kept: list[dict[str, Any]] = []
-    if args.only and path.exists():
-        kept = [r for r in json.loads(path.read_text())["rows"] if r["game"] not in games]
-    t0 = time.perf_counter()
-    rows = list(kept)
+    if args.redraw:
+        if not path.exists():
+            ap.error(f"--redraw: no {path}")
+        data = json.loads(path.read_text())
+        (args.out / "skill.md").write_text(markdown(data["meta"], data["rows"]))
+        draw(data["rows"], args.figure, data["meta"]["deals"])
+        print((args.out / "skill.md").read_text())
+        return 0
+    todo = [(g, a, b) for g in games for a, b in PAIRINGS if a in firsts]
+    try:
+        rows = merge(load(path), {(g, a) for g, a, _ in todo}, args.deals, args.seed)
+    except ValueError as e:
+        ap.error(str(e))
     args.out.mkdir(parents=True, exist_ok=True)
 
     def write() -> None:
@@ -156,30 +241,23 @@ def main(argv: list[str] | None = None) -> int:
         meta = {
             "deals": args.deals,
             "seed": args.seed,
-            "threads": args.threads,
-            "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+            "written": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
             "machine": f"{platform.platform()}, {os.cpu_count()} cpus",
-            "seconds": time.perf_counter() - t0,
         }
-        path.write_text(json.dumps({"meta": meta, "rows": rows}, indent=1) + "\n")
+        path.write_text(json.dumps({"meta": meta, "rows": canonical(rows)}, indent=1) + "\n")
         (args.out / "skill.md").write_text(markdown(meta, rows))
 
-    for g in games:
-        for a, b in PAIRINGS:
-            row = pairing(g, a, b, args.deals, args.seed, args.threads)
-            print(
-                f"{g:18} {a:18} vs {b:7} {100 * row['a_score']['value']:5.1f}%"
-                f"  {row['seconds']:.0f} s",
-                file=sys.stderr,
-            )
-            rows.append(row)
-            write()
-    order, by_game = table(rows)
-    plot_skill(
-        [(g, {a: by_game[g][a]["a_score"] for a in by_game[g]}) for g in order],
-        args.figure,
-        title=f"Score against the weaker policy, {args.deals} deals per pairing, seats rotated",
-    )
+    write()
+    for g, a, b in todo:
+        row = pairing(g, a, b, args.deals, args.seed, args.threads)
+        print(
+            f"{g:18} {a:18} vs {b:7} {100 * row['a_score']['value']:5.1f}%  {row['seconds']:.0f} s",
+            file=sys.stderr,
+        )
+        rows.append(row)
+        write()
+    if rows:
+        draw(rows, args.figure, args.deals)
     print((args.out / "skill.md").read_text())
     return 0
 

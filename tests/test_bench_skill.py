@@ -55,3 +55,59 @@ def test_a_partial_run_keeps_the_other_games(tmp_path: Path) -> None:
     assert games == {"clock_duel", "stack_gap"}
     with pytest.raises(SystemExit):
         bench.main([*common, "--only", "chess"])
+
+
+def test_one_pairing_is_remeasured_and_the_others_kept(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    bench = _bench()
+    common = ["--deals", "2", "--threads", "1", "--out", str(tmp_path)]
+    common += ["--figure", str(tmp_path / "s.png"), "--only", "clock_duel"]
+    assert bench.main(common) == 0
+    path = tmp_path / "skill.json"
+    data = json.loads(path.read_text())
+    # Marks that a re-measured row loses and a kept row keeps.
+    for row in data["rows"]:
+        row["measured"] = "earlier"
+    path.write_text(json.dumps(data))
+    assert bench.main([*common, "--pairings", "ismcts:sees=all"]) == 0
+    rows = json.loads(path.read_text())["rows"]
+    assert [(r["a"], r["measured"] == "earlier") for r in rows] == [
+        ("greedy", True),
+        ("ismcts", True),
+        ("ismcts:sees=all", False),
+    ]
+    with pytest.raises(SystemExit):
+        bench.main([*common, "--pairings", "pimc"])
+
+
+def test_rows_of_other_deals_are_refused_not_overwritten(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    bench = _bench()
+    common = ["--threads", "1", "--out", str(tmp_path), "--figure", str(tmp_path / "s.png")]
+    common += ["--only", "clock_duel", "--pairings", "greedy"]
+    assert bench.main([*common, "--deals", "2"]) == 0
+    before = (tmp_path / "skill.json").read_text()
+    with pytest.raises(SystemExit):
+        bench.main([*common, "--deals", "3"])
+    with pytest.raises(SystemExit):
+        bench.main([*common, "--deals", "2", "--seed", "7"])
+    assert (tmp_path / "skill.json").read_text() == before
+
+
+def test_redraw_measures_nothing_and_marks_what_is_missing(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    bench = _bench()
+    common = ["--threads", "1", "--out", str(tmp_path), "--figure", str(tmp_path / "s.png")]
+    with pytest.raises(SystemExit):
+        bench.main([*common, "--redraw"])
+    assert bench.main([*common, "--deals", "2", "--only", "clock_duel"]) == 0
+    before = (tmp_path / "skill.json").read_text()
+    (tmp_path / "skill.md").unlink()
+    (tmp_path / "s.png").unlink()
+    assert bench.main([*common, "--redraw"]) == 0
+    assert (tmp_path / "skill.json").read_text() == before
+    assert (tmp_path / "s.png").stat().st_size > 0
+    md = (tmp_path / "skill.md").read_text()
+    assert "15 of the 18 pairings not run" in md
+    assert "| rummy | not run | not run | not run | not run |" in md
+    assert "| clock_duel | 2 (4) | 50.0% [" in md

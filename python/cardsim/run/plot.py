@@ -141,8 +141,10 @@ def plot_skill(
     ax.axvline(0.5, color="#999999", linestyle="--", linewidth=1)
     ax.set_xlim(0, 1)
     ax.set_xlabel("score of the first policy (win 1, neither wins 1/2), 95% interval")
-    ax.set_title(title, fontsize=10)
-    ax.legend(fontsize=8, loc="lower right")
+    ax.set_title(title, fontsize=10, pad=24)
+    # Above the axes, under the title: inside, it would cover the bars near 1 of
+    # whichever game is last.
+    ax.legend(fontsize=8, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=len(labels))
     return _save(fig, path)
 
 
