@@ -80,9 +80,10 @@ def solver(game: str, deals: int, seed: int, threads: int) -> dict[str, Any]:
     cell: dict[str, Any] = {"seconds": round(seconds, 2), "unknown": r.unknown}
     if measure == "win":
         cell["win_rate"] = est(wilson(r.wins, deals))
-        best = r.best_score_any.astype(np.int64)
-        moments = {"n": deals, "sum": int(best.sum()), "sum_sq": int((best * best).sum())}
-        cell["mean_score"] = est(mean_interval(moments))  # best of any line, won or not
+        if r.scored:  # The Wall's solver seeks a win only: it has no best score to give
+            best = r.best_score_any.astype(np.int64)
+            moments = {"n": deals, "sum": int(best.sum()), "sum_sq": int((best * best).sum())}
+            cell["mean_score"] = est(mean_interval(moments))  # best of any line, won or not
     else:
         settled = r.outcome == 1
         # A lower bound per deal: the optimum where proven, the proven bound elsewhere.
@@ -106,11 +107,9 @@ def value_text(cell: dict[str, Any] | None, measure: str) -> str:
     if cell is None:
         return "not run"
     if measure == "win":
-        e, m = cell["win_rate"], cell["mean_score"]
-        return (
-            f"{100 * e['value']:.2f}% [{100 * e['low']:.2f}, {100 * e['high']:.2f}]"
-            f" (score {m['value']:.2f})"
-        )
+        e, m = cell["win_rate"], cell.get("mean_score")
+        score = f" (score {m['value']:.2f})" if m else ""
+        return f"{100 * e['value']:.2f}% [{100 * e['low']:.2f}, {100 * e['high']:.2f}]{score}"
     e = cell.get("mean_score") or cell["mean_score_floor"]
     return f"{e['value']:.2f} [{e['low']:.2f}, {e['high']:.2f}]"
 
