@@ -698,39 +698,49 @@ class Code9Game {
         cheap_ = cheap_for(low_);
         stay_cost_ = stay_search();
       }
+      kept_value_ = 10'000 * gone_ - 100 * stay_cost_;
     }
 
     int value(Action a) const {
       const Move m = decode(a);
-      if (m.pass) return 10'000 * gone_ - (low_ ? 100 * stay_cost_ : 0);
+      if (a == kPass || m.step == kOff) return rare_value(m);
+      // A step: the common case, kept short.
       const int from = mine_[m.rank];
-      if (m.step == kOff) {
-        if (m.rank == kRanks) return 1'000'000;  // the mover's 9 leaves: a win
-        // The card leaves the grid: one more gone, and the lowest left is
-        // now the one to bring out.
-        int low = 0;
-        for (int r = kRanks; r >= 1; --r)
-          if (r != m.rank && mine_[r] != kNowhere) low = r;
-        int v = 10'000 * (gone_ + 1);
-        if (low && !on_edge(mine_[low]))
-          v -= 100 * exit_cost(cheap_for(low) | bit(from), own_ & ~bit(from), mine_[low], kMaxExitCost);
-        return v;
-      }
       const int to = from + kStep[m.step];
       const Card victim = s_.at(to);
-      // Only the special rule can take a 9; its owner, if any, wins (never
-      // the mover: the victim is of another suit).
-      if (victim != kNoCard && rank_of(victim) == kRanks && s_.owner_of_suit(suit_of(victim)) >= 0)
-        return -1'000'000;
-      int v = 10'000 * gone_ - 100 * cost_after_step(m.rank, from, to);
-      if (victim != kNoCard) v += s_.owner_of_suit(suit_of(victim)) >= 0 ? -20 : 5;
-      return v;
+      int v = kept_value_;
+      if (victim != kNoCard) {
+        const bool owned = s_.owner_of_suit(suit_of(victim)) >= 0;
+        // Only the special rule can take a 9; its owner, if any, wins (never
+        // the mover: the victim is of another suit).
+        if (owned && rank_of(victim) == kRanks) return -1'000'000;
+        v += owned ? -20 : 5;
+      }
+      if (m.rank != low_ && ((safe_from_ >> from) & (safe_to_ >> to) & 1)) return v;
+      return v + 100 * (stay_cost_ - cost_after_step(m.rank, from, to));
     }
 
    private:
     static constexpr std::uint64_t bit(int p) { return std::uint64_t{1} << p; }
 
-    // The exit cost after our card of `rank` steps from `from` to `to`.
+    // A pass, or a card leaving the grid.
+    int rare_value(const Move& m) const {
+      if (m.pass) return kept_value_;
+      if (m.rank == kRanks) return 1'000'000;  // the mover's 9 leaves: a win
+      // The card leaves the grid: one more gone, and the lowest left is
+      // now the one to bring out.
+      const int from = mine_[m.rank];
+      int low = 0;
+      for (int r = kRanks; r >= 1; --r)
+        if (r != m.rank && mine_[r] != kNowhere) low = r;
+      int v = 10'000 * (gone_ + 1);
+      if (low && !on_edge(mine_[low]))
+        v -= 100 * exit_cost(cheap_for(low) | bit(from), own_ & ~bit(from), mine_[low], kMaxExitCost);
+      return v;
+    }
+
+    // The exit cost after our card of `rank` steps from `from` to `to`, when
+    // the safe places (stay_search) do not already say it is unchanged.
     int cost_after_step(int rank, int from, int to) const {
       const int d = stay_cost_;
       if (rank == low_) {
@@ -741,7 +751,6 @@ class Code9Game {
         if (d == 0) return 1;  // stepped off the edge inwards: at least 1, and back costs 1
         return exit_cost((cheap_ | bit(from)) & ~bit(to), own_, to, d);
       }
-      if ((safe_from_ >> from) & (safe_to_ >> to) & 1) return d;
       // The old way, with `to` dearer by 2 at most (and `from` cheaper),
       // costs d + 2 at most: a search may stop after d + 1.
       return exit_cost((cheap_ | bit(from)) & ~bit(to), (own_ & ~bit(from)) | bit(to), mine_[low_], d + 1);
@@ -810,7 +819,8 @@ class Code9Game {
     std::uint64_t empty_ = 0, own_ = 0, cheap_ = 0;
     std::uint64_t safe_from_ = 0, safe_to_ = 0;  // see stay_search
     int gone_ = 0, low_ = 0;                     // our cards off the grid; our lowest on it (0: none)
-    int stay_cost_ = 0;                          // exit_cost before any move (a pass leaves it so)
+    int kept_value_ = 0;  // the value of a move that keeps stay_cost_ and captures nothing
+    int stay_cost_ = 0;   // exit_cost before any move (a pass leaves it so)
   };
 
   // Cheapest way off the grid from `start` (not on the edge): a step into an
