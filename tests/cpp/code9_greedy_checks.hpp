@@ -92,30 +92,54 @@ inline Action choice(const Code9State& s, const Code9State::ActionList& legal, R
   return chosen;
 }
 
-// Plays `games` deals of `game` from `seed`, random and greedy moves in
-// turn by the deal's parity, and compares every position on the way.
+// Compares every position from `s` to the end of the game, random and
+// greedy moves in turn by `greedy`.
+inline void check_line(const Code9Game& game, Code9State s, Rng& rng, bool greedy, const std::string& where) {
+  Code9State::ActionList legal;
+  while (!s.is_terminal()) {
+    s.legal_actions(legal);
+    for (Action a : legal)
+      expect(game.greedy_value(s, a) == value(s, a),
+             where + " move " + std::to_string(s.moves()) + ": greedy values " + s.action_to_string(a) + " " +
+                 std::to_string(game.greedy_value(s, a)) + ", plainly " + std::to_string(value(s, a)));
+    Rng plain = rng;
+    const Action a = game.greedy_action(s, legal, rng);
+    expect(a == choice(s, legal, plain) && plain.next() == Rng(rng).next(),
+           where + " move " + std::to_string(s.moves()) + ": greedy and plain choices or draws differ");
+    // Greedy play reaches the end game; random play the crowded, odd positions.
+    s.apply(greedy ? a : legal[static_cast<std::size_t>(rng.below(legal.size()))]);
+  }
+}
+
 inline void check_game(const Code9Game& game, std::uint64_t seed, int games) {
   std::vector<Card> deck;
-  Code9State::ActionList legal;
   for (int i = 0; i < games; ++i) {
     Rng rng = Rng::for_game(seed, static_cast<std::uint64_t>(i));
     game.random_deck(rng, deck);
-    Code9State s = game.deal(deck);
-    const std::string where = game.name() + " deal " + std::to_string(i);
-    while (!s.is_terminal()) {
-      s.legal_actions(legal);
-      for (Action a : legal)
-        expect(game.greedy_value(s, a) == value(s, a), where + " move " + std::to_string(s.moves()) +
-                                                           ": greedy values " + s.action_to_string(a) + " " +
-                                                           std::to_string(game.greedy_value(s, a)) +
-                                                           ", plainly " + std::to_string(value(s, a)));
-      Rng plain = rng;
-      const Action a = game.greedy_action(s, legal, rng);
-      expect(a == choice(s, legal, plain) && plain.next() == Rng(rng).next(),
-             where + " move " + std::to_string(s.moves()) + ": greedy and plain choices or draws differ");
-      // Greedy play reaches the end game; random play the crowded, odd positions.
-      s.apply(i % 2 ? a : legal[static_cast<std::size_t>(rng.below(legal.size()))]);
-    }
+    check_line(game, game.deal(deck), rng, i % 2 == 1, game.name() + " deal " + std::to_string(i));
+  }
+}
+
+// Play-outs seldom reach the special rule with a 9 to take: a deal where
+// clubs (player 0) start under it, their 9 next to diamonds' 9 (taking it
+// hands player 1 the win) and their 8 next to a neutral 9.
+inline void check_special_rule(int lines) {
+  const Code9Game game({}, false);
+  const std::vector<std::string> grid = {"AD", "8H", "8D", "7D", "2D", "3D",  //
+                                         "8S", "2C", "6C", "3C", "7H", "4D",  //
+                                         "9S", "7C", "AC", "8C", "9H", "5D",  //
+                                         "6D", "4C", "9C", "5C", "6S", "AH",  //
+                                         "2H", "7S", "9D", "6H", "3H", "4H",  //
+                                         "5H", "AS", "2S", "3S", "4S", "5S"};
+  const Code9State s = game.deal(game.parse_deck(grid));
+  Code9State::ActionList legal;
+  s.legal_actions(legal);
+  bool takes_nine = false;
+  for (Action a : legal) takes_nine = takes_nine || value(s, a) == -1'000'000;
+  expect(takes_nine, "the special-rule deal offers clubs the diamonds' 9");
+  for (int i = 0; i < lines; ++i) {
+    Rng rng = Rng::for_game(25, static_cast<std::uint64_t>(i));
+    check_line(game, s, rng, i % 2 == 1, "special-rule deal, line " + std::to_string(i));
   }
 }
 
@@ -127,6 +151,7 @@ inline void code9_greedy_checks(int scale) {
   code9_plain::check_game(Code9Game({}, false), 22, 20 * scale);
   code9_plain::check_game(Code9Game({{"players", OptionValue{std::int64_t{3}}}}, false), 23, 10 * scale);
   code9_plain::check_game(Code9Game({{"players", OptionValue{std::int64_t{4}}}}, false), 24, 10 * scale);
+  code9_plain::check_special_rule(4 * scale);
 }
 
 }  // namespace cardsim::testing

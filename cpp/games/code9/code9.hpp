@@ -659,11 +659,17 @@ class Code9Game {
   // mildly avoided, since it brings that player closer to their 9.
 
   static constexpr std::uint64_t kAllPlaces = (std::uint64_t{1} << kPlaces) - 1;
-  // A grid place's card's suit, or kSuits for an empty place.
-  static constexpr auto kVictimSuit = [] {
+  // A grid place's card as the greedy's capture table reads it: its suit
+  // (a 9: kSuits + 1 + suit), or kSuits for an empty place.
+  static constexpr auto kVictimClass = [] {
     std::array<std::uint8_t, 256> t{};
-    for (int c = 0; c < 256; ++c)
-      t[c] = static_cast<std::uint8_t>(c == kNoCard ? kSuits : suit_of(static_cast<Card>(c)));
+    for (int c = 0; c < 256; ++c) {
+      const Card card = static_cast<Card>(c);
+      const int suit = suit_of(card);
+      t[c] = static_cast<std::uint8_t>(card == kNoCard           ? kSuits
+                                       : rank_of(card) == kRanks ? kSuits + 1 + suit
+                                                                 : suit);
+    }
     return t;
   }();
   static constexpr std::uint64_t kLeftColumn = [] {
@@ -710,7 +716,13 @@ class Code9Game {
         stay_cost_ = stay_search();
       }
       kept_value_ = 10'000 * gone_ - 100 * stay_cost_;
-      for (int t = 0; t < kSuits; ++t) capture_bonus_[t] = s.owner_of_suit(t) >= 0 ? -20 : 5;
+      for (int t = 0; t < kSuits; ++t) {
+        const bool owned = s.owner_of_suit(t) >= 0;
+        capture_bonus_[t] = owned ? -20 : 5;
+        // Only the special rule can take a 9; its owner, if any, wins (never
+        // the mover: the victim is of another suit).
+        capture_bonus_[kSuits + 1 + t] = owned ? kHandsTheWin : 5;
+      }
     }
 
     int value(Action a) const {
@@ -722,10 +734,8 @@ class Code9Game {
       const Card victim = s_.at(to);
       // Whether there is a victim is a coin toss to the branch predictor:
       // read its worth from a table (0 for no card) instead of testing.
-      const int bonus = capture_bonus_[kVictimSuit[victim]];
-      // Only the special rule can take a 9; its owner, if any, wins (never
-      // the mover: the victim is of another suit).
-      if ((bonus < 0) & (rank_of(victim) == kRanks)) return -1'000'000;
+      const int bonus = capture_bonus_[kVictimClass[victim]];
+      if (bonus == kHandsTheWin) return -1'000'000;
       const int v = kept_value_ + bonus;
       if (m.rank != low_ && ((safe_from_ >> from) & (safe_to_ >> to) & 1)) return v;
       return v + 100 * (stay_cost_ - cost_after_step(m.rank, from, to));
@@ -832,9 +842,11 @@ class Code9Game {
     std::uint64_t empty_ = 0, own_ = 0, cheap_ = 0;
     std::uint64_t safe_from_ = 0, safe_to_ = 0;  // see stay_search
     int gone_ = 0, low_ = 0;                     // our cards off the grid; our lowest on it (0: none)
-    // A capture's worth by the victim's suit (kVictimSuit): an owned card
-    // brings its owner closer to their 9, a neutral one is a small gain.
-    std::array<int, kSuits + 1> capture_bonus_{};
+    // A capture's worth by the victim's class (kVictimClass): an owned card
+    // brings its owner closer to their 9, a neutral one is a small gain, an
+    // owned 9 hands its owner the win.
+    static constexpr int kHandsTheWin = -1'000'000'000;
+    std::array<int, 2 * kSuits + 1> capture_bonus_{};
     int kept_value_ = 0;  // the value of a move that keeps stay_cost_ and captures nothing
     int stay_cost_ = 0;   // exit_cost before any move (a pass leaves it so)
   };
