@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "code9_greedy_checks.hpp"
 #include "core/card.hpp"
 #include "core/deck.hpp"
 #include "core/rng.hpp"
@@ -124,7 +125,9 @@ int main(int argc, char** argv) {
   const int shard = argc > 2 ? std::atoi(argv[2]) : 0;
   const int shards = argc > 3 ? std::max(1, std::atoi(argv[3])) : 1;
   std::vector<std::pair<std::string, std::function<void()>>> suites = {
-      {"core", core_checks}, {"solvers", cardsim::testing::solver_checks}};
+      {"core", core_checks},
+      {"solvers", cardsim::testing::solver_checks},
+      {"code9 greedy", [scale] { cardsim::testing::code9_greedy_checks(scale); }}};
   for_each_game([&](const std::string& name, auto game) {
     suites.emplace_back(name, [game, scale] {
       // A match deals again and again: a quarter as many matches cover about

@@ -79,6 +79,9 @@ namespace detail {
 // every place in their inner loops (a division and a switch each, otherwise).
 struct PlaceTables {
   std::array<std::array<std::int8_t, 4>, kPlaces> neighbour{};
+  // The neighbour, or the place itself past the edge: move generation then
+  // tests the mover's own card there, never a legal target, instead of -1.
+  std::array<std::array<std::int8_t, 4>, kPlaces> neighbour_or_self{};
   std::array<bool, kPlaces> edge{};
 };
 constexpr PlaceTables make_place_tables() {
@@ -90,6 +93,8 @@ constexpr PlaceTables make_place_tables() {
     t.neighbour[p][1] = static_cast<std::int8_t>(r < kSide - 1 ? p + kSide : -1);
     t.neighbour[p][2] = static_cast<std::int8_t>(c > 0 ? p - 1 : -1);
     t.neighbour[p][3] = static_cast<std::int8_t>(c < kSide - 1 ? p + 1 : -1);
+    for (int k = 0; k < 4; ++k)
+      t.neighbour_or_self[p][k] = t.neighbour[p][k] < 0 ? static_cast<std::int8_t>(p) : t.neighbour[p][k];
   }
   return t;
 }
@@ -402,12 +407,11 @@ class Code9State {
     for (int r = 0; r < kRanks; ++r) {
       const int p = place_[s][r];
       if (p == kNowhere) continue;
-      const auto& next = detail::kPlaceTables.neighbour[p];
+      const auto& next = detail::kPlaceTables.neighbour_or_self[p];
       const Action first = encode(Move::move(r + 1, 0));  // the card's ids: first + k
       for (int k = 0; k < 4; ++k) {
-        const int t = next[k];
         *w = first + k;
-        w += t >= 0 && floor[grid_[t]] <= r;
+        w += floor[grid_[next[k]]] <= r;
       }
       *w = first + kOff;
       w += lowest && on_edge(p);
@@ -603,6 +607,12 @@ class Code9Game {
     return chosen;
   }
 
+  // The value greedy_action gives `a` (a legal action of `state`), one at a
+  // time: for tests that compare it with a plain restatement of the rules.
+  int greedy_value(const State& state, Action a) const {
+    return GreedyView(state, state.current_player()).value(a);
+  }
+
  private:
   static DeckSpec grid_spec() {
     DeckSpec spec;
@@ -647,39 +657,40 @@ class Code9Game {
   // own cards gone (each unlocks the next to leave); then how far the lowest
   // card is from leaving (`exit_cost`); and capturing an opponent's card is
   // mildly avoided, since it brings that player closer to their 9.
-  //
-  // What one exit_cost search saw, for answering later ones without a search
-  // (GreedyView::keeps_cost): within[d] the places at distance d or less,
-  // for every d below the answer D; at_cost the places at exactly D.
-  struct Reach {
-    static constexpr int kKept = 16;  // D <= 10 on a 6x6 grid (two steps of 5 at most)
-    std::array<std::uint64_t, kKept> within{};
-    std::uint64_t at_cost = 0;
-    bool complete = false;  // D < kKept: every within[d < D] was recorded
-  };
 
   static constexpr std::uint64_t kAllPlaces = (std::uint64_t{1} << kPlaces) - 1;
+  // A grid place's card as the greedy's capture table reads it: its suit
+  // (a 9: kSuits + 1 + suit), or kSuits for an empty place.
+  static constexpr auto kVictimClass = [] {
+    std::array<std::uint8_t, 256> t{};
+    for (int c = 0; c < 256; ++c) {
+      const Card card = static_cast<Card>(c);
+      const int suit = suit_of(card);
+      t[c] = static_cast<std::uint8_t>(card == kNoCard           ? kSuits
+                                       : rank_of(card) == kRanks ? kSuits + 1 + suit
+                                                                 : suit);
+    }
+    return t;
+  }();
   static constexpr std::uint64_t kLeftColumn = [] {
     std::uint64_t m = 0;
     for (int r = 0; r < kSide; ++r) m |= std::uint64_t{1} << (r * kSide);
     return m;
   }();
   static constexpr std::uint64_t kRightColumn = kLeftColumn << (kSide - 1);
+  static constexpr std::uint64_t kEdge = [] {
+    std::uint64_t m = 0;
+    for (int p = 0; p < kPlaces; ++p)
+      if (on_edge(p)) m |= std::uint64_t{1} << p;
+    return m;
+  }();
+  // The dearest way off: two steps (no place is farther from an edge) of 5.
+  static constexpr int kMaxExitCost = 10;
   // The places next to any of `places`.
   static constexpr std::uint64_t spread(std::uint64_t places) {
     return (places >> kSide) | ((places << kSide) & kAllPlaces) | ((places & ~kLeftColumn) >> 1) |
            ((places & ~kRightColumn) << 1);
   }
-  // spread() of each single place, so that the greedy's keeps_cost, asked
-  // twice per action, loads it.
-  static constexpr auto kNeighbours = [] {
-    std::array<std::uint64_t, kPlaces> t{};
-    for (int p = 0; p < kPlaces; ++p)
-      for (int k = 0; k < 4; ++k)
-        if (neighbour(p, k) >= 0) t[p] |= std::uint64_t{1} << neighbour(p, k);
-    return t;
-  }();
-  static constexpr std::uint64_t neighbours_of(int p) { return kNeighbours[static_cast<std::size_t>(p)]; }
 
   // Each legal action is valued without copying the state and playing it: a
   // move changes two places at most (the card's old place empties, its new
@@ -702,132 +713,169 @@ class Code9Game {
       empty_ = kAllPlaces & ~s.occupied();
       if (low_) {
         cheap_ = cheap_for(low_);
-        stay_cost_ = exit_cost<true>(cheap_, own_, s.place_of(suit_, low_), &reach_);
+        stay_cost_ = stay_search();
+      }
+      kept_value_ = 10'000 * gone_ - 100 * stay_cost_;
+      for (int t = 0; t < kSuits; ++t) {
+        const bool owned = s.owner_of_suit(t) >= 0;
+        capture_bonus_[t] = owned ? -20 : 5;
+        // Only the special rule can take a 9; its owner, if any, wins (never
+        // the mover: the victim is of another suit).
+        capture_bonus_[kSuits + 1 + t] = owned ? kHandsTheWin : 5;
       }
     }
 
     int value(Action a) const {
       const Move m = decode(a);
-      if (m.pass) return 10'000 * gone_ - (low_ ? 100 * stay_cost_ : 0);
+      if (a == kPass || m.step == kOff) return rare_value(m);
+      // A step: the common case, kept short.
       const int from = mine_[m.rank];
-      if (m.step == kOff) {
-        if (m.rank == kRanks) return 1'000'000;  // the mover's 9 leaves: a win
-        // The card leaves the grid: one more gone, and the lowest left is
-        // now the one to bring out.
-        int low = 0;
-        for (int r = kRanks; r >= 1; --r)
-          if (r != m.rank && mine_[r] != kNowhere) low = r;
-        int v = 10'000 * (gone_ + 1);
-        if (low) v -= 100 * exit_cost(cheap_for(low) | bit(from), own_ & ~bit(from), mine_[low]);
-        return v;
-      }
       const int to = from + kStep[m.step];
       const Card victim = s_.at(to);
-      // Only the special rule can take a 9; its owner, if any, wins (never
-      // the mover: the victim is of another suit).
-      if (victim != kNoCard && rank_of(victim) == kRanks && s_.owner_of_suit(suit_of(victim)) >= 0)
-        return -1'000'000;
-      // The old place empties (cheap to cross), the new one holds our card.
-      int cost = stay_cost_;
-      if (m.rank == low_ || !keeps_cost(from, 1) || !keeps_cost(to, 3)) {
-        const std::uint64_t cheap = (cheap_ | bit(from)) & ~bit(to), own = (own_ & ~bit(from)) | bit(to);
-        cost = exit_cost(cheap, own, m.rank == low_ ? to : mine_[low_]);
-      }
-      int v = 10'000 * gone_ - 100 * cost;
-      if (victim != kNoCard) v += s_.owner_of_suit(suit_of(victim)) >= 0 ? -20 : 5;
-      return v;
+      // Whether there is a victim is a coin toss to the branch predictor:
+      // read its worth from a table (0 for no card) instead of testing.
+      const int bonus = capture_bonus_[kVictimClass[victim]];
+      if (bonus == kHandsTheWin) return -1'000'000;
+      const int v = kept_value_ + bonus;
+      if (m.rank != low_ && ((safe_from_ >> from) & (safe_to_ >> to) & 1)) return v;
+      return v + 100 * (stay_cost_ - cost_after_step(m.rank, from, to));
     }
 
    private:
     static constexpr std::uint64_t bit(int p) { return std::uint64_t{1} << p; }
 
-    // Whether giving place x (not where our lowest card stands) the step
-    // cost `cost` surely leaves our lowest card's exit cost D as it was,
-    // read off the search that found D (distances below D exact, and the
-    // places at exactly D). It does when (1) no cheapest way out enters x:
-    // x is farther than D, or exactly D away but not on the edge (a way
-    // through it goes on and costs more); and (2) no way through x becomes
-    // cheaper than D: the way in reaches a neighbour y of x no cheaper than
-    // its distance d(y), then pays `cost` for x, and at least 1 more unless
-    // x is on the edge, so none beats D if no neighbour is within
-    // D - 1 - cost - (x on the edge ? 0 : 1). When unsure, false: the caller
-    // searches afresh.
-    bool keeps_cost(int x, int cost) const {
+    // A pass, or a card leaving the grid.
+    int rare_value(const Move& m) const {
+      if (m.pass) return kept_value_;
+      if (m.rank == kRanks) return 1'000'000;  // the mover's 9 leaves: a win
+      // The card leaves the grid: one more gone, and the lowest left is
+      // now the one to bring out.
+      const int from = mine_[m.rank];
+      int low = 0;
+      for (int r = kRanks; r >= 1; --r)
+        if (r != m.rank && mine_[r] != kNowhere) low = r;
+      int v = 10'000 * (gone_ + 1);
+      if (low && !on_edge(mine_[low]))
+        v -= 100 * exit_cost(cheap_for(low) | bit(from), own_ & ~bit(from), mine_[low], kMaxExitCost);
+      return v;
+    }
+
+    // The exit cost after our card of `rank` steps from `from` to `to`, when
+    // the safe places (stay_search) do not already say it is unchanged.
+    int cost_after_step(int rank, int from, int to) const {
       const int d = stay_cost_;
-      if (d == 0) return true;  // our lowest card stands on the edge and stays
-      if (!reach_.complete) return false;
-      if (reach_.within[d - 1] & bit(x)) return false;
-      if (on_edge(x) && (reach_.at_cost & bit(x))) return false;
-      const int k = d - 1 - cost - (on_edge(x) ? 0 : 1);
-      return k < 0 || !(neighbours_of(x) & reach_.within[k]);
+      if (rank == low_) {
+        // The lowest card itself moves. Back onto `from` (now empty) and on
+        // by the old way costs 1 + d, so the answer is at most d + 1 and a
+        // search may stop after d.
+        if (on_edge(to)) return 0;
+        if (d == 0) return 1;  // stepped off the edge inwards: at least 1, and back costs 1
+        return exit_cost((cheap_ | bit(from)) & ~bit(to), own_, to, d);
+      }
+      // The old way, with `to` dearer by 2 at most (and `from` cheaper),
+      // costs d + 2 at most: a search may stop after d + 1.
+      return exit_cost((cheap_ | bit(from)) & ~bit(to), (own_ & ~bit(from)) | bit(to), mine_[low_], d + 1);
     }
 
     // The places our card of `rank` steps onto for 1: empty, or a lower
-    // foreign card it can capture (our lowest card is low: few to list).
+    // foreign card it can capture (our lowest card is low: few to list). A
+    // card off the grid (kNowhere, -1) sets bit 63, which is no place.
     std::uint64_t cheap_for(int rank) const {
-      std::uint64_t m = empty_;
-      for (int t = 0; t < kSuits; ++t) {
-        if (t == suit_) continue;
-        for (int r = 1; r < rank; ++r) {
-          const int p = s_.place_of(t, r);
-          if (p != kNowhere) m |= bit(p);
-        }
+      // Our own cards below `rank` are off the grid, except one leaving it
+      // (rare_value), whose place the caller counts as cheap anyway: no
+      // test for our suit. One loop, so one exit for the predictor to miss.
+      std::uint64_t m = 0;
+      for (int r = 1; r < rank; ++r)
+        m |= bit(s_.place_of(0, r) & 63) | bit(s_.place_of(1, r) & 63) | bit(s_.place_of(2, r) & 63) |
+             bit(s_.place_of(3, r) & 63);
+      return (m & kAllPlaces) | empty_;
+    }
+
+    // The exit cost d of our lowest card before any move, by exit_cost's
+    // search, and from what it saw, the places whose new step cost surely
+    // leaves d as it was (a move changes two: see cost_after_step).
+    //
+    // Giving place x (not where our lowest card stands) the step cost c
+    // leaves d as it was when (1) no cheapest way out enters x: x is farther
+    // than d, or exactly d away but not on the edge (a way through it goes
+    // on and costs more); and (2) no way through x becomes cheaper than d:
+    // the way in reaches a neighbour y of x no cheaper than its distance
+    // d(y), then pays c for x, and at least 1 more unless x is on the edge,
+    // so none beats d if no neighbour is within d - 1 - c - (x on the edge ?
+    // 0 : 1). A step from x leaves it empty (c = 1); a step onto x puts our
+    // card there (c = 3; an emptied place that was dear for 5 only gets
+    // cheaper, and (2) covers that too). Anything else: not safe, search.
+    int stay_search() {
+      const int start = mine_[low_];
+      if (on_edge(start)) {
+        safe_from_ = safe_to_ = kAllPlaces;  // stays on the edge whatever the move
+        return 0;
       }
-      return m;
+      const std::uint64_t cheap = cheap_, own = own_, dear = kAllPlaces & ~cheap & ~own;
+      std::uint64_t within[kMaxExitCost + 1];  // within[k]: the places at distance k or less
+      std::uint64_t b0 = bit(start), b1 = 0, b2 = 0, b3 = 0, b4 = 0, b5 = 0, settled = 0;
+      int d = 0;
+      for (;; ++d) {
+        const std::uint64_t now = b0 & ~settled;
+        if (now & kEdge) {
+          const std::uint64_t unsafe = within[d - 1] | (kEdge & now);
+          const auto spread_within = [&](int k) { return k >= 0 ? spread(within[k]) : 0; };
+          safe_from_ = ~(unsafe | (kEdge & spread_within(d - 2)) | (~kEdge & spread_within(d - 3)));
+          safe_to_ = ~(unsafe | (kEdge & spread_within(d - 4)) | (~kEdge & spread_within(d - 5)));
+          return d;
+        }
+        settled |= now;
+        within[d] = settled;
+        const std::uint64_t next = spread(now) & ~settled;
+        b0 = b1 | (next & cheap);
+        b1 = b2;
+        b2 = b3 | (next & own);
+        b3 = b4;
+        b4 = b5 | (next & dear);
+        b5 = 0;
+      }
     }
 
     const State& s_;
     int suit_;
     std::array<std::int8_t, kRanks + 1> mine_{};  // by rank: where the mover's card stands
     std::uint64_t empty_ = 0, own_ = 0, cheap_ = 0;
-    int gone_ = 0, low_ = 0;  // our cards off the grid; our lowest on it (0: none)
-    int stay_cost_ = 0;       // exit_cost before any move (a pass leaves it so)
-    Reach reach_;             // what the search for stay_cost_ saw
+    std::uint64_t safe_from_ = 0, safe_to_ = 0;  // see stay_search
+    int gone_ = 0, low_ = 0;                     // our cards off the grid; our lowest on it (0: none)
+    // A capture's worth by the victim's class (kVictimClass): an owned card
+    // brings its owner closer to their 9, a neutral one is a small gain, an
+    // owned 9 hands its owner the win.
+    static constexpr int kHandsTheWin = -1'000'000'000;
+    std::array<int, 2 * kSuits + 1> capture_bonus_{};
+    int kept_value_ = 0;  // the value of a move that keeps stay_cost_ and captures nothing
+    int stay_cost_ = 0;   // exit_cost before any move (a pass leaves it so)
   };
 
-  // Cheapest way off the grid from `start`: a step into an empty place or
-  // onto a lower foreign card (`cheap`) costs 1, a place held by one of our
-  // own cards (`own`) 3 (it must move away first), by a foreign card it
-  // cannot capture 5 (another card must clear it). Dijkstra with a ring of
-  // buckets (Dial's algorithm), each bucket a set of places as a bitset: a
-  // whole distance is settled and its neighbours found in a few word
-  // operations. Stops at the first distance that reaches an edge place.
-  // With a `reach`, also records what it saw there (a template parameter, so
-  // that the searches that record nothing pay nothing for it).
-  template <bool kRecord = false>
-  static int exit_cost(std::uint64_t cheap, std::uint64_t own, int start, Reach* reach = nullptr) {
-    constexpr std::uint64_t kAll = kAllPlaces;
-    constexpr std::uint64_t kEdge = [] {
-      std::uint64_t m = 0;
-      for (int p = 0; p < kPlaces; ++p)
-        if (on_edge(p)) m |= std::uint64_t{1} << p;
-      return m;
-    }();
-    constexpr int kBuckets = 8;  // more than the dearest step; a power of two, so % is a mask
-    const std::uint64_t dear = kAll & ~cheap & ~own;
-    std::uint64_t bucket[kBuckets] = {std::uint64_t{1} << start};
-    std::uint64_t settled = 0;
-    for (int d = 0; d <= 5 * kPlaces; ++d) {
-      std::uint64_t& here = bucket[d & (kBuckets - 1)];
-      const std::uint64_t now = here & ~settled;
-      here = 0;
-      if (now & kEdge) {
-        if constexpr (kRecord) {
-          reach->at_cost = now;
-          reach->complete = d < Reach::kKept;
-        }
-        return d;
-      }
+  // Cheapest way off the grid from `start` (not on the edge): a step into an
+  // empty place or onto a lower foreign card (`cheap`) costs 1, a place held
+  // by one of our own cards (`own`) 3 (it must move away first), by a foreign
+  // card it cannot capture 5 (another card must clear it). Dijkstra with a
+  // ring of buckets (Dial's algorithm) held in registers, each bucket a set
+  // of places as a bitset: a whole distance is settled and its neighbours
+  // found in a few word operations. Stops at the first distance that reaches
+  // an edge place, or returns cap + 1 when none does by `cap` (callers pass
+  // a cap below which they know the answer lies, or kMaxExitCost).
+  static int exit_cost(std::uint64_t cheap, std::uint64_t own, int start, int cap) {
+    const std::uint64_t dear = kAllPlaces & ~cheap & ~own;
+    std::uint64_t b0 = std::uint64_t{1} << start, b1 = 0, b2 = 0, b3 = 0, b4 = 0, b5 = 0, settled = 0;
+    for (int d = 0; d <= cap; ++d) {
+      const std::uint64_t now = b0 & ~settled;
+      if (now & kEdge) return d;
       settled |= now;
-      if constexpr (kRecord)
-        if (d < Reach::kKept) reach->within[d] = settled;
-      if (!now) continue;
       const std::uint64_t next = spread(now) & ~settled;
-      bucket[(d + 1) & (kBuckets - 1)] |= next & cheap;
-      bucket[(d + 3) & (kBuckets - 1)] |= next & own;
-      bucket[(d + 5) & (kBuckets - 1)] |= next & dear;
+      b0 = b1 | (next & cheap);
+      b1 = b2;
+      b2 = b3 | (next & own);
+      b3 = b4;
+      b4 = b5 | (next & dear);
+      b5 = 0;
     }
-    return 0;  // unreachable: every place has a finite cost and the grid is connected
+    return cap + 1;
   }
 
   Setup setup_;
