@@ -123,6 +123,16 @@ inline void reversed_copy(const Card* from, std::size_t n, Card* to) {
   while (k > 0) *to++ = from[--k];
 }
 
+// Set bits of a set of values (bits 0..13), by table: no popcount
+// instruction is assumed, and the library's was a call.
+inline constexpr auto kBits7 = [] {
+  std::array<std::uint8_t, 128> t{};
+  for (int x = 0; x < 128; ++x)
+    t[static_cast<std::size_t>(x)] = static_cast<std::uint8_t>(std::popcount(static_cast<unsigned>(x)));
+  return t;
+}();
+inline int bit_count(std::uint32_t values) { return kBits7[values & 127] + kBits7[values >> 7 & 127]; }
+
 // Bit v: the card values that fit a gap (as many as its width).
 constexpr std::uint32_t fitting_of(int low, int high) {
   return high - low > 1 ? ((1u << high) - 1) & ~((2u << low) - 1) : 0u;  // bits low+1 .. high-1
@@ -142,9 +152,33 @@ struct Move {
   static constexpr Move to_rubble(int hand) { return {true, hand}; }
 };
 
-[[gnu::always_inline]] constexpr Move decode(Action a) {
+constexpr Move decode_by_arithmetic(Action a) {
   if (a >= kDiscardBase) return Move::to_rubble(a - kDiscardBase);
   return Move::place(a / (kSlots * kDeclarations), a / kDeclarations % kSlots, a % kDeclarations);
+}
+
+namespace detail {
+// Every id's move, packed: the greedy decodes each legal placement at every
+// step, and one load is cheaper than the three divisions.
+struct PackedMove {
+  std::int8_t discard, hand, slot, declaration;
+};
+inline constexpr auto kMoves = [] {
+  std::array<PackedMove, kNumActions> t{};
+  for (Action a = 0; a < kNumActions; ++a) {
+    const Move m = decode_by_arithmetic(a);
+    t[static_cast<std::size_t>(a)] = {static_cast<std::int8_t>(m.discard), static_cast<std::int8_t>(m.hand),
+                                      static_cast<std::int8_t>(m.slot),
+                                      static_cast<std::int8_t>(m.declaration)};
+  }
+  return t;
+}();
+}  // namespace detail
+
+[[gnu::always_inline]] constexpr Move decode(Action a) {
+  if (a < 0 || a >= kNumActions) return decode_by_arithmetic(a);
+  const detail::PackedMove& p = detail::kMoves[static_cast<std::size_t>(a)];
+  return {p.discard != 0, p.hand, p.slot, p.declaration};
 }
 
 [[gnu::always_inline]] constexpr Action encode(const Move& m) {
@@ -695,52 +729,50 @@ class StackGapGame {
       return best;
     }
     // The look-ahead without playing each move on a copy: a placement closes
-    // its own gap and may open the (at most two) gaps resting on it, so the
-    // rest of the wall's widths and fitting values are worked out once here.
-    // A gap's width is the number of values that fit it.
-    std::array<std::int8_t, kSlots> index{};
-    std::array<int, 10> width_of{};
-    std::array<std::uint32_t, 11> before{}, after{};  // OR of the fitting values below / from index i
+    // its own gap and may open the (at most two) gaps resting on it; the
+    // other gaps stay as they are, so they are read once here. A gap's width
+    // is the number of values that fit it.
+    std::array<std::uint32_t, 10> fits;
+    std::array<std::int8_t, kSlots> index;
     int n = 0, total_width = 0;
     for (unsigned m = s.playable_slots(); m; m &= m - 1) {
       const int slot = std::countr_zero(m);
-      index[slot] = static_cast<std::int8_t>(n);
-      after[n] = s.fitting_values(slot);
-      width_of[n] = std::popcount(after[n]);
-      total_width += width_of[n];
-      ++n;
+      fits[static_cast<std::size_t>(n)] = s.fitting_values(slot);
+      total_width += bit_count(fits[static_cast<std::size_t>(n)]);
+      index[slot] = static_cast<std::int8_t>(n++);
     }
-    for (int i = 0; i < n; ++i) before[i + 1] = before[i] | after[i];
-    for (int i = n - 1; i >= 1; --i) after[i - 1] |= after[i];
-    // After the placement the hand is the other cards, refilled from the top of the pile.
+    // After placing a card the hand is the other cards refilled from the top
+    // of the pile. Each card's test is its value's bit, or every bit for a
+    // joker, which fits any gap some value fits.
+    const auto test_of = [](Card k) { return is_joker(k) ? ~0u : 1u << card_value(k); };
+    std::array<std::uint32_t, kHandSize> in_hand{};
+    std::array<std::uint32_t, kHandSize + 1> cards{};  // the hand and the cards drawn after a placement
+    for (std::size_t k = 0; k < hand.size(); ++k) cards[k] = in_hand[k] = test_of(hand[k]);
     const auto& draw = s.draw_pile();
     const auto drawn = std::min<std::size_t>(kHandSize + 1 - hand.size(), draw.size());
+    for (std::size_t k = 0; k < drawn; ++k) cards[hand.size() + k] = test_of(draw[draw.size() - 1 - k]);
     for (Action a : legal) {
       const Move m = decode(a);
       if (level_of(m.slot) == kLevels) return a;
-      const Card c = hand[static_cast<std::size_t>(m.hand)];
-      const int lo = s.gap_low(m.slot), hi = s.gap_high(m.slot);
-      const int value = is_joker(c) ? (m.declaration == kLow ? lo : hi) : card_value(c);
       const int i = index[m.slot];
-      int width = total_width - width_of[i];
-      std::uint32_t fitting = before[i] | after[i + 1];  // bit v: a card of value v fits some playable gap
+      std::uint32_t fitting = 0;  // bit v: a card of value v fits some playable gap
+      for (int j = 0; j < n; ++j)
+        if (j != i) fitting |= fits[static_cast<std::size_t>(j)];
+      int width = total_width - bit_count(fits[static_cast<std::size_t>(i)]);
+      const Card c = hand[static_cast<std::size_t>(m.hand)];
+      int value = card_value(c);
+      if (is_joker(c)) value = m.declaration == kLow ? s.gap_low(m.slot) : s.gap_high(m.slot);
       const SlotsAbove& above = kAbove[m.slot];
       for (int k = 0; k < above.count; ++k) {
-        const int t = above.slot[k], other = above.other[k];
-        if (s.filled(t) || !s.filled(other)) continue;
-        const int v = s.wall_value(other);
-        const std::uint32_t f = v < value ? fitting_of(v, value) : fitting_of(value, v);
-        width += std::popcount(f);
-        fitting |= f;
+        if (s.filled(above.slot[k]) || !s.filled(above.other[k])) continue;
+        const int v = s.wall_value(above.other[k]);
+        const int lo = v < value ? v : value, hi = v < value ? value : v;
+        width += hi - lo > 1 ? hi - lo - 1 : 0;
+        fitting |= fitting_of(lo, hi);
       }
-      int kept_fitting = 0;
-      const auto fits_some = [fitting](Card k) {
-        return is_joker(k) ? fitting != 0 : (fitting >> card_value(k) & 1);
-      };
-      for (std::size_t k = 0; k < hand.size(); ++k)
-        if (k != static_cast<std::size_t>(m.hand)) kept_fitting += fits_some(hand[k]);
-      for (std::size_t k = 0; k < drawn; ++k) kept_fitting += fits_some(draw[draw.size() - 1 - k]);
-      const int rate = num_players_ == 1 ? width + 2 * kept_fitting : kept_fitting - std::popcount(fitting);
+      int kept_fitting = -((fitting & in_hand[static_cast<std::size_t>(m.hand)]) != 0);
+      for (std::uint32_t t : cards) kept_fitting += (fitting & t) != 0;
+      const int rate = num_players_ == 1 ? width + 2 * kept_fitting : kept_fitting - bit_count(fitting);
       if (rate > best_rate) best_rate = rate, best = a;
     }
     return best;
