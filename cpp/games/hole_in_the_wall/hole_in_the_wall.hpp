@@ -644,6 +644,7 @@ class HoleInTheWallState {
       return "hand slot " + std::to_string(d.slot) + " is empty (the hand holds " + std::to_string(h.size()) +
              " cards)";
     const Card card = h[d.slot];
+    if (placeable(kRank[card], d)) return {};  // the usual case, without building whole sets
     // Named only for a message: a legal action builds no string.
     const auto where = [&d] { return cell_name(d.row, d.col); };
     if (card_at(d.row, d.col) != kNoCard)
@@ -667,6 +668,25 @@ class HoleInTheWallState {
              "): it must be next to that card and one rank on";
     }
     return {};
+  }
+
+  // Whether a card of rank r may go as `d` says: the one cell of
+  // placements(), which implies every test why_not_place makes (an open cell
+  // is empty and no hole; starts_ and the continuation leave out near_).
+  bool placeable(int r, const Move& d) const {
+    const Column bit = Column{1} << d.row;
+    if (!(open_.col[d.col] & bit)) return false;
+    for (auto cell : placed_turn_) {  // this turn's cards of rank r bar their neighbours
+      const int dr = cell / kCols - d.row, dc = cell % kCols - d.col;
+      if (kRank[cells_[cell]] == r && (dr == 0 ? dc == 1 || dc == -1 : dc == 0 && (dr == 1 || dr == -1)))
+        return false;
+    }
+    if (d.mode == kModeNew) return (starts_[r].col[d.col] & bit) != 0;
+    if (placed_turn_.empty() || (near_[r].col[d.col] & bit)) return false;
+    const int k = r - kRank[cells_[seq_last_]];
+    if ((k != 1 && k != -1) || (seq_dir_ != 0 && k != seq_dir_)) return false;
+    const int dr = seq_last_ / kCols - d.row, dc = seq_last_ % kCols - d.col;
+    return dr == 0 ? dc == 1 || dc == -1 : dc == 0 && (dr == 1 || dr == -1);
   }
 
   std::string why_not_exchange(const Move& d) const {
