@@ -65,7 +65,18 @@ class Rng {
 
   // Uniform in [0, n), n >= 1.
   std::uint64_t below(std::uint64_t n) {
-    if (n <= (std::uint64_t{1} << 32)) return below_small(n);
+    if (n <= (std::uint64_t{1} << 32)) {
+      std::uint64_t m = static_cast<std::uint64_t>(next32()) * n;
+      auto low = static_cast<std::uint32_t>(m);
+      if (low < n) {
+        const auto threshold = static_cast<std::uint32_t>((std::uint64_t{1} << 32) % n);
+        while (low < threshold) {
+          m = static_cast<std::uint64_t>(next32()) * n;
+          low = static_cast<std::uint32_t>(m);
+        }
+      }
+      return m >> 32;
+    }
     unsigned __int128 m = static_cast<unsigned __int128>(next()) * n;
     auto low = static_cast<std::uint64_t>(m);
     if (low < n) {
@@ -99,7 +110,8 @@ class Rng {
   }
 
  private:
-  // below(n) for n <= 2^32: on next32().
+  // below(n)'s first branch, for n <= 2^32 (shuffle's own copy: calling it
+  // from below() changed how the games' play loops inlined below()).
   std::uint64_t below_small(std::uint64_t n) {
     std::uint64_t m = static_cast<std::uint64_t>(next32()) * n;
     auto low = static_cast<std::uint32_t>(m);
