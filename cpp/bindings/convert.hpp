@@ -102,9 +102,14 @@ inline int player_from_py(py::handle h, int num_players) {
 inline std::uint64_t seed_from_py(py::handle h) {
   if (!is_integer(h)) throw WrongType("seed must be an int, got " + type_name_of(h));
   py::int_ v = py::reinterpret_steal<py::int_>(PyNumber_Index(h.ptr()));
-  if (v < py::int_(0) || v >= py::int_(1).attr("__lshift__")(64))
+  // Out of [0, 2**64) the conversion itself fails (OverflowError): no Python
+  // arithmetic per deal, which cost more than the deal.
+  const unsigned long long seed = PyLong_AsUnsignedLongLong(v.ptr());
+  if (seed == static_cast<unsigned long long>(-1) && PyErr_Occurred()) {
+    PyErr_Clear();
     throw InvalidArgument("seed must be in [0, 2**64), got " + py::str(h).cast<std::string>());
-  return PyLong_AsUnsignedLongLong(v.ptr());
+  }
+  return seed;
 }
 
 inline std::vector<std::string> strings_from_py(py::handle h, const std::string& what) {

@@ -94,14 +94,37 @@ class Rng {
     // On a local copy: cards are bytes, and a byte store may alias anything,
     // so on *this every swap would reload and store the whole state.
     Rng g = *this;
-    for (std::size_t k = n; k > 1; --k) {
-      const auto j = static_cast<std::size_t>(g.below(k));
-      std::swap(first[k - 1], first[j]);
+    // below(k) with its test of k's size made once for the whole deck.
+    if (n <= (std::uint64_t{1} << 32)) {
+      for (std::size_t k = n; k > 1; --k) {
+        const auto j = static_cast<std::size_t>(g.below_small(k));
+        std::swap(first[k - 1], first[j]);
+      }
+    } else {
+      for (std::size_t k = n; k > 1; --k) {
+        const auto j = static_cast<std::size_t>(g.below(k));
+        std::swap(first[k - 1], first[j]);
+      }
     }
     *this = g;
   }
 
  private:
+  // below(n)'s first branch, for n <= 2^32 (shuffle's own copy: calling it
+  // from below() changed how the games' play loops inlined below()).
+  std::uint64_t below_small(std::uint64_t n) {
+    std::uint64_t m = static_cast<std::uint64_t>(next32()) * n;
+    auto low = static_cast<std::uint32_t>(m);
+    if (low < n) {
+      const auto threshold = static_cast<std::uint32_t>((std::uint64_t{1} << 32) % n);
+      while (low < threshold) {
+        m = static_cast<std::uint64_t>(next32()) * n;
+        low = static_cast<std::uint32_t>(m);
+      }
+    }
+    return m >> 32;
+  }
+
   static constexpr std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
   std::uint64_t s_[4];
   std::uint64_t half_ = 0;

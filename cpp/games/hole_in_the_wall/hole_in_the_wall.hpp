@@ -61,6 +61,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -232,15 +233,27 @@ inline constexpr std::array<bool, 256> kJoinedAround = make_joined_around();
 // from the air: the new holes. Holes never reopen (no card leaves the wall),
 // so the new air is a flood from the rows above the top inside the old air.
 // Whether the open cells around (row, c) stay joined without it (kJoinedAround).
+// Read as three columns of three rows (rows row-1 .. row+1 of columns c-1,
+// c, c+1: bits 0-2, 3-5, 6-8), which kJoinedAround9 maps to the ring.
+constexpr std::array<bool, 512> make_joined_around9() {
+  std::array<bool, 512> table{};
+  for (unsigned x = 0; x < 512; ++x) {
+    const auto at = [x](int k, int r) {
+      return (x >> (3 * k + r)) & 1u;
+    };  // k: column - (c-1), r: row - (row-1)
+    const unsigned ring = at(1, 2) | at(2, 2) << 1 | at(2, 1) << 2 | at(2, 0) << 3 | at(1, 0) << 4 |
+                          at(0, 0) << 5 | at(0, 1) << 6 | at(0, 2) << 7;
+    table[x] = kJoinedAround[ring];
+  }
+  return table;
+}
+inline constexpr std::array<bool, 512> kJoinedAround9 = make_joined_around9();
+
 inline bool joined_around(const CellSet& open, int row, int c) {
-  const auto open_at = [&open](int r, int k) -> unsigned {
-    return k >= 0 && k < kCols ? static_cast<unsigned>((open.col[k] >> r) & 1) : 0u;
+  const auto rows = [&open, row](int k) -> unsigned {
+    return k >= 0 && k < kCols ? static_cast<unsigned>((open.col[k] >> (row - 1)) & 7) : 0u;
   };
-  const unsigned ring = open_at(row + 1, c) | open_at(row + 1, c + 1) << 1 | open_at(row, c + 1) << 2 |
-                        open_at(row - 1, c + 1) << 3 | open_at(row - 1, c) << 4 |
-                        open_at(row - 1, c - 1) << 5 | open_at(row, c - 1) << 6 |
-                        open_at(row + 1, c - 1) << 7;
-  return kJoinedAround[ring];
+  return kJoinedAround9[rows(c - 1) | rows(c) << 3 | rows(c + 1) << 6];
 }
 
 inline CellSet fill_open_cell(CellSet& open, int top, int row, int c, bool shortcut = true) {
@@ -293,6 +306,15 @@ constexpr std::array<std::array<std::uint8_t, 52>, 52> make_pair_table() {
 }
 inline constexpr std::array<std::array<std::uint8_t, 52>, 52> kPairPoints = make_pair_table();
 inline int pair_points(Card a, Card b) { return kPairPoints[a][b]; }
+// The same indexed by the neighbour's byte & 63: a card keeps its number and
+// kNoCard (0xFF) reads 63, a zero.
+static_assert((kNoCard & 63) >= 52);
+inline constexpr auto kPairOrEmpty = [] {
+  std::array<std::array<std::uint8_t, 64>, 52> t{};
+  for (int a = 0; a < 52; ++a)
+    for (int b = 0; b < 52; ++b) t[a][b] = kPairPoints[a][b];
+  return t;
+}();
 
 inline std::string cell_name(int row, int c) { return "r" + std::to_string(row) + "c" + std::to_string(c); }
 
@@ -363,6 +385,13 @@ static_assert([] {
   return true;
 }());
 
+// The exchanges of a full hand, masks ascending, copied into a legal list at once.
+inline constexpr auto kAllExchanges = [] {
+  std::array<Action, (1 << kHandSize) - 1> t{};
+  for (int m = 1; m < (1 << kHandSize); ++m) t[static_cast<std::size_t>(m - 1)] = encode(Move::exchange(m));
+  return t;
+}();
+
 class HoleInTheWallState {
  public:
   // Capacity: a card of rank r starts a sequence only next to one of the 8
@@ -424,44 +453,72 @@ class HoleInTheWallState {
     out.clear();
     if (over_) return;
     const Hand& h = hands_[cur_];
+    const int cards = static_cast<int>(h.size());
     Action* w = out.begin();
-    for (int slot = 0; slot < static_cast<int>(h.size()); ++slot) {
-      const Action first = encode(Move::place(slot, 1, 0, kModeNew)) - 2;  // + column * 90 + 2 * row
-      if (placed_turn_.empty()) {
-        // The turn's first act (most calls): new sequences only, read
-        // column by column straight off the two sets.
+    // Unrolled column loops: the loop's own count and test were a third of the work.
+    if (placed_turn_.empty()) {
+      // The turn's first act (most calls): new sequences only, read column
+      // by column straight off the two sets.
+      for (int slot = 0; slot < cards; ++slot) {
+        const Action first = encode(Move::place(slot, 1, 0, kModeNew)) - 2;  // + column * 90 + 2 * row
         const CellSet& start = starts_[kRank[h[slot]]];
+#pragma GCC unroll 7
         for (int c = 0; c < kCols; ++c) {
           Column cells = open_.col[c] & start.col[c];
           const Action base = first + 2 * kMaxRow * c;
           for (; cells; cells &= cells - 1) *w++ = base + 2 * std::countr_zero(cells);
         }
-        continue;
       }
+    } else {
       // Mid-turn: placements() column by column, without whole-set
       // temporaries: `cont` lives in the three columns round the last card.
-      const int r = kRank[h[slot]];
-      const CellSet& start = starts_[r];
-      CellSet own;
-      const bool has_own = turn_near(r, own);
-      const int d = r - kRank[cells_[seq_last_]];
-      const bool continues = (d == 1 || d == -1) && (seq_dir_ == 0 || d == seq_dir_);
+      // The sequence's facts are read once (stores into the list could alias them).
+      const int last_rank = kRank[cells_[seq_last_]], dir = seq_dir_;
       const int last_row = seq_last_ / kCols, last_col = seq_last_ % kCols;
       const Column last_bit = Column{1} << last_row;
-      for (int c = 0; c < kCols; ++c) {
-        Column f = open_.col[c] & start.col[c], k = 0;
-        if (continues && c >= last_col - 1 && c <= last_col + 1)
-          k = open_.col[c] & ~near_[r].col[c] &
-              (c == last_col ? (last_bit << 1) | (last_bit >> 1) : last_bit);
-        if (has_own) {
-          f &= ~own.col[c];
-          k &= ~own.col[c];
-        }
-        const Action base = first + 2 * kMaxRow * c;
+      const int lo = last_col > 0 ? last_col - 1 : 0, hi = last_col < kCols - 1 ? last_col + 1 : kCols - 1;
+      unsigned turn_ranks = 0;  // bit r: a card of rank r went on this turn
+      for (auto cell : placed_turn_) turn_ranks |= 1u << kRank[cells_[cell]];
+      // Column c's fresh starts f and continuations k, rows ascending, a new one first.
+      const auto emit = [&w](Action base, Column f, Column k) {
         for (Column cells = f | k; cells; cells &= cells - 1) {
           const int row = std::countr_zero(cells);
           if ((f >> row) & 1) *w++ = base + 2 * row;
           if ((k >> row) & 1) *w++ = base + 2 * row + 1;
+        }
+      };
+      for (int slot = 0; slot < cards; ++slot) {
+        const Action first = encode(Move::place(slot, 1, 0, kModeNew)) - 2;
+        const int r = kRank[h[slot]];
+        const CellSet& start = starts_[r];
+        const int d = r - last_rank;
+        const bool continues = (d == 1 || d == -1) && (dir == 0 || d == dir);
+        const auto cont_at = [&](int c) {
+          return open_.col[c] & ~near_[r].col[c] &
+                 (c == last_col ? (last_bit << 1) | (last_bit >> 1) : last_bit);
+        };
+        if (turn_ranks >> r & 1) {  // rare: this turn's cards of rank r bar their neighbours
+          CellSet own;
+          turn_near(r, own);
+          for (int c = 0; c < kCols; ++c) {
+            const Column k = continues && c >= lo && c <= hi ? cont_at(c) : 0;
+            emit(first + 2 * kMaxRow * c, open_.col[c] & start.col[c] & ~own.col[c], k & ~own.col[c]);
+          }
+          continue;
+        }
+        // Continuations only in the three columns round the last card.
+        int c = 0;
+        for (; c < lo; ++c) {
+          const Action base = first + 2 * kMaxRow * c;
+          for (Column cells = open_.col[c] & start.col[c]; cells; cells &= cells - 1)
+            *w++ = base + 2 * std::countr_zero(cells);
+        }
+        for (; c <= hi; ++c)
+          emit(first + 2 * kMaxRow * c, open_.col[c] & start.col[c], continues ? cont_at(c) : 0);
+        for (; c < kCols; ++c) {
+          const Action base = first + 2 * kMaxRow * c;
+          for (Column cells = open_.col[c] & start.col[c]; cells; cells &= cells - 1)
+            *w++ = base + 2 * std::countr_zero(cells);
         }
       }
     }
@@ -471,7 +528,10 @@ class HoleInTheWallState {
       return;
     }
     const int subsets = (1 << h.size()) - 1;
-    if (stock_.size() >= h.size()) {  // the usual case: every subset of the hand
+    if (h.size() == kHandSize && stock_.size() >= kHandSize) {  // the usual case: all 15 exchanges
+      std::memcpy(w, kAllExchanges.data(), sizeof kAllExchanges);
+      out.resize(static_cast<std::size_t>(w - out.begin()) + kAllExchanges.size());
+    } else if (stock_.size() >= h.size()) {  // every subset of the hand
       for (int m = 1; m <= subsets; ++m) *w++ = encode(Move::exchange(m));
       out.resize(static_cast<std::size_t>(w - out.begin()));
     } else {
@@ -584,6 +644,7 @@ class HoleInTheWallState {
       return "hand slot " + std::to_string(d.slot) + " is empty (the hand holds " + std::to_string(h.size()) +
              " cards)";
     const Card card = h[d.slot];
+    if (placeable(kRank[card], d)) return {};  // the usual case, without building whole sets
     // Named only for a message: a legal action builds no string.
     const auto where = [&d] { return cell_name(d.row, d.col); };
     if (card_at(d.row, d.col) != kNoCard)
@@ -607,6 +668,25 @@ class HoleInTheWallState {
              "): it must be next to that card and one rank on";
     }
     return {};
+  }
+
+  // Whether a card of rank r may go as `d` says: the one cell of
+  // placements(), which implies every test why_not_place makes (an open cell
+  // is empty and no hole; starts_ and the continuation leave out near_).
+  bool placeable(int r, const Move& d) const {
+    const Column bit = Column{1} << d.row;
+    if (!(open_.col[d.col] & bit)) return false;
+    for (auto cell : placed_turn_) {  // this turn's cards of rank r bar their neighbours
+      const int dr = cell / kCols - d.row, dc = cell % kCols - d.col;
+      if (kRank[cells_[cell]] == r && (dr == 0 ? dc == 1 || dc == -1 : dc == 0 && (dr == 1 || dr == -1)))
+        return false;
+    }
+    if (d.mode == kModeNew) return (starts_[r].col[d.col] & bit) != 0;
+    if (placed_turn_.empty() || (near_[r].col[d.col] & bit)) return false;
+    const int k = r - kRank[cells_[seq_last_]];
+    if ((k != 1 && k != -1) || (seq_dir_ != 0 && k != seq_dir_)) return false;
+    const int dr = seq_last_ / kCols - d.row, dc = seq_last_ % kCols - d.col;
+    return dr == 0 ? dc == 1 || dc == -1 : dc == 0 && (dr == 1 || dr == -1);
   }
 
   std::string why_not_exchange(const Move& d) const {
@@ -772,12 +852,14 @@ class HoleInTheWallState {
   void observation_tensor(int player, float* out) const;
 
  private:
+  // An empty neighbour scores nothing by table (kPairOrEmpty), not by a test.
   int gain(Card card, int row, int c) const {
-    int points = 0;
-    if (row + 1 < kRows && card_at(row + 1, c) != kNoCard) points += pair_points(card, card_at(row + 1, c));
-    if (card_at(row - 1, c) != kNoCard) points += pair_points(card, card_at(row - 1, c));
-    if (c > 0 && card_at(row, c - 1) != kNoCard) points += pair_points(card, card_at(row, c - 1));
-    if (c + 1 < kCols && card_at(row, c + 1) != kNoCard) points += pair_points(card, card_at(row, c + 1));
+    const auto& points_with = kPairOrEmpty[card];
+    const std::size_t i = static_cast<std::size_t>(row * kCols + c);
+    int points = points_with[cells_[i - kCols] & 63];  // row >= 1: there is always a row below
+    if (row + 1 < kRows) points += points_with[cells_[i + kCols] & 63];
+    if (c > 0) points += points_with[cells_[i - 1] & 63];
+    if (c + 1 < kCols) points += points_with[cells_[i + 1] & 63];
     return points;
   }
 
@@ -902,16 +984,29 @@ class HoleInTheWallState {
 
   void exchange(int mask) {
     Hand& h = hands_[cur_];
-    Hand kept, given;
-    for (int i = 0; i < static_cast<int>(h.size()); ++i) ((mask >> i) & 1 ? given : kept).push_back(h[i]);
-    for (std::size_t j = 0; j < given.size(); ++j) {
+    Hand kept;
+    std::array<Card, kHandSize> given;
+    std::size_t n = 0;
+    for (int i = 0; i < static_cast<int>(h.size()); ++i) {
+      if ((mask >> i) & 1)
+        given[n++] = h[i];
+      else
+        kept.push_back(h[i]);
+    }
+    for (std::size_t j = 0; j < n; ++j) {
       kept.push_back(stock_.back());
       stock_.pop_back();
     }
-    for (Card c : given) {
-      stock_.insert_at(0, c);  // under the bottom card
-      known_by_[c] = static_cast<std::uint8_t>(known_by_[c] | (1u << cur_));
+    // Each given card goes under the bottom card in turn, so the last lies
+    // lowest: the stock moves up once for all of them.
+    const std::size_t size = stock_.size();
+    Card* bottom = stock_.begin();
+    std::memmove(bottom + n, bottom, size);
+    for (std::size_t j = 0; j < n; ++j) {
+      bottom[n - 1 - j] = given[j];
+      known_by_[given[j]] = static_cast<std::uint8_t>(known_by_[given[j]] | (1u << cur_));
     }
+    stock_.resize(size + n);
     h = kept;
     end_turn();
   }
@@ -920,7 +1015,9 @@ class HoleInTheWallState {
   bool anything_placeable() const {
     for (int r = 1; r <= 13; ++r) {
       if (on_display_[r] == 4) continue;
-      if ((open_ & starts_[r]).any()) return true;
+      Column x = 0;  // no temporary set: the AND and the test in one pass
+      for (int c = 0; c < kCols; ++c) x |= open_.col[c] & starts_[r].col[c];
+      if (x) return true;
     }
     return false;
   }
@@ -946,7 +1043,7 @@ class HoleInTheWallState {
       over_ = truncated_ = true;
       return;
     }
-    cur_ = (cur_ + 1) % cfg_.players;
+    cur_ = cur_ + 1 < cfg_.players ? cur_ + 1 : 0;
     Hand& h = hands_[cur_];
     while (h.size() < kHandSize && !stock_.empty()) {
       h.push_back(stock_.back());

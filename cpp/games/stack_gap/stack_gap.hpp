@@ -36,9 +36,11 @@
 // and may be left out when parsing: "place 0 L2.1").
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <string>
 #include <string_view>
@@ -90,6 +92,52 @@ constexpr int position_in_level(int slot) { return kSlotInfo[slot].position; }
 constexpr int left_support(int slot) { return kSlotInfo[slot].left; }
 constexpr int right_support(int slot) { return kSlotInfo[slot].right; }
 
+// The slots resting on each slot (at most two), each with the other slot it rests on.
+struct SlotsAbove {
+  std::int8_t count;
+  std::array<std::int8_t, 2> slot, other;
+};
+inline constexpr std::array<SlotsAbove, kSlots> kAbove = [] {
+  std::array<SlotsAbove, kSlots> t{};
+  for (int s = kLevelStart[1]; s < kSlots; ++s) {
+    const int l = kSlotInfo[s].left, r = kSlotInfo[s].right;
+    t[l].slot[t[l].count] = static_cast<std::int8_t>(s);
+    t[l].other[t[l].count++] = static_cast<std::int8_t>(r);
+    t[r].slot[t[r].count] = static_cast<std::int8_t>(s);
+    t[r].other[t[r].count++] = static_cast<std::int8_t>(l);
+  }
+  return t;
+}();
+
+// to[0 .. n) = from[n-1], ..., from[0]; eight cards a word at a time (a deal
+// turns over most of the pack, and a byte a step was a tenth of the deal).
+inline void reversed_copy(const Card* from, std::size_t n, Card* to) {
+  static_assert(sizeof(Card) == 1);
+  std::size_t k = n;
+  for (; k >= 8; k -= 8, to += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, from + k - 8, 8);
+    w = __builtin_bswap64(w);
+    std::memcpy(to, &w, 8);
+  }
+  while (k > 0) *to++ = from[--k];
+}
+
+// Set bits of a set of values (bits 0..13), by table: no popcount
+// instruction is assumed, and the library's was a call.
+inline constexpr auto kBits7 = [] {
+  std::array<std::uint8_t, 128> t{};
+  for (int x = 0; x < 128; ++x)
+    t[static_cast<std::size_t>(x)] = static_cast<std::uint8_t>(std::popcount(static_cast<unsigned>(x)));
+  return t;
+}();
+inline int bit_count(std::uint32_t values) { return kBits7[values & 127] + kBits7[values >> 7 & 127]; }
+
+// Bit v: the card values that fit a gap (as many as its width).
+constexpr std::uint32_t fitting_of(int low, int high) {
+  return high - low > 1 ? ((1u << high) - 1) & ~((2u << low) - 1) : 0u;  // bits low+1 .. high-1
+}
+
 // An action in the rules' words: place the card at a hand index in a slot
 // (with a joker's declaration), or discard it to the rubble pile.
 struct Move {
@@ -104,9 +152,33 @@ struct Move {
   static constexpr Move to_rubble(int hand) { return {true, hand}; }
 };
 
-[[gnu::always_inline]] constexpr Move decode(Action a) {
+constexpr Move decode_by_arithmetic(Action a) {
   if (a >= kDiscardBase) return Move::to_rubble(a - kDiscardBase);
   return Move::place(a / (kSlots * kDeclarations), a / kDeclarations % kSlots, a % kDeclarations);
+}
+
+namespace detail {
+// Every id's move, packed: the greedy decodes each legal placement at every
+// step, and one load is cheaper than the three divisions.
+struct PackedMove {
+  std::int8_t discard, hand, slot, declaration;
+};
+inline constexpr auto kMoves = [] {
+  std::array<PackedMove, kNumActions> t{};
+  for (Action a = 0; a < kNumActions; ++a) {
+    const Move m = decode_by_arithmetic(a);
+    t[static_cast<std::size_t>(a)] = {static_cast<std::int8_t>(m.discard), static_cast<std::int8_t>(m.hand),
+                                      static_cast<std::int8_t>(m.slot),
+                                      static_cast<std::int8_t>(m.declaration)};
+  }
+  return t;
+}();
+}  // namespace detail
+
+[[gnu::always_inline]] constexpr Move decode(Action a) {
+  if (a < 0 || a >= kNumActions) return decode_by_arithmetic(a);
+  const detail::PackedMove& p = detail::kMoves[static_cast<std::size_t>(a)];
+  return {p.discard != 0, p.hand, p.slot, p.declaration};
 }
 
 [[gnu::always_inline]] constexpr Action encode(const Move& m) {
@@ -155,14 +227,20 @@ class StackGapState {
         ++slot;
       }
     }
+    const Card* cards = deck.data();  // a byte store through deck[] would reload its pointer each time
     for (int p = 0; p < num_players; ++p)
-      for (int k = 0; k < kHandSize; ++k) hands_[p].push_back(deck[i++]);
+      for (int k = 0; k < kHandSize; ++k) hands_[p].push_back(cards[i++]);
     // The pile is kept bottom .. top, so that drawing pops the back. Each
     // joker set aside went under the rest of the deck, so the last one met
-    // lies lowest.
-    for (std::size_t k = set_aside.size(); k-- > 0;) draw_.push_back(set_aside[k]);
-    for (std::size_t k = deck.size(); k-- > i;) draw_.push_back(deck[k]);
+    // lies lowest. Written through a pointer: a push_back per card would
+    // store the size, which a card (a byte) may alias, every time.
+    Card* pile = draw_.begin();
+    for (std::size_t k = set_aside.size(); k-- > 0;) *pile++ = set_aside[k];
+    const std::size_t rest = deck.size() - i;
+    reversed_copy(cards + i, rest, pile);
+    draw_.resize(set_aside.size() + rest);
     shown_at_bottom_ = static_cast<std::int8_t>(set_aside.size());
+    for (int slot = kLevelStart[1]; slot < kLevelStart[2]; ++slot) open_gap(slot);
   }
 
   // A position put together by hand (tests only: see the registrar's _set_position).
@@ -179,7 +257,10 @@ class StackGapState {
         draw_(draw_bottom_first),
         points_(points),
         num_players_(static_cast<std::int8_t>(num_players)),
-        current_(static_cast<std::int8_t>(current)) {}
+        current_(static_cast<std::int8_t>(current)) {
+    for (int slot = kLevelStart[1]; slot < kSlots; ++slot)
+      if (playable(slot)) open_gap(slot);
+  }
 
   int num_players() const { return num_players_; }
 
@@ -241,34 +322,37 @@ class StackGapState {
     return low < v && v < high;
   }
 
+  // Read off the playable gaps kept up to date by apply(): slots ascending
+  // for each card in hand, as the ids run. Written through a raw pointer:
+  // stores into the list (ints) could alias this state's members.
   void legal_actions(ActionList& out) const {
     out.clear();
     if (is_terminal()) return;
     const auto& hand = hands_[current_];
-    // Playable gaps first, so each is worked out once for the whole hand.
-    StaticVector<std::int8_t, 10> slots;
-    std::array<std::int8_t, kSlots> low{}, high{};
-    for (int s = kLevelStart[1]; s < kSlots; ++s) {
-      if (!playable(s)) continue;
-      slots.push_back(static_cast<std::int8_t>(s));
-      low[s] = static_cast<std::int8_t>(gap_low(s));
-      high[s] = static_cast<std::int8_t>(gap_high(s));
-    }
+    Action* w = out.begin();
     for (std::size_t h = 0; h < hand.size(); ++h) {
       const Card c = hand[h];
-      for (std::int8_t s : slots) {
-        if (!fits(c, low[s], high[s])) continue;
-        if (is_joker(c)) {
-          out.push_back(encode(Move::place(static_cast<int>(h), s, kLow)));
-          out.push_back(encode(Move::place(static_cast<int>(h), s, kHigh)));
-        } else {
-          out.push_back(encode(Move::place(static_cast<int>(h), s, kPlain)));
+      const Action first = encode(Move::place(static_cast<int>(h), 0, kPlain));  // + 3 * slot
+      if (is_joker(c)) {
+        for (unsigned m = slots_for_[0]; m; m &= m - 1) {
+          const int s = std::countr_zero(m);
+          *w++ = first + 3 * s + kLow;
+          *w++ = first + 3 * s + kHigh;
         }
+      } else {
+        for (unsigned m = slots_for_[card_value(c)]; m; m &= m - 1) *w++ = first + 3 * std::countr_zero(m);
       }
     }
+    out.resize(static_cast<std::size_t>(w - out.begin()));
     if (!out.empty()) return;
     for (std::size_t h = 0; h < hand.size(); ++h) out.push_back(encode(Move::to_rubble(static_cast<int>(h))));
   }
+
+  // The playable slots (bit s) and, for each, the values that fit its gap
+  // (bit v; a joker fits where any value does): what the rules read off the
+  // wall, kept by apply() so that move generation and the greedy need not.
+  unsigned playable_slots() const { return playable_; }
+  unsigned fitting_values(int slot) const { return fit_[slot]; }
 
   bool can_place() const {
     for (int s = kLevelStart[1]; s < kSlots; ++s) {
@@ -330,7 +414,12 @@ class StackGapState {
       wall_card_[slot] = c;
       wall_value_[slot] = static_cast<std::int8_t>(value);
       hand.erase_at(h);
+      // Its gap is closed; those resting on it open once their other side is filled.
+      close_gap(slot);
       if (level == kLevels) return end(Ending::LevelFive, p);
+      const SlotsAbove& above = kAbove[slot];
+      for (int k = 0; k < above.count; ++k)
+        if (!filled(above.slot[k]) && filled(above.other[k])) open_gap(above.slot[k]);
     }
     while (static_cast<int>(hand.size()) < kHandSize && !draw_.empty()) {
       hand.push_back(draw_.back());
@@ -338,7 +427,7 @@ class StackGapState {
     }
     // Next to act: the other player if they hold cards, else this one again.
     for (int k = 1; k <= num_players_; ++k) {
-      const int q = (p + k) % num_players_;
+      const int q = p + k < num_players_ ? p + k : p + k - num_players_;
       if (!hands_[q].empty()) {
         current_ = static_cast<std::int8_t>(q);
         return;
@@ -518,6 +607,26 @@ class StackGapState {
   void observation_tensor(int player, float* out) const;
 
  private:
+  // `slot` rests on two placed cards now: it becomes playable.
+  void open_gap(int slot) {
+    playable_ = static_cast<std::uint16_t>(playable_ | 1u << slot);
+    const unsigned fit = fitting_of(gap_low(slot), gap_high(slot));
+    fit_[slot] = static_cast<std::uint16_t>(fit);
+    if (fit) slots_for_[0] = static_cast<std::uint16_t>(slots_for_[0] | 1u << slot);
+    for (unsigned m = fit; m; m &= m - 1)
+      slots_for_[std::countr_zero(m)] =
+          static_cast<std::uint16_t>(slots_for_[std::countr_zero(m)] | 1u << slot);
+  }
+  // A card went on `slot`: its gap is gone.
+  void close_gap(int slot) {
+    playable_ = static_cast<std::uint16_t>(playable_ & ~(1u << slot));
+    const unsigned fit = fit_[slot], keep = ~(1u << slot);
+    fit_[slot] = 0;
+    slots_for_[0] = static_cast<std::uint16_t>(slots_for_[0] & keep);
+    for (unsigned m = fit; m; m &= m - 1)
+      slots_for_[std::countr_zero(m)] = static_cast<std::uint16_t>(slots_for_[std::countr_zero(m)] & keep);
+  }
+
   void end(Ending e, int by) {
     ending_ = e;
     ended_by_ = static_cast<std::int8_t>(by);
@@ -537,6 +646,11 @@ class StackGapState {
   // Jokers met while dealing level 1 went face up to the bottom of the draw
   // pile: draw_[0 .. shown_at_bottom_) are known to both players.
   std::int8_t shown_at_bottom_ = 0;
+  // Worked out from the wall (open_gap), so equal walls keep equal values.
+  std::uint16_t playable_ = 0;
+  std::array<std::uint16_t, kSlots> fit_{};
+  // slots_for_[v]: the playable slots a card of value v fits (bit s); [0]: a joker's.
+  std::array<std::uint16_t, 14> slots_for_{};
 };
 
 class StackGapGame {
@@ -573,10 +687,13 @@ class StackGapGame {
   void random_deck(Rng& rng, std::vector<Card>& deck) const {
     // Sized once and written in place: a push_back per card checked the
     // capacity 52 times in every deal.
+    // Through a pointer: a byte store through deck[] may alias the vector's
+    // own pointer, which was then reloaded for every card.
     deck.resize(jokers_ ? 54 : 52);
-    for (int c = 0; c < 52; ++c) deck[static_cast<std::size_t>(c)] = static_cast<Card>(c);
-    if (jokers_) deck[52] = deck[53] = kJoker;
-    rng.shuffle(deck.data(), deck.size());
+    Card* d = deck.data();
+    for (int c = 0; c < 52; ++c) d[c] = static_cast<Card>(c);
+    if (jokers_) d[52] = d[53] = kJoker;
+    rng.shuffle(d, deck.size());
   }
 
   std::vector<Card> parse_deck(const std::vector<std::string>& texts) const {
@@ -611,21 +728,51 @@ class StackGapGame {
       }
       return best;
     }
+    // The look-ahead without playing each move on a copy: a placement closes
+    // its own gap and may open the (at most two) gaps resting on it; the
+    // other gaps stay as they are, so they are read once here. A gap's width
+    // is the number of values that fit it.
+    std::array<std::uint32_t, 10> fits;
+    std::array<std::int8_t, kSlots> index;
+    int n = 0, total_width = 0;
+    for (unsigned m = s.playable_slots(); m; m &= m - 1) {
+      const int slot = std::countr_zero(m);
+      fits[static_cast<std::size_t>(n)] = s.fitting_values(slot);
+      total_width += bit_count(fits[static_cast<std::size_t>(n)]);
+      index[slot] = static_cast<std::int8_t>(n++);
+    }
+    // After placing a card the hand is the other cards refilled from the top
+    // of the pile. Each card's test is its value's bit, or every bit for a
+    // joker, which fits any gap some value fits.
+    const auto test_of = [](Card k) { return is_joker(k) ? ~0u : 1u << card_value(k); };
+    std::array<std::uint32_t, kHandSize> in_hand{};
+    std::array<std::uint32_t, kHandSize + 1> cards{};  // the hand and the cards drawn after a placement
+    for (std::size_t k = 0; k < hand.size(); ++k) cards[k] = in_hand[k] = test_of(hand[k]);
+    const auto& draw = s.draw_pile();
+    const auto drawn = std::min<std::size_t>(kHandSize + 1 - hand.size(), draw.size());
+    for (std::size_t k = 0; k < drawn; ++k) cards[hand.size() + k] = test_of(draw[draw.size() - 1 - k]);
     for (Action a : legal) {
-      if (level_of(decode(a).slot) == kLevels) return a;
-      State next = s;
-      next.apply(a);
-      int width = 0;
+      const Move m = decode(a);
+      if (level_of(m.slot) == kLevels) return a;
+      const int i = index[m.slot];
       std::uint32_t fitting = 0;  // bit v: a card of value v fits some playable gap
-      for (int slot = kLevelStart[1]; slot < kSlots; ++slot) {
-        if (!next.playable(slot)) continue;
-        width += next.gap_width(slot);
-        const int lo = next.gap_low(slot), hi = next.gap_high(slot);
-        if (hi - lo > 1) fitting |= ((1u << hi) - 1) & ~((2u << lo) - 1);  // bits lo+1 .. hi-1
+      for (int j = 0; j < n; ++j)
+        if (j != i) fitting |= fits[static_cast<std::size_t>(j)];
+      int width = total_width - bit_count(fits[static_cast<std::size_t>(i)]);
+      const Card c = hand[static_cast<std::size_t>(m.hand)];
+      int value = card_value(c);
+      if (is_joker(c)) value = m.declaration == kLow ? s.gap_low(m.slot) : s.gap_high(m.slot);
+      const SlotsAbove& above = kAbove[m.slot];
+      for (int k = 0; k < above.count; ++k) {
+        if (s.filled(above.slot[k]) || !s.filled(above.other[k])) continue;
+        const int v = s.wall_value(above.other[k]);
+        const int lo = v < value ? v : value, hi = v < value ? value : v;
+        width += hi - lo > 1 ? hi - lo - 1 : 0;
+        fitting |= fitting_of(lo, hi);
       }
-      int kept_fitting = 0;
-      for (Card c : next.hand(p)) kept_fitting += is_joker(c) ? fitting != 0 : (fitting >> card_value(c) & 1);
-      const int rate = num_players_ == 1 ? width + 2 * kept_fitting : kept_fitting - std::popcount(fitting);
+      int kept_fitting = -((fitting & in_hand[static_cast<std::size_t>(m.hand)]) != 0);
+      for (std::uint32_t t : cards) kept_fitting += (fitting & t) != 0;
+      const int rate = num_players_ == 1 ? width + 2 * kept_fitting : kept_fitting - bit_count(fitting);
       if (rate > best_rate) best_rate = rate, best = a;
     }
     return best;
