@@ -38,11 +38,14 @@ namespace cardsim::solver {
 // first move everywhere but may take another move at most kDiscrepancies[k]
 // times along a line; the last iteration has no such limit and is a complete
 // depth-first search. Wins are found early when the ordering is nearly right;
-// a Loss comes only from the complete last iteration. The table stores, per
-// position, the discrepancy allowance it was searched with (kComplete for the
-// last iteration); a position is searched again only with a larger one.
+// a Loss comes only from the complete last iteration. The dives stop at two
+// discrepancies: each further one costs about fifty times the last, while the
+// complete search, which revises the deepest choices first, finds most of the
+// wins they would (measured on The Wall: docs/solvers.md). The table stores,
+// per position, the discrepancy allowance it was searched with (kComplete for
+// the last iteration); a position is searched again only with a larger one.
 inline constexpr std::uint32_t kComplete = 0xFFFFFFFFu;
-inline constexpr std::uint32_t kDiscrepancies[] = {0, 1, 2, 3, 5, 8, kComplete};
+inline constexpr std::uint32_t kDiscrepancies[] = {0, 1, 2, kComplete};
 
 template <class A>
 Solution reach_goal(const A& adapter, const typename A::State& root, const Limits& limits) {
