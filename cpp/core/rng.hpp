@@ -65,18 +65,7 @@ class Rng {
 
   // Uniform in [0, n), n >= 1.
   std::uint64_t below(std::uint64_t n) {
-    if (n <= (std::uint64_t{1} << 32)) {
-      std::uint64_t m = static_cast<std::uint64_t>(next32()) * n;
-      auto low = static_cast<std::uint32_t>(m);
-      if (low < n) {
-        const auto threshold = static_cast<std::uint32_t>((std::uint64_t{1} << 32) % n);
-        while (low < threshold) {
-          m = static_cast<std::uint64_t>(next32()) * n;
-          low = static_cast<std::uint32_t>(m);
-        }
-      }
-      return m >> 32;
-    }
+    if (n <= (std::uint64_t{1} << 32)) return below_small(n);
     unsigned __int128 m = static_cast<unsigned __int128>(next()) * n;
     auto low = static_cast<std::uint64_t>(m);
     if (low < n) {
@@ -110,9 +99,10 @@ class Rng {
   }
 
  private:
-  // below(n)'s first branch, for n <= 2^32 (shuffle's own copy: calling it
-  // from below() changed how the games' play loops inlined below()).
-  std::uint64_t below_small(std::uint64_t n) {
+  // below(n) for n <= 2^32, which shuffle calls directly (its n is checked
+  // once). Always inlined, so below() compiles as if the body stood in it:
+  // a plain call changed how the games' play loops inlined below().
+  [[gnu::always_inline]] inline std::uint64_t below_small(std::uint64_t n) {
     std::uint64_t m = static_cast<std::uint64_t>(next32()) * n;
     auto low = static_cast<std::uint32_t>(m);
     if (low < n) {
