@@ -27,7 +27,7 @@ except ImportError as e:  # pragma: no cover - exercised in a subprocess
 
 from ..contract.errors import IllegalActionError
 from ..games import make
-from .strategies import Deal, _check_rate, _Plan, _plans, _probe_threshold, _read_step, deals
+from .strategies import Deal, Plan, check_rate, deals, plans, probe_threshold, read_step
 from .strategies import options as option_strategy
 
 __all__ = [
@@ -521,9 +521,9 @@ def _line_plans(
     by_seed: bool,
     in_order: bool,
     options: st.SearchStrategy[dict[str, Any]],
-) -> st.SearchStrategy[_Plan]:
+) -> st.SearchStrategy[Plan]:
     """What ``check_lockstep`` draws: plans of lines (read as ``lines`` reads them)."""
-    return _plans(
+    return plans(
         game,
         max_len,
         deal=deals(game, by_seed=by_seed, in_order=in_order, option_dicts=options),
@@ -632,12 +632,12 @@ def check_lockstep(
     check_candidate(candidate, game, options)
     text_actions = text_mode(candidate, game, options, actions)
     by_seed = deal == "seed"
-    threshold = _probe_threshold(_check_rate(illegal_rate))
+    threshold = probe_threshold(check_rate(illegal_rate))
     strategy = _line_plans(game, max_len, by_seed=by_seed, in_order=in_order, options=source)
     tally = {"examples": 0, "steps": 0}
     compared: set[str] = set()
 
-    def run(plan: _Plan) -> None:
+    def run(plan: Plan) -> None:
         tally["examples"] += 1
         _play_line(
             candidate, plan, by_seed, text_actions, illegal_error, threshold, tally, compared
@@ -703,7 +703,7 @@ class _LineDiverged(Exception):
 
 def _play_line(
     candidate: Any,
-    plan: _Plan,
+    plan: Plan,
     by_seed: bool,
     text_actions: bool,
     illegal_error: type[BaseException],
@@ -726,7 +726,7 @@ def _play_line(
         choices, last, n = plan.choices, plan.steps, core.game.num_actions
         for k in range(last + 1):
             legal = pair.compare()
-            probe, i = _read_step(choices, k, legal, n, threshold)
+            probe, i = read_step(choices, k, legal, n, threshold)
             if probe is not None:
                 pair.probe(probe)
             tally["steps"] += 1

@@ -233,7 +233,8 @@ class Line:
         return state
 
 
-def _check_rate(rate: Any) -> float:
+def check_rate(rate: Any) -> float:
+    """``illegal_rate`` as a float in [0, 1], or InvalidArgument saying what it got."""
     if isinstance(rate, bool) or not isinstance(rate, (int, float)) or not 0 <= rate <= 1:
         raise InvalidArgument(f"illegal_rate must be a number in [0, 1], got {rate!r}")
     return float(rate)
@@ -246,9 +247,9 @@ def _check_len(max_len: Any) -> int:
 
 
 @dataclass(frozen=True)
-class _Plan:
+class Plan:
     """A line before it is played: its deal, how many steps it may take, and the choice
-    bytes each step reads (``_STEP_BYTES`` a step, see ``_read_step``). Played against a
+    bytes each step reads (``_STEP_BYTES`` a step, see ``read_step``). Played against a
     state it gives a ``Line``; ``check_lockstep`` plays it on the candidate and the core
     at once, so that the line is not played a second time on the core to draw it."""
 
@@ -257,12 +258,12 @@ class _Plan:
     choices: bytes
 
 
-def _probe_threshold(illegal_rate: float) -> int:
+def probe_threshold(illegal_rate: float) -> int:
     """The value of a step's probe byte from which an illegal action is tried."""
     return 256 - round(illegal_rate * 256) if illegal_rate > 0 else 257
 
 
-def _read_step(
+def read_step(
     choices: bytes, k: int, legal: list[int], num_actions: int, threshold: int
 ) -> tuple[int | None, int]:
     """Step ``k`` of a line read from ``choices`` against the legal actions ``legal``: the
@@ -279,14 +280,14 @@ def _read_step(
     return probe, (choices[i] * 256 + choices[i + 1]) % len(legal) if legal else 0
 
 
-def _plans(
+def plans(
     game: str,
     max_len: int = 200,
     *,
     deal: st.SearchStrategy[Deal] | None = None,
     **opts: Any,
-) -> st.SearchStrategy[_Plan]:
-    """Plans of lines of ``game`` (see ``_Plan``): a deal (drawn by ``deals(game, **opts)``
+) -> st.SearchStrategy[Plan]:
+    """Plans of lines of ``game`` (see ``Plan``): a deal (drawn by ``deals(game, **opts)``
     unless ``deal`` gives a strategy of Deal), up to ``max_len`` steps, and their choices."""
     max_len = _check_len(max_len)
     deal_strategy = deals(game, **opts) if deal is None else deal
@@ -296,7 +297,7 @@ def _plans(
     block = st.binary(min_size=_BLOCK_STEPS * _STEP_BYTES, max_size=_BLOCK_STEPS * _STEP_BYTES)
 
     @st.composite
-    def draw_plan(draw: st.DrawFn) -> _Plan:
+    def draw_plan(draw: st.DrawFn) -> Plan:
         d = draw(deal_strategy)
         # Half the lines run to max_len (or the end of the game): whole games get played.
         steps = draw(st.integers(0, max_len) | st.just(max_len))
@@ -305,22 +306,22 @@ def _plans(
         parts = [draw(single) for _ in range(min(n, _SINGLE_STEPS))]
         rest = max(0, n - _SINGLE_STEPS)
         parts += [draw(block) for _ in range(-(-rest // _BLOCK_STEPS))]
-        return _Plan(d, steps, b"".join(parts))
+        return Plan(d, steps, b"".join(parts))
 
     return draw_plan()
 
 
-def _play_plan(plan: _Plan, illegal_rate: float) -> Line:
+def _play_plan(plan: Plan, illegal_rate: float) -> Line:
     """The line ``plan`` reads on its deal, played on the core."""
     state = plan.deal.new_game()
     n = state.game.num_actions
-    threshold = _probe_threshold(illegal_rate)
+    threshold = probe_threshold(illegal_rate)
     actions: list[int] = []
     texts: list[str] = []
     probes: list[tuple[int, int]] = []
     for k in range(plan.steps + 1):
         legal = state.legal_actions()
-        probe, i = _read_step(plan.choices, k, legal, n, threshold)
+        probe, i = read_step(plan.choices, k, legal, n, threshold)
         if probe is not None:
             probes.append((k, probe))
         if not legal or k == plan.steps:
@@ -344,8 +345,8 @@ def lines(
     ``deals(game, **opts)`` unless ``deal`` gives a strategy of Deal), with an illegal
     probe before a step at rate ``illegal_rate``. Play stops early when the game ends.
     Lines shrink towards fewer steps, the first legal action at each, and no probes."""
-    rate = _check_rate(illegal_rate)
-    return _plans(game, max_len, deal=deal, **opts).map(lambda plan: _play_plan(plan, rate))
+    rate = check_rate(illegal_rate)
+    return plans(game, max_len, deal=deal, **opts).map(lambda plan: _play_plan(plan, rate))
 
 
 def states(
