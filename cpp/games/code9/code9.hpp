@@ -79,9 +79,6 @@ namespace detail {
 // every place in their inner loops (a division and a switch each, otherwise).
 struct PlaceTables {
   std::array<std::array<std::int8_t, 4>, kPlaces> neighbour{};
-  // The neighbour, or the place itself past the edge: move generation then
-  // tests the mover's own card there, never a legal target, instead of -1.
-  std::array<std::array<std::int8_t, 4>, kPlaces> neighbour_or_self{};
   std::array<bool, kPlaces> edge{};
 };
 constexpr PlaceTables make_place_tables() {
@@ -93,8 +90,6 @@ constexpr PlaceTables make_place_tables() {
     t.neighbour[p][1] = static_cast<std::int8_t>(r < kSide - 1 ? p + kSide : -1);
     t.neighbour[p][2] = static_cast<std::int8_t>(c > 0 ? p - 1 : -1);
     t.neighbour[p][3] = static_cast<std::int8_t>(c < kSide - 1 ? p + 1 : -1);
-    for (int k = 0; k < 4; ++k)
-      t.neighbour_or_self[p][k] = t.neighbour[p][k] < 0 ? static_cast<std::int8_t>(p) : t.neighbour[p][k];
   }
   return t;
 }
@@ -407,11 +402,12 @@ class Code9State {
     for (int r = 0; r < kRanks; ++r) {
       const int p = place_[s][r];
       if (p == kNowhere) continue;
-      const auto& next = detail::kPlaceTables.neighbour_or_self[p];
+      const auto& next = detail::kPlaceTables.neighbour[p];
       const Action first = encode(Move::move(r + 1, 0));  // the card's ids: first + k
       for (int k = 0; k < 4; ++k) {
+        const int t = next[k];
         *w = first + k;
-        w += floor[grid_[next[k]]] <= r;
+        w += t >= 0 && floor[grid_[t]] <= r;
       }
       *w = first + kOff;
       w += lowest && on_edge(p);
