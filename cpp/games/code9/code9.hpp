@@ -81,6 +81,21 @@ struct PlaceTables {
   std::array<std::array<std::int8_t, 4>, kPlaces> neighbour{};
   std::array<bool, kPlaces> edge{};
 };
+// The ring of buckets of exit_cost's searches (Dial's algorithm), each a set
+// of places: bk holds the places first reached k steps of cost on from the
+// distance being settled. Step costs are 1, 3 and 5, so five buckets do.
+struct StepRing {
+  std::uint64_t b0, b1 = 0, b2 = 0, b3 = 0, b4 = 0;
+  // One distance on, `next` being the unsettled neighbours of the places just settled.
+  void advance(std::uint64_t next, std::uint64_t cheap, std::uint64_t own, std::uint64_t dear) {
+    b0 = b1 | (next & cheap);
+    b1 = b2;
+    b2 = b3 | (next & own);
+    b3 = b4;
+    b4 = next & dear;
+  }
+};
+
 constexpr PlaceTables make_place_tables() {
   PlaceTables t;
   for (int p = 0; p < kPlaces; ++p) {
@@ -809,10 +824,11 @@ class Code9Game {
       }
       const std::uint64_t cheap = cheap_, own = own_, dear = kAllPlaces & ~cheap & ~own;
       std::uint64_t within[kMaxExitCost + 1];  // within[k]: the places at distance k or less
-      std::uint64_t b0 = bit(start), b1 = 0, b2 = 0, b3 = 0, b4 = 0, b5 = 0, settled = 0;
+      detail::StepRing ring{bit(start)};
+      std::uint64_t settled = 0;
       int d = 0;
       for (;; ++d) {
-        const std::uint64_t now = b0 & ~settled;
+        const std::uint64_t now = ring.b0 & ~settled;
         if (now & kEdge) {
           const std::uint64_t unsafe = within[d - 1] | (kEdge & now);
           const auto spread_within = [&](int k) { return k >= 0 ? spread(within[k]) : 0; };
@@ -822,13 +838,7 @@ class Code9Game {
         }
         settled |= now;
         within[d] = settled;
-        const std::uint64_t next = spread(now) & ~settled;
-        b0 = b1 | (next & cheap);
-        b1 = b2;
-        b2 = b3 | (next & own);
-        b3 = b4;
-        b4 = b5 | (next & dear);
-        b5 = 0;
+        ring.advance(spread(now) & ~settled, cheap, own, dear);
       }
     }
 
@@ -858,18 +868,13 @@ class Code9Game {
   // a cap below which they know the answer lies, or kMaxExitCost).
   static int exit_cost(std::uint64_t cheap, std::uint64_t own, int start, int cap) {
     const std::uint64_t dear = kAllPlaces & ~cheap & ~own;
-    std::uint64_t b0 = std::uint64_t{1} << start, b1 = 0, b2 = 0, b3 = 0, b4 = 0, b5 = 0, settled = 0;
+    detail::StepRing ring{std::uint64_t{1} << start};
+    std::uint64_t settled = 0;
     for (int d = 0; d <= cap; ++d) {
-      const std::uint64_t now = b0 & ~settled;
+      const std::uint64_t now = ring.b0 & ~settled;
       if (now & kEdge) return d;
       settled |= now;
-      const std::uint64_t next = spread(now) & ~settled;
-      b0 = b1 | (next & cheap);
-      b1 = b2;
-      b2 = b3 | (next & own);
-      b3 = b4;
-      b4 = b5 | (next & dear);
-      b5 = 0;
+      ring.advance(spread(now) & ~settled, cheap, own, dear);
     }
     return cap + 1;
   }
