@@ -713,9 +713,11 @@ class Code9Game {
   // The dearest way off: two steps (no place is farther from an edge) of 5.
   static constexpr int kMaxExitCost = 10;
   // The places next to any of `places`.
-  static constexpr std::uint64_t spread(std::uint64_t places) {
-    return (places >> kSide) | ((places << kSide) & kAllPlaces) | ((places & ~kLeftColumn) >> 1) |
-           ((places & ~kRightColumn) << 1);
+  static constexpr std::uint64_t spread(std::uint64_t places) { return spread_raw(places) & kAllPlaces; }
+  // The same with stray bits past the grid (from its bottom row down),
+  // for callers who mask them anyway.
+  static constexpr std::uint64_t spread_raw(std::uint64_t places) {
+    return (places >> kSide) | (places << kSide) | ((places & ~kLeftColumn) >> 1) | ((places & ~kRightColumn) << 1);
   }
 
   // Each legal action is valued without copying the state and playing it: a
@@ -883,7 +885,7 @@ class Code9Game {
         }
         settled |= now;
         within[d] = settled;
-        ring.advance(spread(now) & ~settled, cheap, own, dear);
+        ring.advance(spread_raw(now) & ~settled, cheap, own, dear);  // the classes mask the strays
       }
     }
 
@@ -915,12 +917,14 @@ class Code9Game {
   static int exit_cost(std::uint64_t cheap, std::uint64_t own, int start, int cap) {
     const std::uint64_t dear = kAllPlaces & ~cheap & ~own;
     detail::StepRing ring{std::uint64_t{1} << start};
-    std::uint64_t settled = 0;
+    // The places not yet settled, kept as such: one operation less per
+    // distance than their complement, and a mask for spread_raw's overflow.
+    std::uint64_t unsettled = kAllPlaces;
     for (int d = 0; d <= cap; ++d) {
-      const std::uint64_t now = ring.b0 & ~settled;
+      const std::uint64_t now = ring.b0 & unsettled;
       if (now & kEdge) return d;
-      settled |= now;
-      ring.advance(spread(now) & ~settled, cheap, own, dear);
+      unsettled ^= now;
+      ring.advance(spread_raw(now) & unsettled, cheap, own, dear);
     }
     return cap + 1;
   }
