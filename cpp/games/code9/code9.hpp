@@ -41,6 +41,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -717,7 +718,8 @@ class Code9Game {
   // The same with stray bits past the grid (from its bottom row down),
   // for callers who mask them anyway.
   static constexpr std::uint64_t spread_raw(std::uint64_t places) {
-    return (places >> kSide) | (places << kSide) | ((places & ~kLeftColumn) >> 1) | ((places & ~kRightColumn) << 1);
+    return (places >> kSide) | (places << kSide) | ((places & ~kLeftColumn) >> 1) |
+           ((places & ~kRightColumn) << 1);
   }
 
   // Each legal action is valued without copying the state and playing it: a
@@ -733,13 +735,18 @@ class Code9Game {
       for (int r = 0; r < kRanks; ++r) own_ |= bit(row_[r] & 63);
       own_ &= kAllPlaces;
       // A place is 0..35 and off the grid -1, so a byte's top bit says
-      // "gone": gather the nine into a mask (the multiply moves byte i's
-      // bit to bit 56 + i, with no carries) and read it off a table.
-      std::uint64_t first8;
-      std::memcpy(&first8, row_, sizeof first8);
-      const unsigned gone_mask =
-          static_cast<unsigned>((((first8 >> 7) & 0x0101010101010101) * 0x0102040810204080) >> 56) |
-          (static_cast<unsigned>(static_cast<std::uint8_t>(row_[kRanks - 1]) >> 7) << (kRanks - 1));
+      // "gone": gather the nine into a mask (on a little-endian machine,
+      // the multiply moves byte i's bit to bit 56 + i, with no carries) and
+      // read the count and the lowest left off tables.
+      unsigned gone_mask = static_cast<unsigned>(static_cast<std::uint8_t>(row_[kRanks - 1]) >> 7)
+                           << (kRanks - 1);
+      if constexpr (std::endian::native == std::endian::little) {
+        std::uint64_t first8;
+        std::memcpy(&first8, row_, sizeof first8);
+        gone_mask |= static_cast<unsigned>((((first8 >> 7) & 0x0101010101010101) * 0x0102040810204080) >> 56);
+      } else {
+        for (int r = 0; r < kRanks - 1; ++r) gone_mask |= static_cast<unsigned>(row_[r] == kNowhere) << r;
+      }
       gone_ = kGoneCount[gone_mask];
       low_ = kLowest[gone_mask];
       empty_ = kAllPlaces & ~s.occupied();
