@@ -438,7 +438,12 @@ class Code9State {
       for (int k = 0; k < 4; ++k) {
         const int t = next[k];
         *w = first + k;
-        w += t >= 0 && floor[grid_[t]] <= r;
+        // Past the edge, read our own place (never a target) instead: a
+        // select, where `t >= 0 && ...` compiled to a branch that edge
+        // cards make a coin toss (more instructions, but far fewer
+        // mispredictions: random play about 1.3x faster by CPU time).
+        const int u = t >= 0 ? t : p;
+        w += floor[grid_[u]] <= r;
       }
       *w = first + kOff;
       w += lowest && on_edge(p);
