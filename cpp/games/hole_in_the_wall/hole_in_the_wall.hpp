@@ -343,16 +343,20 @@ struct Move {
 namespace detail {
 // A placement's slot, row and column by id / 2 (the mode is the id's low bit):
 // the greedy decodes every legal placement of every step, and one load is
-// cheaper than the four divisions.
+// cheaper than the four divisions. `at` is the cell's index in the grid
+// (row * 7 + col), `left`/`right` are 63 on the grid's edge columns, where the
+// neighbour in memory belongs to another row: gain() reads it as empty.
 struct PlaceParts {
-  std::uint8_t slot, row, col;
+  std::uint16_t at;
+  std::uint8_t slot, row, col, left, right;
 };
 inline constexpr auto kPlaceParts = [] {
   std::array<PlaceParts, kHandSize * kCells> t{};
   for (int rest = 0; rest < kHandSize * kCells; ++rest) {
-    const int cell = rest % kCells;
-    t[rest] = {static_cast<std::uint8_t>(rest / kCells), static_cast<std::uint8_t>(cell % kMaxRow + 1),
-               static_cast<std::uint8_t>(cell / kMaxRow)};
+    const int cell = rest % kCells, row = cell % kMaxRow + 1, col = cell / kMaxRow;
+    t[rest] = {static_cast<std::uint16_t>(row * kCols + col), static_cast<std::uint8_t>(rest / kCells),
+               static_cast<std::uint8_t>(row), static_cast<std::uint8_t>(col),
+               static_cast<std::uint8_t>(col == 0 ? 63 : 0), static_cast<std::uint8_t>(col == kCols - 1 ? 63 : 0)};
   }
   return t;
 }();
@@ -558,10 +562,10 @@ class HoleInTheWallState {
     return {};
   }
 
-  // Points the placement `a` (legal) would score.
+  // Points the placement `a` (legal) would score: gain() from one table load.
   int placement_gain(Action a) const {
-    const Move d = decode(a);
-    return gain(hands_[cur_][d.slot], d.row, d.col);
+    const detail::PlaceParts& p = detail::kPlaceParts[static_cast<std::size_t>(a >> 1)];
+    return gain_at(hands_[cur_][p.slot], p.at, p.left, p.right);
   }
 
   void apply(Action a) {
@@ -852,15 +856,19 @@ class HoleInTheWallState {
   void observation_tensor(int player, float* out) const;
 
  private:
-  // An empty neighbour scores nothing by table (kPairOrEmpty), not by a test.
-  int gain(Card card, int row, int c) const {
+  // An empty neighbour scores nothing by table (kPairOrEmpty), not by a test;
+  // so does one off the grid: the row above row 45 is padding (always empty),
+  // and a neighbour past an edge column (another row's cell in memory) is
+  // read through `left`/`right` = 63, which the table scores 0. No branch:
+  // the greedy scores every legal placement.
+  int gain_at(Card card, int at, unsigned left, unsigned right) const {
     const auto& points_with = kPairOrEmpty[card];
-    const std::size_t i = static_cast<std::size_t>(row * kCols + c);
-    int points = points_with[cells_[i - kCols] & 63];  // row >= 1: there is always a row below
-    if (row + 1 < kRows) points += points_with[cells_[i + kCols] & 63];
-    if (c > 0) points += points_with[cells_[i - 1] & 63];
-    if (c + 1 < kCols) points += points_with[cells_[i + 1] & 63];
-    return points;
+    const Card* cell = cells_.data() + at;  // row >= 1: there is always a row below
+    return points_with[cell[-kCols] & 63] + points_with[cell[kCols] & 63] + points_with[(cell[-1] | left) & 63] +
+           points_with[(cell[1] | right) & 63];
+  }
+  int gain(Card card, int row, int c) const {
+    return gain_at(card, row * kCols + c, c == 0 ? 63u : 0u, c == kCols - 1 ? 63u : 0u);
   }
 
   // Cells next to a card of rank r, this turn's cards included (for the same-rank rule).
@@ -982,32 +990,37 @@ class HoleInTheWallState {
     hole_points_ += hole_points_of(sealed);
   }
 
+  // No branch on how many cards go (the mask is often the random policy's
+  // pick): every loop runs over the whole hand and the moves are fixed-size,
+  // through a copy of the stock with room below it.
   void exchange(int mask) {
     Hand& h = hands_[cur_];
-    Hand kept;
-    std::array<Card, kHandSize> given;
-    std::size_t n = 0;
-    for (int i = 0; i < static_cast<int>(h.size()); ++i) {
-      if ((mask >> i) & 1)
-        given[n++] = h[i];
-      else
-        kept.push_back(h[i]);
-    }
-    for (std::size_t j = 0; j < n; ++j) {
-      kept.push_back(stock_.back());
-      stock_.pop_back();
-    }
-    // Each given card goes under the bottom card in turn, so the last lies
-    // lowest: the stock moves up once for all of them.
     const std::size_t size = stock_.size();
     Card* bottom = stock_.begin();
-    std::memmove(bottom + n, bottom, size);
-    for (std::size_t j = 0; j < n; ++j) {
-      bottom[n - 1 - j] = given[j];
-      known_by_[given[j]] = static_cast<std::uint8_t>(known_by_[given[j]] | (1u << cur_));
+    std::array<Card, kHandSize + 52> moved;  // [4, 4 + size): the stock as it was
+    std::memcpy(moved.data() + kHandSize, bottom, 52);
+    // Split: each card is written to both sides, and one side moves on.
+    std::array<Card, 2 * kHandSize> kept;
+    std::array<Card, kHandSize> given{};  // unused entries stay cards: known_by_ may read them
+    std::size_t n = 0, k = 0;
+    for (std::size_t i = 0; i < h.size(); ++i) {
+      const std::size_t bit = (static_cast<unsigned>(mask) >> i) & 1u;
+      given[n] = h[i];
+      kept[k] = h[i];
+      n += bit;
+      k += 1 - bit;
     }
-    stock_.resize(size + n);
-    h = kept;
+    // Draw n from the top (k + n = the hand's size); reads below the stock
+    // land in `moved`'s room and past the hand's end.
+    for (std::size_t j = 0; j < kHandSize; ++j) kept[k + j] = moved[kHandSize + size - 1 - j];
+    std::memcpy(h.begin(), kept.data(), kHandSize);
+    // Each given card goes under the bottom card in turn, so the last lies
+    // lowest: given[j] becomes stock card n-1-j, the rest moves up n places.
+    for (std::size_t j = 0; j < kHandSize; ++j) {
+      moved[kHandSize - 1 - j] = given[j];
+      known_by_[given[j]] = static_cast<std::uint8_t>(known_by_[given[j]] | (j < n ? 1u << cur_ : 0u));
+    }
+    std::memcpy(bottom, moved.data() + kHandSize - n, 52);
     end_turn();
   }
 
@@ -1055,7 +1068,9 @@ class HoleInTheWallState {
   std::array<Card, 52 * kMaxDeals> deck_{};
   int deal_ = 0, dealer_ = 0, cur_ = 0, turns_ = 0, top_ = 0;
   bool over_ = false, truncated_ = false;
-  std::array<Card, kCols * kRows> cells_{};  // row * 7 + col; kNoCard when empty
+  // row * 7 + col; kNoCard when empty. One more row than the grid, always
+  // empty, so that gain() reads above row 45 without a test.
+  std::array<Card, kCols * (kRows + 1)> cells_{};
   // near_[r]: cells next to a card of rank r placed before this turn (index 0
   // and 14 stay empty, so rank +- 1 needs no bounds check).
   std::array<CellSet, 15> near_{};
@@ -1140,7 +1155,7 @@ class HoleInTheWallGame {
     Action best = -1;
     int best_gain = -1;
     for (Action a : legal) {
-      if (decode(a).kind != Move::Place) break;  // placements come first
+      if (a >= kEndTurn) break;  // placements come first
       const int g = s.placement_gain(a);
       if (g > best_gain) {
         best_gain = g;
