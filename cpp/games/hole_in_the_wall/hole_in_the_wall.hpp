@@ -389,6 +389,49 @@ static_assert([] {
   return true;
 }());
 
+// Low walls packed for move generation: rows 1..16 of a column are 16 bits,
+// columns 0-3 in one word and 4-6 in another, still column-major, so a
+// hand card's placements are read off two words, not seven (the loop tests
+// of sparse columns were most of the cost, and their mispredictions more).
+// The state keeps the low rows of its sets packed beside them; they are used
+// while the top card is at most on row 15: every cell a card may go to is
+// next to a card, so at most on row 16.
+inline constexpr int kPackedRows = 16;
+inline constexpr int kPackedMaxTop = kPackedRows - 1;
+struct Packed {
+  Column w0 = 0, w1 = 0;
+  bool operator==(const Packed&) const = default;
+};
+// Rows 1..16 of a set.
+constexpr Packed pack_low(const CellSet& s) {
+  const auto x = [&s](int c) { return (s.col[c] >> 1) & ((Column{1} << kPackedRows) - 1); };
+  return {x(0) | x(1) << 16 | x(2) << 32 | x(3) << 48, x(4) | x(5) << 16 | x(6) << 32};
+}
+// The low rows of cell_neighbours() of each cell row * 7 + col.
+inline constexpr auto kLowNeighbours = [] {
+  std::array<Packed, kCols * kRows> t{};
+  for (int row = 0; row < kRows; ++row)
+    for (int c = 0; c < kCols; ++c) {
+      CellSet m;
+      const Column bit = Column{1} << row;
+      m.col[c] = (bit << 1) | (bit >> 1);
+      if (c > 0) m.col[c - 1] |= bit;
+      if (c < kCols - 1) m.col[c + 1] |= bit;
+      t[row * kCols + c] = pack_low(m);
+    }
+  return t;
+}();
+// A packed bit's offset in a slot's placement ids: 2 * cell (cell = col * 45 + row - 1).
+inline constexpr auto kPackedOffset = [] {
+  std::array<std::array<std::int16_t, 64>, 2> t{};
+  for (int w = 0; w < 2; ++w)
+    for (int i = 0; i < 64; ++i) {
+      const int col = 4 * w + i / kPackedRows, row = i % kPackedRows + 1;
+      t[w][i] = static_cast<std::int16_t>(col < kCols ? 2 * (col * kMaxRow + row - 1) : 0);
+    }
+  return t;
+}();
+
 // The exchanges of a full hand, masks ascending, copied into a legal list at once.
 inline constexpr auto kAllExchanges = [] {
   std::array<Action, (1 << kHandSize) - 1> t{};
@@ -459,8 +502,9 @@ class HoleInTheWallState {
     const Hand& h = hands_[cur_];
     const int cards = static_cast<int>(h.size());
     Action* w = out.begin();
-    // Unrolled column loops: the loop's own count and test were a third of the work.
-    if (placed_turn_.empty()) {
+    if (top_ <= kPackedMaxTop) {
+      w = packed_placements(h, w);
+    } else if (placed_turn_.empty()) {
       // The turn's first act (most calls): new sequences only, read column
       // by column straight off the two sets.
       for (int slot = 0; slot < cards; ++slot) {
@@ -544,6 +588,61 @@ class HoleInTheWallState {
         if (kMaskSize[m] <= k_max) out.push_back(encode(Move::exchange(m)));
     }
     if (out.empty()) out.push_back(encode({Move::Pass}));
+  }
+
+  // legal_actions' placements on a low wall (top_ <= kPackedMaxTop), written from `w` on.
+  Action* packed_placements(const Hand& h, Action* w) const {
+    const int cards = static_cast<int>(h.size());
+    const Packed open = open_low_;
+    if (placed_turn_.empty()) {
+      // The turn's first act (most calls): new sequences only.
+      for (int slot = 0; slot < cards; ++slot) {
+        const Action base = encode(Move::place(slot, 1, 0, kModeNew));
+        const Packed& start = starts_low_[kRank[h[slot]]];
+        for (Column cells = open.w0 & start.w0; cells; cells &= cells - 1)
+          *w++ = base + kPackedOffset[0][std::countr_zero(cells)];
+        for (Column cells = open.w1 & start.w1; cells; cells &= cells - 1)
+          *w++ = base + kPackedOffset[1][std::countr_zero(cells)];
+      }
+      return w;
+    }
+    // Mid-turn: placements() packed. The sequence's facts are read once
+    // (stores into the list could alias them).
+    // A word's cells: new placements f and continuations k, a new one first.
+    const auto emit = [&w](Action base, const std::array<std::int16_t, 64>& offset, Column f, Column k) {
+      for (Column cells = f | k; cells; cells &= cells - 1) {
+        const int i = std::countr_zero(cells);
+        const Action a = base + offset[i];
+        w[0] = a;
+        w += (f >> i) & 1;
+        w[0] = a + 1;
+        w += (k >> i) & 1;
+      }
+    };
+    const int last_rank = kRank[cells_[seq_last_]], dir = seq_dir_;
+    const Packed next_to_last = kLowNeighbours[static_cast<std::size_t>(seq_last_)];
+    unsigned turn_ranks = 0;  // bit r: a card of rank r went on this turn
+    for (auto cell : placed_turn_) turn_ranks |= 1u << kRank[cells_[cell]];
+    for (int slot = 0; slot < cards; ++slot) {
+      const Action base = encode(Move::place(slot, 1, 0, kModeNew));
+      const int r = kRank[h[slot]];
+      const int d = r - last_rank;
+      const bool continues = (d == 1 || d == -1) && (dir == 0 || d == dir);
+      Packed barred = near_low_[r];  // for continuing
+      Packed fresh = starts_low_[r];
+      if (turn_ranks >> r & 1) {  // rare: this turn's cards of rank r bar their neighbours
+        for (auto cell : placed_turn_)
+          if (kRank[cells_[cell]] == r) {
+            const Packed& n = kLowNeighbours[cell];
+            barred.w0 |= n.w0, barred.w1 |= n.w1;
+            fresh.w0 &= ~n.w0, fresh.w1 &= ~n.w1;
+          }
+      }
+      const Column keep = continues ? ~Column{0} : 0;
+      emit(base, kPackedOffset[0], open.w0 & fresh.w0, open.w0 & next_to_last.w0 & ~barred.w0 & keep);
+      emit(base, kPackedOffset[1], open.w1 & fresh.w1, open.w1 & next_to_last.w1 & ~barred.w1 & keep);
+    }
+    return w;
   }
 
   std::string why_illegal(Action a) const {
@@ -896,6 +995,17 @@ class HoleInTheWallState {
   // of N not next to their own rank; exactly refresh_starts' sets, kept in
   // the three columns N touches.
   void add_earlier_card(int r, int row, int c) {
+    const Packed& low = kLowNeighbours[static_cast<std::size_t>(row * kCols + c)];
+    near_low_[r].w0 |= low.w0, near_low_[r].w1 |= low.w1;
+    starts_low_[r].w0 &= ~low.w0, starts_low_[r].w1 &= ~low.w1;
+    if (r > 1) {
+      starts_low_[r - 1].w0 |= low.w0 & ~near_low_[r - 1].w0;
+      starts_low_[r - 1].w1 |= low.w1 & ~near_low_[r - 1].w1;
+    }
+    if (r < 13) {
+      starts_low_[r + 1].w0 |= low.w0 & ~near_low_[r + 1].w0;
+      starts_low_[r + 1].w1 |= low.w1 & ~near_low_[r + 1].w1;
+    }
     const Column bit = Column{1} << row;
     const int lo = c > 0 ? c - 1 : c, hi = c < kCols - 1 ? c + 1 : c;
     for (int k = lo; k <= hi; ++k) {
@@ -912,6 +1022,7 @@ class HoleInTheWallState {
     for (ranks &= 0x3FFEu; ranks; ranks &= ranks - 1) {
       const int r = std::countr_zero(ranks);
       starts_[r] = (near_[r - 1] | near_[r + 1]).without(near_[r]);
+      starts_low_[r] = pack_low(starts_[r]);
     }
   }
 
@@ -930,9 +1041,11 @@ class HoleInTheWallState {
     cells_.fill(kNoCard);
     near_ = {};
     starts_ = {};
+    starts_low_ = {};
     on_display_ = {};
     holes_ = CellSet{};
     for (Column& c : open_.col) c = kAboveBase;
+    open_low_ = pack_low(open_);
     for (auto& h : hands_) h.clear();
     placed_turn_.clear();
     seq_last_ = -1;
@@ -958,6 +1071,7 @@ class HoleInTheWallState {
       near_[rank_of(card)] = near_[rank_of(card)] | cell_neighbours(0, c);
       ++c;
     }
+    for (int r = 0; r < 15; ++r) near_low_[r] = pack_low(near_[r]);
     refresh_starts(0x3FFEu);
     // At most 6 ranks x 3 cards are turned away, so the 4n hand cards come
     // from the untouched pack and never reach the turned-away cards.
@@ -985,7 +1099,9 @@ class HoleInTheWallState {
   // The card at (row, c) left the open air; whatever it cut off is now a hole.
   void update_air(int row, int c) {
     const CellSet sealed = fill_open_cell(open_, top_, row, c);
+    if (row <= kPackedRows) (c < 4 ? open_low_.w0 : open_low_.w1) &= ~(Column{1} << ((c & 3) * 16 + row - 1));
     if (!sealed.any()) return;
+    open_low_ = pack_low(open_);
     holes_ = holes_ | sealed;
     hole_points_ += hole_points_of(sealed);
   }
@@ -1080,6 +1196,10 @@ class HoleInTheWallState {
   std::array<CellSet, 14> starts_{};
   std::array<std::uint8_t, 14> on_display_{};  // cards of each rank on the display
   CellSet open_, holes_;
+  // Rows 1..16 of near_, starts_ and open_, packed (move generation on low walls).
+  std::array<Packed, 15> near_low_{};
+  std::array<Packed, 14> starts_low_{};
+  Packed open_low_;
   std::array<Hand, kMaxPlayersHere> hands_{};
   StaticVector<Card, 52> stock_;  // bottom first: the top card is back()
   // Cells as row * 7 + col reach 321 (row 45): a byte would wrap from row 36 on.
