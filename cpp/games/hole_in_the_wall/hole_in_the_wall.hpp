@@ -1142,6 +1142,12 @@ class HoleInTheWallState {
 
   // Could any card off the display (in a hand or the stock) start a sequence?
   bool anything_placeable() const {
+    if (top_ <= kPackedMaxTop) {  // every start cell is in the packed rows
+      const Packed open = open_low_;
+      for (int r = 1; r <= 13; ++r)
+        if (on_display_[r] != 4 && ((open.w0 & starts_low_[r].w0) | (open.w1 & starts_low_[r].w1))) return true;
+      return false;
+    }
     for (int r = 1; r <= 13; ++r) {
       if (on_display_[r] == 4) continue;
       Column x = 0;  // no temporary set: the AND and the test in one pass
