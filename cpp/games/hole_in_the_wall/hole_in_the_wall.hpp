@@ -995,26 +995,27 @@ class HoleInTheWallState {
   // of N not next to their own rank; exactly refresh_starts' sets, kept in
   // the three columns N touches.
   void add_earlier_card(int r, int row, int c) {
+    // Without a branch: ranks 1 and 13 have one neighbouring rank (the other
+    // update is masked off), and a side column past the edge is the card's
+    // own column with nothing to add.
+    const Column lower = r > 1 ? ~Column{0} : 0, upper = r < 13 ? ~Column{0} : 0;
     const Packed& low = kLowNeighbours[static_cast<std::size_t>(row * kCols + c)];
     near_low_[r].w0 |= low.w0, near_low_[r].w1 |= low.w1;
     starts_low_[r].w0 &= ~low.w0, starts_low_[r].w1 &= ~low.w1;
-    if (r > 1) {
-      starts_low_[r - 1].w0 |= low.w0 & ~near_low_[r - 1].w0;
-      starts_low_[r - 1].w1 |= low.w1 & ~near_low_[r - 1].w1;
-    }
-    if (r < 13) {
-      starts_low_[r + 1].w0 |= low.w0 & ~near_low_[r + 1].w0;
-      starts_low_[r + 1].w1 |= low.w1 & ~near_low_[r + 1].w1;
-    }
-    const Column bit = Column{1} << row;
-    const int lo = c > 0 ? c - 1 : c, hi = c < kCols - 1 ? c + 1 : c;
-    for (int k = lo; k <= hi; ++k) {
-      const Column n = k == c ? (bit << 1) | (bit >> 1) : bit;
+    starts_low_[r - 1].w0 |= low.w0 & ~near_low_[r - 1].w0 & lower;
+    starts_low_[r - 1].w1 |= low.w1 & ~near_low_[r - 1].w1 & lower;
+    starts_low_[r + 1].w0 |= low.w0 & ~near_low_[r + 1].w0 & upper;
+    starts_low_[r + 1].w1 |= low.w1 & ~near_low_[r + 1].w1 & upper;
+    const auto update = [&](int k, Column n) {
       near_[r].col[k] |= n;
       starts_[r].col[k] &= ~n;
-      if (r > 1) starts_[r - 1].col[k] |= n & ~near_[r - 1].col[k];
-      if (r < 13) starts_[r + 1].col[k] |= n & ~near_[r + 1].col[k];
-    }
+      starts_[r - 1].col[k] |= n & ~near_[r - 1].col[k] & lower;
+      starts_[r + 1].col[k] |= n & ~near_[r + 1].col[k] & upper;
+    };
+    const Column bit = Column{1} << row;
+    update(c, (bit << 1) | (bit >> 1));
+    update(c > 0 ? c - 1 : c, c > 0 ? bit : 0);
+    update(c < kCols - 1 ? c + 1 : c, c < kCols - 1 ? bit : 0);
   }
 
   // starts_[r] for the ranks of bit mask `ranks` (bit r), from near_.
@@ -1022,7 +1023,8 @@ class HoleInTheWallState {
     for (ranks &= 0x3FFEu; ranks; ranks &= ranks - 1) {
       const int r = std::countr_zero(ranks);
       starts_[r] = (near_[r - 1] | near_[r + 1]).without(near_[r]);
-      starts_low_[r] = pack_low(starts_[r]);
+      starts_low_[r] = {(near_low_[r - 1].w0 | near_low_[r + 1].w0) & ~near_low_[r].w0,
+                        (near_low_[r - 1].w1 | near_low_[r + 1].w1) & ~near_low_[r].w1};
     }
   }
 
@@ -1041,6 +1043,7 @@ class HoleInTheWallState {
     cells_.fill(kNoCard);
     near_ = {};
     starts_ = {};
+    near_low_ = {};
     starts_low_ = {};
     on_display_ = {};
     holes_ = CellSet{};
@@ -1069,9 +1072,10 @@ class HoleInTheWallState {
       rank_used[rank_of(card)] = true;
       put(card, 0, c);
       near_[rank_of(card)] = near_[rank_of(card)] | cell_neighbours(0, c);
+      Packed& low = near_low_[rank_of(card)];
+      low.w0 |= kLowNeighbours[static_cast<std::size_t>(c)].w0, low.w1 |= kLowNeighbours[static_cast<std::size_t>(c)].w1;
       ++c;
     }
-    for (int r = 0; r < 15; ++r) near_low_[r] = pack_low(near_[r]);
     refresh_starts(0x3FFEu);
     // At most 6 ranks x 3 cards are turned away, so the 4n hand cards come
     // from the untouched pack and never reach the turned-away cards.
@@ -1199,12 +1203,12 @@ class HoleInTheWallState {
   // starts_[r]: cells next to an earlier card of rank r +- 1 and to none of
   // rank r, where an open cell may start a sequence of a card of rank r
   // (kept with near_, so that move generation reads it in one pass).
-  std::array<CellSet, 14> starts_{};
+  std::array<CellSet, 15> starts_{};  // index 0 and 14 stay empty too (rank +- 1 unchecked)
   std::array<std::uint8_t, 14> on_display_{};  // cards of each rank on the display
   CellSet open_, holes_;
   // Rows 1..16 of near_, starts_ and open_, packed (move generation on low walls).
   std::array<Packed, 15> near_low_{};
-  std::array<Packed, 14> starts_low_{};
+  std::array<Packed, 15> starts_low_{};
   Packed open_low_;
   std::array<Hand, kMaxPlayersHere> hands_{};
   StaticVector<Card, 52> stock_;  // bottom first: the top card is back()
