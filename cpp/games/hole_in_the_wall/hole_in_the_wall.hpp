@@ -448,7 +448,7 @@ class HoleInTheWallState {
   using Hand = StaticVector<Card, kHandSize>;
 
   HoleInTheWallState(const Config& config, const std::vector<Card>& deck) : cfg_(config) {
-    for (std::size_t i = 0; i < deck.size(); ++i) deck_[i] = deck[i];
+    if (!deck.empty()) std::memcpy(deck_.data(), deck.data(), deck.size());  // one call, not a byte loop
     start_deal(0);
   }
 
@@ -621,8 +621,7 @@ class HoleInTheWallState {
     };
     const int last_rank = kRank[cells_[seq_last_]], dir = seq_dir_;
     const Packed next_to_last = kLowNeighbours[static_cast<std::size_t>(seq_last_)];
-    unsigned turn_ranks = 0;  // bit r: a card of rank r went on this turn
-    for (auto cell : placed_turn_) turn_ranks |= 1u << kRank[cells_[cell]];
+    const unsigned turn_ranks = turn_ranks_;
     for (int slot = 0; slot < cards; ++slot) {
       const Action base = encode(Move::place(slot, 1, 0, kModeNew));
       const int r = kRank[h[slot]];
@@ -1051,6 +1050,7 @@ class HoleInTheWallState {
     open_low_ = pack_low(open_);
     for (auto& h : hands_) h.clear();
     placed_turn_.clear();
+    turn_ranks_ = 0;
     seq_last_ = -1;
     seq_dir_ = 0;
     placement_ = {};
@@ -1094,6 +1094,7 @@ class HoleInTheWallState {
     put(card, d.row, d.col);
     const int cell = d.row * kCols + d.col;
     placed_turn_.push_back(static_cast<std::uint16_t>(cell));
+    turn_ranks_ = static_cast<std::uint16_t>(turn_ranks_ | (1u << kRank[card]));
     seq_dir_ = d.mode == kModeNew ? 0 : rank_of(card) - rank_of(cells_[seq_last_]);
     seq_last_ = cell;
     update_air(d.row, d.col);
@@ -1166,6 +1167,7 @@ class HoleInTheWallState {
     // This turn's cards become earlier cards: they may now start sequences.
     for (auto cell : placed_turn_) add_earlier_card(kRank[cells_[cell]], cell / kCols, cell % kCols);
     placed_turn_.clear();
+    turn_ranks_ = 0;
     seq_last_ = -1;
     seq_dir_ = 0;
     if (!anything_placeable()) {
@@ -1214,6 +1216,7 @@ class HoleInTheWallState {
   StaticVector<Card, 52> stock_;  // bottom first: the top card is back()
   // Cells as row * 7 + col reach 321 (row 45): a byte would wrap from row 36 on.
   StaticVector<std::uint16_t, kHandSize> placed_turn_;
+  std::uint16_t turn_ranks_ = 0;  // bit r: placed_turn_ holds a card of rank r
   int seq_last_ = -1, seq_dir_ = 0;
   std::array<std::int32_t, kMaxPlayersHere> placement_{}, match_{};
   std::int32_t hole_points_ = 0;
