@@ -1184,7 +1184,8 @@ class HoleInTheWallState {
       over_ = truncated_ = true;
       return;
     }
-    cur_ = cur_ + 1 < cfg_.players ? cur_ + 1 : 0;
+    const int next = cur_ + 1;
+    cur_ = next & -static_cast<int>(next < cfg_.players);  // no branch: the seats alternate
     Hand& h = hands_[cur_];
     while (h.size() < kHandSize && !stock_.empty()) {
       h.push_back(stock_.back());
