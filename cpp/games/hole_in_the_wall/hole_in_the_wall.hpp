@@ -1102,9 +1102,18 @@ class HoleInTheWallState {
   }
 
   // The card at (row, c) left the open air; whatever it cut off is now a hole.
+  // The usual case, where the ring test shows nothing can be cut off, stays
+  // inline and builds no set; the flood is out of line.
   void update_air(int row, int c) {
-    const CellSet sealed = fill_open_cell(open_, top_, row, c);
     if (row <= kPackedRows) (c < 4 ? open_low_.w0 : open_low_.w1) &= ~(Column{1} << ((c & 3) * 16 + row - 1));
+    if (joined_around(open_, row, c)) {
+      open_.clear(row, c);
+      return;
+    }
+    flood_air(row, c);
+  }
+  [[gnu::noinline]] void flood_air(int row, int c) {
+    const CellSet sealed = fill_open_cell(open_, top_, row, c, false);
     if (!sealed.any()) return;
     open_low_ = pack_low(open_);
     holes_ = holes_ | sealed;
