@@ -407,6 +407,13 @@ constexpr Packed pack_low(const CellSet& s) {
   const auto x = [&s](int c) { return (s.col[c] >> 1) & ((Column{1} << kPackedRows) - 1); };
   return {x(0) | x(1) << 16 | x(2) << 32 | x(3) << 48, x(4) | x(5) << 16 | x(6) << 32};
 }
+// The set of packed low rows (row 0 and rows above 16 empty).
+constexpr CellSet unpack_low(const Packed& p) {
+  CellSet m;
+  for (int c = 0; c < kCols; ++c)
+    m.col[c] = (((c < 4 ? p.w0 : p.w1) >> (16 * (c & 3))) & ((Column{1} << kPackedRows) - 1)) << 1;
+  return m;
+}
 // The low rows of cell_neighbours() of each cell row * 7 + col.
 inline constexpr auto kLowNeighbours = [] {
   std::array<Packed, kCols * kRows> t{};
@@ -483,13 +490,13 @@ class HoleInTheWallState {
   // open cell next to the last card and not next to its rank.
   bool placements(int slot, CellSet& fresh, CellSet& cont) const {
     const int r = kRank[hands_[cur_][slot]];
-    fresh = open_ & starts_[r];
+    fresh = open_ & starts_set(r);
     if (placed_turn_.empty()) return false;  // no sequence yet, nor cards of this turn
     const CellSet own = turn_near(r);
     fresh = fresh.without(own);
     const int d = r - kRank[cells_[seq_last_]];
     if ((d != 1 && d != -1) || (seq_dir_ != 0 && d != seq_dir_)) return false;
-    cont = open_.without(near_[r] | own) & cell_neighbours(seq_last_ / kCols, seq_last_ % kCols);
+    cont = open_.without(near_set(r) | own) & cell_neighbours(seq_last_ / kCols, seq_last_ % kCols);
     return true;
   }
 
@@ -783,8 +790,8 @@ class HoleInTheWallState {
       if (kRank[cells_[cell]] == r && (dr == 0 ? dc == 1 || dc == -1 : dc == 0 && (dr == 1 || dr == -1)))
         return false;
     }
-    if (d.mode == kModeNew) return (starts_[r].col[d.col] & bit) != 0;
-    if (placed_turn_.empty() || (near_[r].col[d.col] & bit)) return false;
+    if (d.mode == kModeNew) return (starts_set(r).col[d.col] & bit) != 0;
+    if (placed_turn_.empty() || (near_set(r).col[d.col] & bit)) return false;
     const int k = r - kRank[cells_[seq_last_]];
     if ((k != 1 && k != -1) || (seq_dir_ != 0 && k != seq_dir_)) return false;
     const int dr = seq_last_ / kCols - d.row, dc = seq_last_ % kCols - d.col;
@@ -970,7 +977,15 @@ class HoleInTheWallState {
   }
 
   // Cells next to a card of rank r, this turn's cards included (for the same-rank rule).
-  CellSet same_rank_near(int r) const { return near_[r] | turn_near(r); }
+  CellSet same_rank_near(int r) const { return near_set(r) | turn_near(r); }
+
+  // near_[r] and starts_[r] as sets: on a low wall only the packed rows are
+  // kept (the columns stay empty), and they hold every cell of the sets but
+  // those of row 0, where no card goes. A wall that grows past row 15 gets
+  // its columns then (put()).
+  bool low_wall() const { return top_ <= kPackedMaxTop; }
+  CellSet near_set(int r) const { return low_wall() ? unpack_low(near_low_[r]) : near_[r]; }
+  CellSet starts_set(int r) const { return low_wall() ? unpack_low(starts_low_[r]) : starts_[r]; }
 
   // Cells next to this turn's cards of rank r.
   CellSet turn_near(int r) const {
@@ -1005,6 +1020,7 @@ class HoleInTheWallState {
     starts_low_[r - 1].w1 |= low.w1 & ~near_low_[r - 1].w1 & lower;
     starts_low_[r + 1].w0 |= low.w0 & ~near_low_[r + 1].w0 & upper;
     starts_low_[r + 1].w1 |= low.w1 & ~near_low_[r + 1].w1 & upper;
+    if (low_wall()) return;  // the columns wait until the wall is tall
     const auto update = [&](int k, Column n) {
       near_[r].col[k] |= n;
       starts_[r].col[k] &= ~n;
@@ -1012,16 +1028,16 @@ class HoleInTheWallState {
       starts_[r + 1].col[k] |= n & ~near_[r + 1].col[k] & upper;
     };
     const Column bit = Column{1} << row;
-    update(c, (bit << 1) | (bit >> 1));
+    update(c, ((bit << 1) | (bit >> 1)) & ~Column{1});  // row 0 left out, as on a low wall
     update(c > 0 ? c - 1 : c, c > 0 ? bit : 0);
     update(c < kCols - 1 ? c + 1 : c, c < kCols - 1 ? bit : 0);
   }
 
-  // starts_[r] for the ranks of bit mask `ranks` (bit r), from near_.
+  // starts_[r] for the ranks of bit mask `ranks` (bit r), from near_: called
+  // only when dealing, so on the packed rows alone (the wall is low).
   void refresh_starts(unsigned ranks) {
     for (ranks &= 0x3FFEu; ranks; ranks &= ranks - 1) {
       const int r = std::countr_zero(ranks);
-      starts_[r] = (near_[r - 1] | near_[r + 1]).without(near_[r]);
       starts_low_[r] = {(near_low_[r - 1].w0 | near_low_[r + 1].w0) & ~near_low_[r].w0,
                         (near_low_[r - 1].w1 | near_low_[r + 1].w1) & ~near_low_[r].w1};
     }
@@ -1030,7 +1046,13 @@ class HoleInTheWallState {
   void put(Card card, int row, int c) {
     cells_[row * kCols + c] = card;
     ++on_display_[rank_of(card)];
-    if (row > top_) top_ = row;
+    if (row <= top_) return;
+    if (low_wall() && row > kPackedMaxTop)  // the wall grows tall: near_ and starts_ get their columns
+      for (int r = 0; r < 15; ++r) {
+        near_[r] = unpack_low(near_low_[r]);
+        starts_[r] = unpack_low(starts_low_[r]);
+      }
+    top_ = row;
   }
 
   void start_deal(int k) {
@@ -1071,7 +1093,6 @@ class HoleInTheWallState {
       }
       rank_used[rank_of(card)] = true;
       put(card, 0, c);
-      near_[rank_of(card)] = near_[rank_of(card)] | cell_neighbours(0, c);
       Packed& low = near_low_[rank_of(card)];
       low.w0 |= kLowNeighbours[static_cast<std::size_t>(c)].w0, low.w1 |= kLowNeighbours[static_cast<std::size_t>(c)].w1;
       ++c;
