@@ -354,9 +354,12 @@ inline constexpr auto kPlaceParts = [] {
   std::array<PlaceParts, kHandSize * kCells> t{};
   for (int rest = 0; rest < kHandSize * kCells; ++rest) {
     const int cell = rest % kCells, row = cell % kMaxRow + 1, col = cell / kMaxRow;
-    t[rest] = {static_cast<std::uint16_t>(row * kCols + col), static_cast<std::uint8_t>(rest / kCells),
-               static_cast<std::uint8_t>(row), static_cast<std::uint8_t>(col),
-               static_cast<std::uint8_t>(col == 0 ? 63 : 0), static_cast<std::uint8_t>(col == kCols - 1 ? 63 : 0)};
+    t[rest] = {static_cast<std::uint16_t>(row * kCols + col),
+               static_cast<std::uint8_t>(rest / kCells),
+               static_cast<std::uint8_t>(row),
+               static_cast<std::uint8_t>(col),
+               static_cast<std::uint8_t>(col == 0 ? 63 : 0),
+               static_cast<std::uint8_t>(col == kCols - 1 ? 63 : 0)};
   }
   return t;
 }();
@@ -969,8 +972,8 @@ class HoleInTheWallState {
   int gain_at(Card card, int at, unsigned left, unsigned right) const {
     const auto& points_with = kPairOrEmpty[card];
     const Card* cell = cells_.data() + at;  // row >= 1: there is always a row below
-    return points_with[cell[-kCols] & 63] + points_with[cell[kCols] & 63] + points_with[(cell[-1] | left) & 63] +
-           points_with[(cell[1] | right) & 63];
+    return points_with[cell[-kCols] & 63] + points_with[cell[kCols] & 63] +
+           points_with[(cell[-1] | left) & 63] + points_with[(cell[1] | right) & 63];
   }
   int gain(Card card, int row, int c) const {
     return gain_at(card, row * kCols + c, c == 0 ? 63u : 0u, c == kCols - 1 ? 63u : 0u);
@@ -1094,7 +1097,8 @@ class HoleInTheWallState {
       rank_used[rank_of(card)] = true;
       put(card, 0, c);
       Packed& low = near_low_[rank_of(card)];
-      low.w0 |= kLowNeighbours[static_cast<std::size_t>(c)].w0, low.w1 |= kLowNeighbours[static_cast<std::size_t>(c)].w1;
+      low.w0 |= kLowNeighbours[static_cast<std::size_t>(c)].w0;
+      low.w1 |= kLowNeighbours[static_cast<std::size_t>(c)].w1;
       ++c;
     }
     refresh_starts(0x3FFEu);
@@ -1180,7 +1184,8 @@ class HoleInTheWallState {
     if (top_ <= kPackedMaxTop) {  // every start cell is in the packed rows
       const Packed open = open_low_;
       for (int r = 1; r <= 13; ++r)
-        if (on_display_[r] != 4 && ((open.w0 & starts_low_[r].w0) | (open.w1 & starts_low_[r].w1))) return true;
+        if (on_display_[r] != 4 && ((open.w0 & starts_low_[r].w0) | (open.w1 & starts_low_[r].w1)))
+          return true;
       return false;
     }
     for (int r = 1; r <= 13; ++r) {
@@ -1229,14 +1234,18 @@ class HoleInTheWallState {
   bool over_ = false, truncated_ = false;
   // row * 7 + col; kNoCard when empty. One more row than the grid, always
   // empty, so that gain() reads above row 45 without a test.
-  std::array<Card, kCols * (kRows + 1)> cells_{};
+  static constexpr int kPaddedCells = kCols * (kRows + 1);
+  std::array<Card, kPaddedCells> cells_{};
   // near_[r]: cells next to a card of rank r placed before this turn (index 0
   // and 14 stay empty, so rank +- 1 needs no bounds check).
-  std::array<CellSet, 15> near_{};
   // starts_[r]: cells next to an earlier card of rank r +- 1 and to none of
   // rank r, where an open cell may start a sequence of a card of rank r
   // (kept with near_, so that move generation reads it in one pass).
-  std::array<CellSet, 15> starts_{};  // index 0 and 14 stay empty too (rank +- 1 unchecked)
+  // Both leave out row 0 (no card goes there), and on a low wall they are
+  // kept only as near_low_/starts_low_ (these stay empty): read them
+  // through near_set()/starts_set().
+  std::array<CellSet, 15> near_{};
+  std::array<CellSet, 15> starts_{};
   std::array<std::uint8_t, 14> on_display_{};  // cards of each rank on the display
   CellSet open_, holes_;
   // Rows 1..16 of near_, starts_ and open_, packed (move generation on low walls).
