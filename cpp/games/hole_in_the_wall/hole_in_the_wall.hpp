@@ -345,7 +345,7 @@ namespace detail {
 // the greedy decodes every legal placement of every step, and one load is
 // cheaper than the four divisions. `at` is the cell's index in the grid
 // (row * 7 + col), `left`/`right` are 63 on the grid's edge columns, where the
-// neighbour in memory belongs to another row: gain() reads it as empty.
+// neighbour in memory belongs to another row: gain_at() reads it as empty.
 struct PlaceParts {
   std::uint16_t at;
   std::uint8_t slot, row, col, left, right;
@@ -670,7 +670,7 @@ class HoleInTheWallState {
     return {};
   }
 
-  // Points the placement `a` (legal) would score: gain() from one table load.
+  // Points the placement `a` (legal) would score: gain_at() from one table load.
   int placement_gain(Action a) const {
     const detail::PlaceParts& p = detail::kPlaceParts[static_cast<std::size_t>(a >> 1)];
     return gain_at(hands_[cur_][p.slot], p.at, p.left, p.right);
@@ -679,7 +679,7 @@ class HoleInTheWallState {
   void apply(Action a) {
     const Move d = decode(a);
     switch (d.kind) {
-      case Move::Place: place(d); break;
+      case Move::Place: place(d, a); break;
       case Move::End: end_turn(); break;
       case Move::Exchange: exchange(d.mask); break;
       case Move::Pass: end_turn(); break;
@@ -975,9 +975,6 @@ class HoleInTheWallState {
     return points_with[cell[-kCols] & 63] + points_with[cell[kCols] & 63] +
            points_with[(cell[-1] | left) & 63] + points_with[(cell[1] | right) & 63];
   }
-  int gain(Card card, int row, int c) const {
-    return gain_at(card, row * kCols + c, c == 0 ? 63u : 0u, c == kCols - 1 ? 63u : 0u);
-  }
 
   // Cells next to a card of rank r, this turn's cards included (for the same-rank rule).
   CellSet same_rank_near(int r) const { return near_set(r) | turn_near(r); }
@@ -1111,11 +1108,12 @@ class HoleInTheWallState {
     for (int j = 51; j >= i; --j) stock_.push_back(pack[j]);
   }
 
-  void place(const Move& d) {
+  void place(const Move& d, Action a) {
     Hand& h = hands_[cur_];
     const Card card = h[d.slot];
     h.erase_at(static_cast<std::size_t>(d.slot));
-    placement_[cur_] += gain(card, d.row, d.col);
+    const detail::PlaceParts& p = detail::kPlaceParts[static_cast<std::size_t>(a >> 1)];
+    placement_[cur_] += gain_at(card, p.at, p.left, p.right);  // the edge masks by table, as for the greedy
     put(card, d.row, d.col);
     const int cell = d.row * kCols + d.col;
     placed_turn_.push_back(static_cast<std::uint16_t>(cell));
@@ -1233,7 +1231,7 @@ class HoleInTheWallState {
   int deal_ = 0, dealer_ = 0, cur_ = 0, turns_ = 0, top_ = 0;
   bool over_ = false, truncated_ = false;
   // row * 7 + col; kNoCard when empty. One more row than the grid, always
-  // empty, so that gain() reads above row 45 without a test.
+  // empty, so that gain_at() reads above row 45 without a test.
   static constexpr int kPaddedCells = kCols * (kRows + 1);
   std::array<Card, kPaddedCells> cells_{};
   // near_[r]: cells next to a card of rank r placed before this turn (index 0
