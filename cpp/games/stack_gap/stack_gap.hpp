@@ -326,7 +326,7 @@ class StackGapState {
   // for each card in hand, as the ids run. Written through a raw pointer:
   // stores into the list (ints) could alias this state's members. Always
   // inlined, as apply() and the greedy are: a game is a few steps, and the
-  // calls' register saves and restores were a tenth of each one.
+  // calls' register saves and restores cost some 40 instructions a step.
   [[gnu::always_inline]] void legal_actions(ActionList& out) const {
     out.clear();
     if (is_terminal()) return;
