@@ -52,8 +52,17 @@ def est(e: Any) -> dict[str, float]:
     return {"value": float(e.value), "low": float(e.low), "high": float(e.high)}
 
 
-def play(game: str, policy: str, deals: int, seed: int, threads: int) -> dict[str, Any]:
+def play(
+    game: str, policy: str, deals: int, seed: int, threads: int, checkpoint: Path | None = None
+) -> dict[str, Any]:
     options, measure = GAMES[game]
+    sharded: dict[str, Any] = {}
+    if checkpoint is not None:
+        # Shards of 50 deals: a stopped run loses at most a few minutes of the slowest search,
+        # and the merged result equals an unsharded one (deal i depends on (seed, i) alone).
+        checkpoint.mkdir(parents=True, exist_ok=True)
+        name = f"{game}_{policy.replace(':', '_')}_{deals}_{seed}.ckpt"
+        sharded = {"checkpoint": checkpoint / name, "shard_size": 50}
     start = time.perf_counter()
     r = cardsim.simulate(
         game,
@@ -63,6 +72,7 @@ def play(game: str, policy: str, deals: int, seed: int, threads: int) -> dict[st
         threads=threads,
         summary_only=True,
         progress=False,
+        **sharded,
         **options,
     )
     seconds = time.perf_counter() - start
@@ -190,6 +200,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--threads", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--out", type=Path, default=OUT, help="folder for budget.json and budget.md")
     ap.add_argument("--figure", type=Path, default=FIGURE)
+    ap.add_argument(
+        "--checkpoint",
+        type=Path,
+        default=None,
+        help="folder for the searches' shard records: a stopped run resumes where it was\n"
+        "(a resumed cell's seconds count only this run's share)",
+    )
     args = ap.parse_args(argv)
     budgets = [int(b) for b in args.budgets.split(",") if b]
     wanted = [p for p in args.policies.split(",") if p]
@@ -209,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
             if policy == "solver":
                 cell = solver(game, args.deals, args.seed, args.threads)
             else:
-                cell = play(game, policy, args.deals, args.seed, args.threads)
+                cell = play(game, policy, args.deals, args.seed, args.threads, args.checkpoint)
             run["cells"][policy] = cell
             data["when"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
             data["machine"] = (

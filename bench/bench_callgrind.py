@@ -1,6 +1,6 @@
 """Instructions per game and per action of every game's bare C++ play-out,
 counted by callgrind: repeatable whatever else the machine is doing.
-Writes bench/results/callgrind.{json,md}.
+Writes bench/results/callgrind.{json,md} (policy random) or callgrind_POLICY.{json,md}.
 
     python bench/bench_callgrind.py [--games 2000] [--policy random]
 """
@@ -97,9 +97,9 @@ def main() -> None:
             )
     when = datetime.now(timezone.utc).isoformat(timespec="seconds")
     RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "callgrind.json").write_text(
-        json.dumps({"when": when, "rows": rows}, indent=2) + "\n"
-    )
+    # The random play-outs keep the historical name; other policies sit beside them.
+    stem = "callgrind" if args.policy == "random" else f"callgrind_{args.policy}"
+    (RESULTS / f"{stem}.json").write_text(json.dumps({"when": when, "rows": rows}, indent=2) + "\n")
     lines = [
         f"# callgrind instruction counts ({when}, {args.games} games, policy {args.policy})",
         "",
@@ -111,7 +111,7 @@ def main() -> None:
         f"{r['instructions_per_action']:,.1f} |"
         for r in rows
     ]
-    (RESULTS / "callgrind.md").write_text("\n".join(lines) + "\n")
+    (RESULTS / f"{stem}.md").write_text("\n".join(lines) + "\n")
 
 
 if __name__ == "__main__":
