@@ -43,3 +43,21 @@ def test_tiny_budget_curve(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     md = (tmp_path / "budget.md").read_text()
     assert "not run" in md  # ismcts:8 was never measured
     assert (tmp_path / "b.png").stat().st_size > 0
+
+
+def test_checkpointed_cell_equals_plain_and_resumes(tmp_path: Path) -> None:
+    bench = load_bench("bench_budget")
+    plain = bench.play("the_wall", "pimc:2", 60, 7, 1)
+    ckpt = tmp_path / "ckpt"
+    first = bench.play("the_wall", "pimc:2", 60, 7, 1, ckpt)
+    assert first["win_rate"] == plain["win_rate"]
+    assert first["mean_score"] == plain["mean_score"]
+    (record,) = ckpt.glob("*.ckpt")
+    # A finished run's record folds its shards into one merged range of every deal.
+    assert '"ranges":[[0,60]]' in record.read_text()
+    recorded = record.read_text()
+    # A rerun finds every deal recorded and plays nothing: same cell, same record.
+    again = bench.play("the_wall", "pimc:2", 60, 7, 1, ckpt)
+    assert again["win_rate"] == plain["win_rate"]
+    assert again["mean_score"] == plain["mean_score"]
+    assert record.read_text() == recorded
