@@ -58,6 +58,74 @@ class TheWallAdapter {
     return true;  // upper or discard pile
   }
 
+  // How many waste turns until each card could first go home, as far as the
+  // deal's known order tells (the solver sees the stock): a card needs every
+  // lower card of its suit, and a card still in the stock is not there before
+  // its turn.
+  struct Release {
+    std::array<std::uint8_t, 52> first{}, second{};  // delays of the two copies not home, sorted
+    std::array<std::uint8_t, 52> home{};
+    void compute(const State& s) {
+      using namespace the_wall;
+      first.fill(kFar);
+      second.fill(kFar);
+      home.fill(0);
+      for (int f = 0; f < kFoundations; ++f)
+        if (const Card t = s.foundation_top(f); t != kNoCard)
+          for (Card c = static_cast<Card>(t - rank_of(t) + 1); c <= t; ++c) ++home[c];
+      auto add = [&](Card c, int delay) {
+        const auto d = static_cast<std::uint8_t>(std::min(delay, int{kFar}));
+        if (d < first[c]) {
+          second[c] = first[c];
+          first[c] = d;
+        } else if (d < second[c]) {
+          second[c] = d;
+        }
+      };
+      const int stock = static_cast<int>(s.stock().size());
+      for (int i = 0; i < stock; ++i) add(s.stock()[static_cast<std::size_t>(i)], stock - i);
+      const int reserve = static_cast<int>(s.reserve().size());
+      for (int j = 0; j < reserve; ++j) add(s.reserve()[static_cast<std::size_t>(j)], 3 * (reserve - j));
+      for (int i = 0; i < kUpperPiles; ++i)
+        if (s.upper(i) != kNoCard) add(s.upper(i), 0);
+      for (int j = 0; j < kLowerPiles; ++j)
+        for (Card c : s.lower(j)) add(c, 0);
+      if (s.waste() != kNoCard) add(s.waste(), 0);
+      for (int d = 0; d < s.num_discards(); ++d)
+        for (Card c : s.discard(d)) add(c, 0);
+    }
+    // Turns until c (not home) could go home.
+    int of(Card c) const {
+      const int need = home[c] + 1;  // copies of c's rank home once c is
+      int t = 0;
+      for (Card b = static_cast<Card>(c - rank_of(c) + 1); b < c; ++b) {
+        const int missing = need - home[b];
+        if (missing >= 1) t = std::max<int>(t, missing == 1 ? first[b] : second[b]);
+      }
+      return t;
+    }
+    static constexpr std::uint8_t kFar = 200;
+  };
+
+  static int discard_score(const State& s, const Release& rel, int d) {
+    const auto& pile = s.discard(d);
+    if (pile.empty()) return 130;
+    const Card w = s.waste(), t = pile.back();
+    if (the_wall::builds_on(w, t)) return 160;
+    const int gap = rel.of(t) - rel.of(w);
+    return gap >= 0 ? 150 - std::min(gap, 19) : 129 + std::max(gap, -20);
+  }
+
+  // Restart q of the search (search.hpp) orders the waste card's discard
+  // piles with a deterministic jitter drawn from q and the position.
+  void vary(std::uint64_t q) {
+    jitter = kJitter;
+    jitter_seed = mix64(q);
+  }
+  static constexpr int kJitter = 25;
+  int jitter = 0;
+  std::uint64_t jitter_seed = 0;
+
   void moves(const State& s, MoveList& out) const {
     using namespace the_wall;
     MoveList legal;
@@ -92,7 +160,22 @@ class TheWallAdapter {
     }
     // Best first by the greedy priorities; stable, so ties keep id order.
     std::array<int, MoveList::capacity()> score{};
-    for (std::size_t i = 0; i < out.size(); ++i) score[i] = TheWallGame::greedy_score(s, out[i]);
+    Release rel;
+    bool have_rel = false;
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      score[i] = TheWallGame::greedy_score(s, out[i]);
+      const auto [src, dst] = the_wall::decode(out[i]);
+      if (dst >= kDstDiscard) {
+        if (!have_rel) rel.compute(s), have_rel = true;
+        score[i] = discard_score(s, rel, dst - kDstDiscard);
+      }
+      if (jitter > 0 && dst >= kDstDiscard) {
+        const std::uint64_t h = mix64(jitter_seed ^ (std::uint64_t{s.stock().size()} << 40) ^
+                                      (std::uint64_t(out[i]) << 20) ^ (std::uint64_t{s.waste()} << 8) ^
+                                      std::uint64_t(s.on_foundations()));
+        score[i] += static_cast<int>(h % (2 * jitter + 1)) - jitter;
+      }
+    }
     std::array<int, MoveList::capacity()> order{};
     for (std::size_t i = 0; i < out.size(); ++i) order[i] = static_cast<int>(i);
     std::stable_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(out.size()),
