@@ -60,7 +60,7 @@ namespace cardsim::solver {
 inline constexpr std::uint32_t kComplete = 0xFFFFFFFFu;
 inline constexpr std::uint32_t kDiscrepancies[] = {0, 1, 2};
 inline constexpr std::int64_t kCompleteShare = 16;  // phase 2 gets 1/16 of the node limit
-inline constexpr std::uint32_t kRestartWideEvery = 10;  // every tenth restart dives with two
+inline constexpr std::uint32_t kRestartWideEvery = 40;  // every fortieth restart dives with two
 
 template <class A>
 Solution reach_goal(const A& adapter, const typename A::State& root, const Limits& limits) {
@@ -146,7 +146,7 @@ Solution reach_goal(const A& adapter, const typename A::State& root, const Limit
   if (e == End::Done) return finish(complete_cut ? Verdict::Unknown : Verdict::Loss);
   // Phase 3.
   if constexpr (requires(A& v) { v.vary(std::uint64_t{1}); }) {
-    for (std::uint64_t q = 1; budget.nodes() < limits.node_limit / 2; ++q) {
+    for (std::uint64_t q = 1; budget.nodes() < limits.node_limit / 4 * 3; ++q) {
       A varied = adapter;
       varied.vary(q);
       BoundedTable fresh(limits.table_entries);
