@@ -9,6 +9,8 @@
 //
 // One line per deal ("deal verdict nodes length cpu-seconds"), then a summary;
 // CPU time is the thread's own (the machine is shared, wall time is not).
+#include <time.h>
+
 #include <atomic>
 #include <cstdint>
 #include <cstdio>
@@ -16,7 +18,6 @@
 #include <cstring>
 #include <string>
 #include <thread>
-#include <time.h>
 #include <vector>
 
 #include "core/rng.hpp"
@@ -27,7 +28,8 @@ using namespace cardsim;
 
 int main(int argc, char** argv) {
   if (argc < 5) {
-    std::fprintf(stderr, "usage: %s NODE_LIMIT SEED FIRST COUNT | list D1,D2,.. [threads] [table]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s NODE_LIMIT SEED FIRST COUNT | list D1,D2,.. [threads] [table]\n",
+                 argv[0]);
     return 2;
   }
   const std::int64_t limit = std::strtoll(argv[1], nullptr, 10);
@@ -70,7 +72,8 @@ int main(int argc, char** argv) {
       clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
       const solver::Solution s = solver::solve_the_wall(state, limits);
       clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t1);
-      const double cpu = static_cast<double>(t1.tv_sec - t0.tv_sec) + 1e-9 * static_cast<double>(t1.tv_nsec - t0.tv_nsec);
+      const double cpu =
+          static_cast<double>(t1.tv_sec - t0.tv_sec) + 1e-9 * static_cast<double>(t1.tv_nsec - t0.tv_nsec);
       bool ok = true;
       if (s.outcome == solver::Verdict::Win) {
         for (Action a : s.actions) {
@@ -108,10 +111,11 @@ int main(int argc, char** argv) {
     }
     if (r.v == solver::Verdict::Unknown) unknown += std::to_string(deals[k]) + ",";
   }
-  std::printf("# limit=%lld seed=%llu deals=%zu win=%d loss=%d unknown=%d bad_lines=%d nodes=%lld "
-              "cpu_seconds=%.1f nodes/cpu_s=%.0f\n# unknown: %s\n",
-              static_cast<long long>(limit), static_cast<unsigned long long>(seed), deals.size(), count[1],
-              count[0], count[2], bad, static_cast<long long>(nodes), seconds,
-              seconds > 0 ? static_cast<double>(nodes) / seconds : 0.0, unknown.c_str());
+  std::printf(
+      "# limit=%lld seed=%llu deals=%zu win=%d loss=%d unknown=%d bad_lines=%d nodes=%lld "
+      "cpu_seconds=%.1f nodes/cpu_s=%.0f\n# unknown: %s\n",
+      static_cast<long long>(limit), static_cast<unsigned long long>(seed), deals.size(), count[1], count[0],
+      count[2], bad, static_cast<long long>(nodes), seconds,
+      seconds > 0 ? static_cast<double>(nodes) / seconds : 0.0, unknown.c_str());
   return bad ? 1 : 0;
 }

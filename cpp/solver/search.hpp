@@ -44,11 +44,15 @@ namespace cardsim::solver {
 //      the end of the line;
 //   3. restarts: dives of one or two discrepancies under other move orders
 //      (`adapter.vary(q)`, a deterministic perturbation of the order; each
-//      restart has a fresh table) until half the budget is spent. A complete
+//      restart has a fresh table) until three quarters of the budget are
+//      spent (kRestartShare). A complete
 //      search stalls on a line that went wrong early (it revises the deepest
 //      choices first and never gets back up), while a differently ordered dive
 //      goes wrong elsewhere, if at all;
 //   4. the complete search resumed with what is left.
+// The shares were measured on The Wall (docs/solvers.md): the complete
+// search never settled a deal the dives left unknown by running longer, the
+// restarts settled most of them.
 // Wins can come from any phase (every one is a real line: the path); a Loss
 // only from the complete search, once it ran to the end with no move-cap cut.
 // The table stores, per position, the allowance it was searched with
@@ -59,8 +63,9 @@ namespace cardsim::solver {
 // left behind as searched stays so: their searches ran to the end.
 inline constexpr std::uint32_t kComplete = 0xFFFFFFFFu;
 inline constexpr std::uint32_t kDiscrepancies[] = {0, 1, 2};
-inline constexpr std::int64_t kCompleteShare = 16;  // phase 2 gets 1/16 of the node limit
+inline constexpr std::int64_t kCompleteShare = 8;       // phase 2 gets 1/8 of the node limit
 inline constexpr std::uint32_t kRestartWideEvery = 40;  // every fortieth restart dives with two
+inline constexpr std::int64_t kRestartShare = 4;  // restarts run until all but 1/4 of the limit is spent
 
 template <class A>
 Solution reach_goal(const A& adapter, const typename A::State& root, const Limits& limits) {
@@ -140,13 +145,14 @@ Solution reach_goal(const A& adapter, const typename A::State& root, const Limit
   }
   // Phase 2. A move-cap cut in any part of the complete search spoils a Loss.
   bool complete_cut = false;
-  End e = search(adapter, table, kComplete, budget.nodes() + limits.node_limit / kCompleteShare, complete_cut);
+  End e =
+      search(adapter, table, kComplete, budget.nodes() + limits.node_limit / kCompleteShare, complete_cut);
   if (e == End::Win) return finish(Verdict::Win);
   if (e == End::Budget) return finish(Verdict::Unknown);
   if (e == End::Done) return finish(complete_cut ? Verdict::Unknown : Verdict::Loss);
   // Phase 3.
   if constexpr (requires(A& v) { v.vary(std::uint64_t{1}); }) {
-    for (std::uint64_t q = 1; budget.nodes() < limits.node_limit / 4 * 3; ++q) {
+    for (std::uint64_t q = 1; budget.nodes() < limits.node_limit - limits.node_limit / kRestartShare; ++q) {
       A varied = adapter;
       varied.vary(q);
       BoundedTable fresh(limits.table_entries);

@@ -14,7 +14,9 @@
 //   same-suit cards are both home can never host anything; sending it home
 //   from an upper pile, a discard pile, a lower pile it does not empty, or the
 //   waste once the stock is out, is played alone, without alternatives.
-// - Move ordering: the greedy policy's priorities, best first.
+// - Move ordering: the greedy policy's priorities, best first, except that the
+//   waste card's discard piles are ordered by release times computed from the
+//   known stock (docs/solvers.md); restarts of the search jitter that order.
 #pragma once
 
 #include <algorithm>
@@ -58,29 +60,24 @@ class TheWallAdapter {
     return true;  // upper or discard pile
   }
 
-  // How many waste turns until each card could first go home, as far as the
-  // deal's known order tells (the solver sees the stock): a card needs every
-  // lower card of its suit, and a card still in the stock is not there before
-  // its turn.
+  // Release times: how many waste turns until a card could go home, as far as
+  // the deal's order tells (the solver sees the stock). A card not home needs
+  // one more copy of each lower rank of its suit than of its own rank home; the
+  // nearest copy not home of each such rank has to be in play first. A stock
+  // card comes into play on its turn; a reserve card is guessed at three turns
+  // per card above it; a card in view counts 0.
   struct Release {
-    std::array<std::uint8_t, 52> first{}, second{};  // delays of the two copies not home, sorted
-    std::array<std::uint8_t, 52> home{};
+    std::array<std::uint8_t, 52> nearest{};  // turns until the nearest copy not home is in play
+    std::array<std::uint8_t, 52> home{};     // copies home
     void compute(const State& s) {
       using namespace the_wall;
-      first.fill(kFar);
-      second.fill(kFar);
+      nearest.fill(kFar);
       home.fill(0);
       for (int f = 0; f < kFoundations; ++f)
         if (const Card t = s.foundation_top(f); t != kNoCard)
           for (Card c = static_cast<Card>(t - rank_of(t) + 1); c <= t; ++c) ++home[c];
       auto add = [&](Card c, int delay) {
-        const auto d = static_cast<std::uint8_t>(std::min(delay, int{kFar}));
-        if (d < first[c]) {
-          second[c] = first[c];
-          first[c] = d;
-        } else if (d < second[c]) {
-          second[c] = d;
-        }
+        nearest[c] = static_cast<std::uint8_t>(std::min<int>(nearest[c], delay));
       };
       const int stock = static_cast<int>(s.stock().size());
       for (int i = 0; i < stock; ++i) add(s.stock()[static_cast<std::size_t>(i)], stock - i);
@@ -94,19 +91,20 @@ class TheWallAdapter {
       for (int d = 0; d < s.num_discards(); ++d)
         for (Card c : s.discard(d)) add(c, 0);
     }
-    // Turns until c (not home) could go home.
+    // Turns until c (not home) could go home. Home counts fall with the rank
+    // (a foundation holds ace..top), so a lower rank never needs two copies more.
     int of(Card c) const {
-      const int need = home[c] + 1;  // copies of c's rank home once c is
       int t = 0;
-      for (Card b = static_cast<Card>(c - rank_of(c) + 1); b < c; ++b) {
-        const int missing = need - home[b];
-        if (missing >= 1) t = std::max<int>(t, missing == 1 ? first[b] : second[b]);
-      }
+      for (Card b = static_cast<Card>(c - rank_of(c) + 1); b < c; ++b)
+        if (home[b] == home[c]) t = std::max<int>(t, nearest[b]);
       return t;
     }
-    static constexpr std::uint8_t kFar = 200;
+    static constexpr std::uint8_t kFar = 200;  // above any delay: 78 + 3 * 13
   };
 
+  // The waste card w onto discard pile d: its own successor first, then tops
+  // released no earlier than w (tightest first: w leaves before they are
+  // wanted), then an empty pile, then tops released earlier (least early first).
   static int discard_score(const State& s, const Release& rel, int d) {
     const auto& pile = s.discard(d);
     if (pile.empty()) return 130;
@@ -158,21 +156,23 @@ class TheWallAdapter {
         continue;
       out.push_back(a);
     }
-    // Best first by the greedy priorities; stable, so ties keep id order.
+    // Best first by the greedy priorities (the discard piles by release
+    // times, jittered in a restart); stable, so ties keep id order.
     std::array<int, MoveList::capacity()> score{};
     Release rel;
     bool have_rel = false;
     for (std::size_t i = 0; i < out.size(); ++i) {
-      score[i] = TheWallGame::greedy_score(s, out[i]);
-      const auto [src, dst] = the_wall::decode(out[i]);
-      if (dst >= kDstDiscard) {
-        if (!have_rel) rel.compute(s), have_rel = true;
-        score[i] = discard_score(s, rel, dst - kDstDiscard);
+      const int dst = the_wall::decode(out[i]).destination;
+      if (dst < kDstDiscard) {
+        score[i] = TheWallGame::greedy_score(s, out[i]);
+        continue;
       }
-      if (jitter > 0 && dst >= kDstDiscard) {
-        const std::uint64_t h = mix64(jitter_seed ^ (std::uint64_t{s.stock().size()} << 40) ^
-                                      (std::uint64_t(out[i]) << 20) ^ (std::uint64_t{s.waste()} << 8) ^
-                                      std::uint64_t(s.on_foundations()));
+      if (!have_rel) rel.compute(s), have_rel = true;
+      score[i] = discard_score(s, rel, dst - kDstDiscard);
+      if (jitter > 0) {
+        const std::uint64_t h = mix64(
+            jitter_seed ^ std::uint64_t{s.stock().size()} << 40 ^ static_cast<std::uint64_t>(out[i]) << 20 ^
+            std::uint64_t{s.waste()} << 8 ^ static_cast<std::uint64_t>(s.on_foundations()));
         score[i] += static_cast<int>(h % (2 * jitter + 1)) - jitter;
       }
     }
