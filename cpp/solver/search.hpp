@@ -39,20 +39,20 @@ namespace cardsim::solver {
 //   1. limited discrepancy dives with the adapter's own order: iteration k
 //      follows the first move everywhere but may take another at most
 //      kDiscrepancies[k] times along a line;
-//   2. the complete depth-first search, given a first share of the budget
-//      (kCompleteShare): it settles quickly the deals whose mistakes sit near
-//      the end of the line;
-//   3. restarts: dives of one or two discrepancies under other move orders
-//      (`adapter.vary(q)`, a deterministic perturbation of the order; each
-//      restart has a fresh table) until three quarters of the budget are
-//      spent (kRestartShare). A complete
+//   2. the complete depth-first search, given a first share of the budget:
+//      half the node limit, at most kCompleteFirst positions. It settles the
+//      deals whose mistakes sit near the end of the line, mostly within a few
+//      hundred thousand positions, a few after up to two million;
+//   3. restarts: dives under other move orders (`adapter.vary(q)`, a
+//      deterministic change of the order; each restart has a fresh table) of
+//      one discrepancy, two in the first restart and in every fortieth, until
+//      three quarters of the limit are spent (kRestartShare). A complete
 //      search stalls on a line that went wrong early (it revises the deepest
 //      choices first and never gets back up), while a differently ordered dive
 //      goes wrong elsewhere, if at all;
 //   4. the complete search resumed with what is left.
-// The shares were measured on The Wall (docs/solvers.md): the complete
-// search never settled a deal the dives left unknown by running longer, the
-// restarts settled most of them.
+// The shares were measured on The Wall (docs/solvers.md): beyond two million
+// positions the restarts settle far more deals than the complete search.
 // Wins can come from any phase (every one is a real line: the path); a Loss
 // only from the complete search, once it ran to the end with no move-cap cut.
 // The table stores, per position, the allowance it was searched with
@@ -63,8 +63,8 @@ namespace cardsim::solver {
 // left behind as searched stays so: their searches ran to the end.
 inline constexpr std::uint32_t kComplete = 0xFFFFFFFFu;
 inline constexpr std::uint32_t kDiscrepancies[] = {0, 1, 2};
-inline constexpr std::int64_t kCompleteShare = 8;       // phase 2 gets 1/8 of the node limit
-inline constexpr std::uint32_t kRestartWideEvery = 40;  // every fortieth restart dives with two
+inline constexpr std::int64_t kCompleteFirst = 2'000'000;  // phase 2: min(limit / 2, this)
+inline constexpr std::uint32_t kRestartWideEvery = 40;     // every fortieth restart dives with two
 inline constexpr std::int64_t kRestartShare = 4;  // restarts run until all but 1/4 of the limit is spent
 
 template <class A>
@@ -145,8 +145,8 @@ Solution reach_goal(const A& adapter, const typename A::State& root, const Limit
   }
   // Phase 2. A move-cap cut in any part of the complete search spoils a Loss.
   bool complete_cut = false;
-  End e =
-      search(adapter, table, kComplete, budget.nodes() + limits.node_limit / kCompleteShare, complete_cut);
+  End e = search(adapter, table, kComplete, budget.nodes() + std::min(limits.node_limit / 2, kCompleteFirst),
+                 complete_cut);
   if (e == End::Win) return finish(Verdict::Win);
   if (e == End::Budget) return finish(Verdict::Unknown);
   if (e == End::Done) return finish(complete_cut ? Verdict::Unknown : Verdict::Loss);
@@ -156,7 +156,7 @@ Solution reach_goal(const A& adapter, const typename A::State& root, const Limit
       A varied = adapter;
       varied.vary(q);
       BoundedTable fresh(limits.table_entries);
-      const std::uint32_t widest = q % kRestartWideEvery == 0 ? 2 : 1;
+      const std::uint32_t widest = q == 1 || q % kRestartWideEvery == 0 ? 2 : 1;
       for (std::uint32_t allowance = 0; allowance <= widest; ++allowance) {
         bool ignored = false;
         e = search(varied, fresh, allowance, kNever, ignored);
