@@ -16,6 +16,7 @@
 #pragma once
 
 #include <algorithm>
+#include <climits>
 #include <cstdint>
 #include <queue>
 #include <vector>
@@ -34,18 +35,37 @@ namespace cardsim::solver {
 //   Key key(const State&)                 canonical: equal for positions with equal futures
 //   void apply(State&, Action)
 //
-// Limited discrepancy search, then plain: iteration k follows the adapter's
-// first move everywhere but may take another move at most kDiscrepancies[k]
-// times along a line; the last iteration has no such limit and is a complete
-// depth-first search. Wins are found early when the ordering is nearly right;
-// a Loss comes only from the complete last iteration. The dives stop at two
-// discrepancies: each further one costs about fifty times the last, while the
-// complete search, which revises the deepest choices first, finds most of the
-// wins they would (measured on The Wall: docs/solvers.md). The table stores,
-// per position, the discrepancy allowance it was searched with (kComplete for
-// the last iteration); a position is searched again only with a larger one.
+// The search runs in phases, all sharing one node budget:
+//   1. limited discrepancy dives with the adapter's own order: iteration k
+//      follows the first move everywhere but may take another at most
+//      kDiscrepancies[k] times along a line;
+//   2. the complete depth-first search, given a first share of the budget:
+//      half the node limit, at most kCompleteFirst positions. It settles the
+//      deals whose mistakes sit near the end of the line, mostly within a few
+//      hundred thousand positions, a few after up to two million;
+//   3. restarts: dives under other move orders (`adapter.vary(q)`, a
+//      deterministic change of the order; each restart has a fresh table) of
+//      one discrepancy, two in the first restart and in every fortieth, until
+//      three quarters of the limit are spent (kRestartShare). A complete
+//      search stalls on a line that went wrong early (it revises the deepest
+//      choices first and never gets back up), while a differently ordered dive
+//      goes wrong elsewhere, if at all;
+//   4. the complete search resumed with what is left.
+// The shares were measured on The Wall (docs/solvers.md): beyond two million
+// positions the restarts settle far more deals than the complete search.
+// Wins can come from any phase (every one is a real line: the path); a Loss
+// only from the complete search, once it ran to the end with no move-cap cut.
+// The table stores, per position, the allowance it was searched with
+// (kComplete: completely); a position is searched again only with a larger
+// one. When the complete search stops for its share, the positions still on
+// its path are not finished: they are stored with allowance 0 and unpinned,
+// so that the resumed search enters them again, while every position it
+// left behind as searched stays so: their searches ran to the end.
 inline constexpr std::uint32_t kComplete = 0xFFFFFFFFu;
-inline constexpr std::uint32_t kDiscrepancies[] = {0, 1, 2, kComplete};
+inline constexpr std::uint32_t kDiscrepancies[] = {0, 1, 2};
+inline constexpr std::int64_t kCompleteFirst = 2'000'000;  // phase 2: min(limit / 2, this)
+inline constexpr std::uint32_t kRestartWideEvery = 40;     // every fortieth restart dives with two
+inline constexpr std::int64_t kRestartShare = 4;  // restarts run until all but 1/4 of the limit is spent
 
 template <class A>
 Solution reach_goal(const A& adapter, const typename A::State& root, const Limits& limits) {
@@ -71,44 +91,85 @@ Solution reach_goal(const A& adapter, const typename A::State& root, const Limit
   if (adapter.won(root)) return finish(Verdict::Win);
   std::vector<Frame> stack;
   stack.reserve(256);
-  bool cut = false;
-  for (std::uint32_t allowance : kDiscrepancies) {
-    cut = false;
+  enum class End { Done, Win, Stop, Budget };
+  // One search from the root with `allowance`, in table t, ordered by a.
+  // `stop_at`: the node count at which it pauses (complete search only).
+  // `cut` is set when a branch was cut by the move cap.
+  auto search = [&](const A& a, BoundedTable& t, std::uint32_t allowance, std::int64_t stop_at, bool& cut) {
     stack.clear();
-    stack.push_back(Frame{root, {}, 0, adapter.key(root), allowance});
-    adapter.moves(root, stack.back().moves);
-    table.put(stack.back().key, allowance, true);
+    stack.push_back(Frame{root, {}, 0, a.key(root), allowance});
+    a.moves(root, stack.back().moves);
+    t.put(stack.back().key, allowance, true);
     while (!stack.empty()) {
       Frame& top = stack.back();
       const std::size_t i = top.next;
       if (i == top.moves.size() || (i > 0 && top.allowance == 0)) {
-        table.put(top.key, top.allowance, false);  // searched with this allowance: no win
+        t.put(top.key, top.allowance, false);  // searched with this allowance: no win
         stack.pop_back();
         continue;
       }
-      const Action a = top.moves[top.next++];
+      if (budget.nodes() >= stop_at) {
+        for (const Frame& f : stack) t.put(f.key, 0, false);  // unfinished: to be entered again
+        return End::Stop;
+      }
+      const Action act = top.moves[top.next++];
       const std::uint32_t left = i == 0 || top.allowance == kComplete ? top.allowance : top.allowance - 1;
       State child = top.state;
-      adapter.apply(child, a);
-      if (!budget.spend()) return finish(Verdict::Unknown);
-      if (adapter.won(child)) {
+      a.apply(child, act);
+      if (!budget.spend()) return End::Budget;
+      if (a.won(child)) {
         for (const Frame& f : stack) out.actions.push_back(f.moves[f.next - 1]);
-        return finish(Verdict::Win);
+        return End::Win;
       }
-      if (adapter.cut(child)) {
+      if (a.cut(child)) {
         cut = true;
         continue;
       }
-      if (adapter.over(child)) continue;
-      const Key k = adapter.key(child);
+      if (a.over(child)) continue;
+      const Key k = a.key(child);
       // On the path (pinned), or searched already with at least this allowance.
-      if (const std::uint32_t* seen = table.find(k); seen && *seen >= left) continue;
-      table.put(k, left, true);
+      if (const std::uint32_t* seen = t.find(k); seen && *seen >= left) continue;
+      t.put(k, left, true);
       stack.push_back(Frame{std::move(child), {}, 0, k, left});
-      adapter.moves(stack.back().state, stack.back().moves);
+      a.moves(stack.back().state, stack.back().moves);
+    }
+    return End::Done;
+  };
+  constexpr std::int64_t kNever = INT64_MAX;
+  // Phase 1.
+  for (std::uint32_t allowance : kDiscrepancies) {
+    bool ignored = false;  // dives prove nothing
+    const End e = search(adapter, table, allowance, kNever, ignored);
+    if (e == End::Win) return finish(Verdict::Win);
+    if (e == End::Budget) return finish(Verdict::Unknown);
+  }
+  // Phase 2. A move-cap cut in any part of the complete search spoils a Loss.
+  bool complete_cut = false;
+  End e = search(adapter, table, kComplete, budget.nodes() + std::min(limits.node_limit / 2, kCompleteFirst),
+                 complete_cut);
+  if (e == End::Win) return finish(Verdict::Win);
+  if (e == End::Budget) return finish(Verdict::Unknown);
+  if (e == End::Done) return finish(complete_cut ? Verdict::Unknown : Verdict::Loss);
+  // Phase 3.
+  if constexpr (requires(A& v) { v.vary(std::uint64_t{1}); }) {
+    for (std::uint64_t q = 1; budget.nodes() < limits.node_limit - limits.node_limit / kRestartShare; ++q) {
+      A varied = adapter;
+      varied.vary(q);
+      BoundedTable fresh(limits.table_entries);
+      const std::uint32_t widest = q == 1 || q % kRestartWideEvery == 0 ? 2 : 1;
+      for (std::uint32_t allowance = 0; allowance <= widest; ++allowance) {
+        bool ignored = false;
+        e = search(varied, fresh, allowance, kNever, ignored);
+        if (e == End::Win) return finish(Verdict::Win);
+        if (e == End::Budget) return finish(Verdict::Unknown);
+      }
     }
   }
-  return finish(cut ? Verdict::Unknown : Verdict::Loss);
+  // Phase 4.
+  e = search(adapter, table, kComplete, kNever, complete_cut);
+  if (e == End::Win) return finish(Verdict::Win);
+  if (e == End::Budget) return finish(Verdict::Unknown);
+  return finish(complete_cut ? Verdict::Unknown : Verdict::Loss);
 }
 
 // --- best_values -----------------------------------------------------------------

@@ -2,6 +2,8 @@
 // game with small limits and replay every returned line through the state.
 #pragma once
 
+#include <set>
+#include <utility>
 #include <vector>
 
 #include "core/rng.hpp"
@@ -39,7 +41,135 @@ void check_solver(const G& game, int deals, Solve&& solve, bool scored) {
   }
 }
 
+// Can the position be won? Plain depth-first search over every legal move, with
+// no table, no pruning and no ordering: only positions on the current path are
+// cut (as the whole state, move counter aside, so back-and-forth moves end).
+// 0 lost, 1 won, -1 undecided (budget or move cap).
+inline int the_wall_plain(const the_wall::TheWallState& root, long budget) {
+  using S = the_wall::TheWallState;
+  // Every pile in full, the move counter left out (a repeat is a repeat
+  // whatever the count), so back-and-forth moves end.
+  auto same = [](const S& s) {
+    const std::string t = s.to_string();
+    return t.substr(0, t.rfind('('));
+  };
+  struct F {
+    S s;
+    S::ActionList moves;
+    std::size_t next;
+    std::string key;
+  };
+  std::vector<F> stack;
+  std::set<std::string> path;
+  stack.push_back(F{root, {}, 0, same(root)});
+  root.legal_actions(stack.back().moves);
+  path.insert(stack.back().key);
+  long nodes = 0;
+  while (!stack.empty()) {
+    F& top = stack.back();
+    if (top.next == top.moves.size()) {
+      path.erase(top.key);
+      stack.pop_back();
+      continue;
+    }
+    S c = top.s;
+    c.apply(top.moves[top.next++]);
+    if (++nodes > budget) return -1;
+    if (c.is_terminal()) {
+      if (c.is_truncated()) return -1;
+      if (c.outcome().winners == 1) return 1;
+      continue;
+    }
+    std::string k = same(c);
+    if (!path.insert(k).second) continue;
+    stack.push_back(F{c, {}, 0, std::move(k)});
+    c.legal_actions(stack.back().moves);
+  }
+  return 0;
+}
+
+// The Wall's solver against the plain search on the ends of random games
+// stepped back a few moves (small, mostly lost) and of solved lines (won). At tiny node limits the
+// complete search pauses after its first share, restarts run, and it resumes:
+// its Loss must still be a proof and its Win a line that wins.
+inline void the_wall_endgame_checks() {
+  const the_wall::TheWallGame game({});
+  Rng walk(17);
+  std::vector<Card> deck;
+  int losses = 0, wins = 0, resumed = 0;
+  auto check = [&](const the_wall::TheWallState& pos, int plain) {
+    // The largest limit first: these endgames end within its first share, with
+    // no pause. At a smaller limit the search is the same one until it pauses,
+    // so a Loss there that took more positions was proven after a pause.
+    std::int64_t unpaused = -1;
+    for (std::int64_t limit : {std::int64_t{400'000}, std::int64_t{400}, std::int64_t{1000},
+                               std::int64_t{2000}, std::int64_t{4000}}) {
+      solver::Limits lim{limit, 0.0, 1 << 12};
+      const solver::Solution sol = solver::solve_the_wall(pos, lim);
+      if (limit == 400'000) unpaused = sol.outcome == solver::Verdict::Unknown ? -1 : sol.nodes;
+      if (sol.outcome == solver::Verdict::Unknown) continue;
+      expect(sol.outcome == (plain ? solver::Verdict::Win : solver::Verdict::Loss),
+             "The Wall: the solver's verdict on an endgame equals the plain search's");
+      if (sol.outcome == solver::Verdict::Win) {
+        auto s = pos;
+        for (Action a : sol.actions) {
+          expect(s.why_illegal(a).empty(), "The Wall: every move of an endgame line is legal");
+          s.apply(a);
+        }
+        expect(s.outcome().winners == 1, "The Wall: an endgame line wins");
+        ++wins;
+      } else {
+        ++losses;
+        resumed += unpaused >= 0 && sol.nodes > unpaused;  // proven by the resumed complete search
+      }
+    }
+  };
+  // The last moves of solved lines: won endgames.
+  for (std::uint64_t seed = 0; seed < 3; ++seed) {
+    Rng rng = Rng::for_game(3, seed);
+    game.random_deck(rng, deck);
+    const auto root = game.deal(deck);
+    const solver::Solution sol = solver::solve_the_wall(root, solver::Limits{300'000, 0.0, 1 << 16});
+    if (sol.outcome != solver::Verdict::Win) continue;
+    for (std::size_t back : {std::size_t{8}, std::size_t{14}}) {
+      auto pos = root;
+      for (std::size_t i = 0; i + back < sol.actions.size(); ++i) pos.apply(sol.actions[i]);
+      if (const int plain = the_wall_plain(pos, 200'000); plain >= 0) {
+        expect(plain == 1, "The Wall: the plain search wins the end of a winning line");
+        check(pos, plain);
+      }
+    }
+  }
+  for (std::uint64_t seed = 0; seed < 60; ++seed) {
+    Rng rng = Rng::for_game(3, seed);
+    game.random_deck(rng, deck);
+    std::vector<Action> line;
+    {
+      auto s = game.deal(deck);
+      the_wall::TheWallState::ActionList legal;
+      while (!s.is_terminal()) {
+        s.legal_actions(legal);
+        const Action a = legal[walk.below(static_cast<std::uint32_t>(legal.size()))];
+        line.push_back(a);
+        s.apply(a);
+      }
+      if (s.is_truncated()) continue;
+    }
+    const std::size_t back = 1 + walk.below(10);
+    auto pos = game.deal(deck);
+    for (std::size_t i = 0; i + back < line.size(); ++i) pos.apply(line[i]);
+    if (pos.is_terminal()) continue;
+    const int plain = the_wall_plain(pos, 200'000);
+    if (plain < 0) continue;
+    check(pos, plain);
+  }
+  expect(losses >= 10 && wins >= 3 && resumed >= 3,
+         "The Wall endgames: enough losses (" + std::to_string(losses) + "), wins (" + std::to_string(wins) +
+             ") and losses proven after a pause (" + std::to_string(resumed) + ")");
+}
+
 inline void solver_checks() {
+  the_wall_endgame_checks();
   solver::Limits small{20'000, 0.0, 1 << 14};
   check_solver(
       the_wall::TheWallGame({}), 3, [&](const auto& s) { return solver::solve_the_wall(s, small); }, false);
