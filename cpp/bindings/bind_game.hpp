@@ -20,6 +20,7 @@
 #include "bindings/bind_tensors.hpp"
 #include "bindings/bind_vector_env.hpp"
 #include "bindings/convert.hpp"
+#include "bindings/fast_calls.hpp"
 #include "bindings/interrupt.hpp"
 #include "bindings/py_state.hpp"
 #include "bindings/registry.hpp"
@@ -171,6 +172,8 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
     // ... and batch runs with Python policies, which see those tensors.
     bind_policy_batch<G>(m, prefix, game_cls);
   }
+  // Last: it replaces methods bound above by their fast paths.
+  FastCalls<G>::install(game_cls, state_cls);
 }
 
 }  // namespace cardsim::py_bind

@@ -49,10 +49,19 @@ struct Hooks {
   std::function<py::dict(const typename G::State&, int)> observation;
 };
 
+// A state dealt from `seed` (no Python objects: new_game's fast path calls it directly).
+template <class G>
+PyState<G> new_seeded_state(const std::shared_ptr<const G>& game, std::uint64_t seed) {
+  std::vector<Card> cards;
+  Rng rng = Rng::for_game(seed, 0);
+  game->random_deck(rng, cards);
+  auto state = game->deal(cards);
+  return PyState<G>{{}, game, std::move(state), std::move(cards), {}, seed, false};
+}
+
 template <class G>
 PyState<G> new_state(const std::shared_ptr<const G>& game, const py::object& seed, const py::object& deck) {
   std::vector<Card> cards;
-  std::optional<std::uint64_t> used_seed;
   if (!deck.is_none()) {
     if (!seed.is_none()) throw InvalidArgument("new_game takes seed= or deck=, not both");
     cards = game->parse_deck(strings_from_py(deck, "deck"));
@@ -61,12 +70,10 @@ PyState<G> new_state(const std::shared_ptr<const G>& game, const py::object& see
     const std::uint64_t s =
         seed.is_none() ? (static_cast<std::uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}()
                        : seed_from_py(seed);
-    Rng rng = Rng::for_game(s, 0);
-    game->random_deck(rng, cards);
-    used_seed = s;
+    return new_seeded_state<G>(game, s);
   }
   auto state = game->deal(cards);
-  return PyState<G>{{}, game, std::move(state), std::move(cards), {}, used_seed, false};
+  return PyState<G>{{}, game, std::move(state), std::move(cards), {}, std::nullopt, false};
 }
 
 template <class G>

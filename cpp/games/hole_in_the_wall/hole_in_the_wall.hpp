@@ -343,16 +343,23 @@ struct Move {
 namespace detail {
 // A placement's slot, row and column by id / 2 (the mode is the id's low bit):
 // the greedy decodes every legal placement of every step, and one load is
-// cheaper than the four divisions.
+// cheaper than the four divisions. `at` is the cell's index in the grid
+// (row * 7 + col), `left`/`right` are 63 on the grid's edge columns, where the
+// neighbour in memory belongs to another row: gain_at() reads it as empty.
 struct PlaceParts {
-  std::uint8_t slot, row, col;
+  std::uint16_t at;
+  std::uint8_t slot, row, col, left, right;
 };
 inline constexpr auto kPlaceParts = [] {
   std::array<PlaceParts, kHandSize * kCells> t{};
   for (int rest = 0; rest < kHandSize * kCells; ++rest) {
-    const int cell = rest % kCells;
-    t[rest] = {static_cast<std::uint8_t>(rest / kCells), static_cast<std::uint8_t>(cell % kMaxRow + 1),
-               static_cast<std::uint8_t>(cell / kMaxRow)};
+    const int cell = rest % kCells, row = cell % kMaxRow + 1, col = cell / kMaxRow;
+    t[rest] = {static_cast<std::uint16_t>(row * kCols + col),
+               static_cast<std::uint8_t>(rest / kCells),
+               static_cast<std::uint8_t>(row),
+               static_cast<std::uint8_t>(col),
+               static_cast<std::uint8_t>(col == 0 ? 63 : 0),
+               static_cast<std::uint8_t>(col == kCols - 1 ? 63 : 0)};
   }
   return t;
 }();
@@ -385,6 +392,56 @@ static_assert([] {
   return true;
 }());
 
+// Low walls packed for move generation: rows 1..16 of a column are 16 bits,
+// columns 0-3 in one word and 4-6 in another, still column-major, so a
+// hand card's placements are read off two words, not seven (the loop tests
+// of sparse columns were most of the cost, and their mispredictions more).
+// The state keeps the low rows of its sets packed beside them; they are used
+// while the top card is at most on row 15: every cell a card may go to is
+// next to a card, so at most on row 16.
+inline constexpr int kPackedRows = 16;
+inline constexpr int kPackedMaxTop = kPackedRows - 1;
+struct Packed {
+  Column w0 = 0, w1 = 0;
+  bool operator==(const Packed&) const = default;
+};
+// Rows 1..16 of a set.
+constexpr Packed pack_low(const CellSet& s) {
+  const auto x = [&s](int c) { return (s.col[c] >> 1) & ((Column{1} << kPackedRows) - 1); };
+  return {x(0) | x(1) << 16 | x(2) << 32 | x(3) << 48, x(4) | x(5) << 16 | x(6) << 32};
+}
+// The set of packed low rows (row 0 and rows above 16 empty).
+constexpr CellSet unpack_low(const Packed& p) {
+  CellSet m;
+  for (int c = 0; c < kCols; ++c)
+    m.col[c] = (((c < 4 ? p.w0 : p.w1) >> (16 * (c & 3))) & ((Column{1} << kPackedRows) - 1)) << 1;
+  return m;
+}
+// The low rows of cell_neighbours() of each cell row * 7 + col.
+inline constexpr auto kLowNeighbours = [] {
+  std::array<Packed, kCols * kRows> t{};
+  for (int row = 0; row < kRows; ++row)
+    for (int c = 0; c < kCols; ++c) {
+      CellSet m;
+      const Column bit = Column{1} << row;
+      m.col[c] = (bit << 1) | (bit >> 1);
+      if (c > 0) m.col[c - 1] |= bit;
+      if (c < kCols - 1) m.col[c + 1] |= bit;
+      t[row * kCols + c] = pack_low(m);
+    }
+  return t;
+}();
+// A packed bit's offset in a slot's placement ids: 2 * cell (cell = col * 45 + row - 1).
+inline constexpr auto kPackedOffset = [] {
+  std::array<std::array<std::int16_t, 64>, 2> t{};
+  for (int w = 0; w < 2; ++w)
+    for (int i = 0; i < 64; ++i) {
+      const int col = 4 * w + i / kPackedRows, row = i % kPackedRows + 1;
+      t[w][i] = static_cast<std::int16_t>(col < kCols ? 2 * (col * kMaxRow + row - 1) : 0);
+    }
+  return t;
+}();
+
 // The exchanges of a full hand, masks ascending, copied into a legal list at once.
 inline constexpr auto kAllExchanges = [] {
   std::array<Action, (1 << kHandSize) - 1> t{};
@@ -401,7 +458,7 @@ class HoleInTheWallState {
   using Hand = StaticVector<Card, kHandSize>;
 
   HoleInTheWallState(const Config& config, const std::vector<Card>& deck) : cfg_(config) {
-    for (std::size_t i = 0; i < deck.size(); ++i) deck_[i] = deck[i];
+    if (!deck.empty()) std::memcpy(deck_.data(), deck.data(), deck.size());  // one call, not a byte loop
     start_deal(0);
   }
 
@@ -436,13 +493,13 @@ class HoleInTheWallState {
   // open cell next to the last card and not next to its rank.
   bool placements(int slot, CellSet& fresh, CellSet& cont) const {
     const int r = kRank[hands_[cur_][slot]];
-    fresh = open_ & starts_[r];
+    fresh = open_ & starts_set(r);
     if (placed_turn_.empty()) return false;  // no sequence yet, nor cards of this turn
     const CellSet own = turn_near(r);
     fresh = fresh.without(own);
     const int d = r - kRank[cells_[seq_last_]];
     if ((d != 1 && d != -1) || (seq_dir_ != 0 && d != seq_dir_)) return false;
-    cont = open_.without(near_[r] | own) & cell_neighbours(seq_last_ / kCols, seq_last_ % kCols);
+    cont = open_.without(near_set(r) | own) & cell_neighbours(seq_last_ / kCols, seq_last_ % kCols);
     return true;
   }
 
@@ -455,8 +512,9 @@ class HoleInTheWallState {
     const Hand& h = hands_[cur_];
     const int cards = static_cast<int>(h.size());
     Action* w = out.begin();
-    // Unrolled column loops: the loop's own count and test were a third of the work.
-    if (placed_turn_.empty()) {
+    if (top_ <= kPackedMaxTop) {
+      w = packed_placements(h, w);
+    } else if (placed_turn_.empty()) {
       // The turn's first act (most calls): new sequences only, read column
       // by column straight off the two sets.
       for (int slot = 0; slot < cards; ++slot) {
@@ -542,6 +600,60 @@ class HoleInTheWallState {
     if (out.empty()) out.push_back(encode({Move::Pass}));
   }
 
+  // legal_actions' placements on a low wall (top_ <= kPackedMaxTop), written from `w` on.
+  Action* packed_placements(const Hand& h, Action* w) const {
+    const int cards = static_cast<int>(h.size());
+    const Packed open = open_low_;
+    if (placed_turn_.empty()) {
+      // The turn's first act (most calls): new sequences only.
+      for (int slot = 0; slot < cards; ++slot) {
+        const Action base = encode(Move::place(slot, 1, 0, kModeNew));
+        const Packed& start = starts_low_[kRank[h[slot]]];
+        for (Column cells = open.w0 & start.w0; cells; cells &= cells - 1)
+          *w++ = base + kPackedOffset[0][std::countr_zero(cells)];
+        for (Column cells = open.w1 & start.w1; cells; cells &= cells - 1)
+          *w++ = base + kPackedOffset[1][std::countr_zero(cells)];
+      }
+      return w;
+    }
+    // Mid-turn: placements() packed. The sequence's facts are read once
+    // (stores into the list could alias them).
+    // A word's cells: new placements f and continuations k, a new one first.
+    const auto emit = [&w](Action base, const std::array<std::int16_t, 64>& offset, Column f, Column k) {
+      for (Column cells = f | k; cells; cells &= cells - 1) {
+        const int i = std::countr_zero(cells);
+        const Action a = base + offset[i];
+        w[0] = a;
+        w += (f >> i) & 1;
+        w[0] = a + 1;
+        w += (k >> i) & 1;
+      }
+    };
+    const int last_rank = kRank[cells_[seq_last_]], dir = seq_dir_;
+    const Packed next_to_last = kLowNeighbours[static_cast<std::size_t>(seq_last_)];
+    const unsigned turn_ranks = turn_ranks_;
+    for (int slot = 0; slot < cards; ++slot) {
+      const Action base = encode(Move::place(slot, 1, 0, kModeNew));
+      const int r = kRank[h[slot]];
+      const int d = r - last_rank;
+      const bool continues = (d == 1 || d == -1) && (dir == 0 || d == dir);
+      Packed barred = near_low_[r];  // for continuing
+      Packed fresh = starts_low_[r];
+      if (turn_ranks >> r & 1) {  // rare: this turn's cards of rank r bar their neighbours
+        for (auto cell : placed_turn_)
+          if (kRank[cells_[cell]] == r) {
+            const Packed& n = kLowNeighbours[cell];
+            barred.w0 |= n.w0, barred.w1 |= n.w1;
+            fresh.w0 &= ~n.w0, fresh.w1 &= ~n.w1;
+          }
+      }
+      const Column keep = continues ? ~Column{0} : 0;
+      emit(base, kPackedOffset[0], open.w0 & fresh.w0, open.w0 & next_to_last.w0 & ~barred.w0 & keep);
+      emit(base, kPackedOffset[1], open.w1 & fresh.w1, open.w1 & next_to_last.w1 & ~barred.w1 & keep);
+    }
+    return w;
+  }
+
   std::string why_illegal(Action a) const {
     if (a < 0 || a >= kNumActions)
       return "action " + std::to_string(a) + " is out of range [0, " + std::to_string(kNumActions) + ")";
@@ -558,16 +670,16 @@ class HoleInTheWallState {
     return {};
   }
 
-  // Points the placement `a` (legal) would score.
+  // Points the placement `a` (legal) would score: gain_at() from one table load.
   int placement_gain(Action a) const {
-    const Move d = decode(a);
-    return gain(hands_[cur_][d.slot], d.row, d.col);
+    const detail::PlaceParts& p = detail::kPlaceParts[static_cast<std::size_t>(a >> 1)];
+    return gain_at(hands_[cur_][p.slot], p.at, p.left, p.right);
   }
 
   void apply(Action a) {
     const Move d = decode(a);
     switch (d.kind) {
-      case Move::Place: place(d); break;
+      case Move::Place: place(d, a); break;
       case Move::End: end_turn(); break;
       case Move::Exchange: exchange(d.mask); break;
       case Move::Pass: end_turn(); break;
@@ -681,8 +793,8 @@ class HoleInTheWallState {
       if (kRank[cells_[cell]] == r && (dr == 0 ? dc == 1 || dc == -1 : dc == 0 && (dr == 1 || dr == -1)))
         return false;
     }
-    if (d.mode == kModeNew) return (starts_[r].col[d.col] & bit) != 0;
-    if (placed_turn_.empty() || (near_[r].col[d.col] & bit)) return false;
+    if (d.mode == kModeNew) return (starts_set(r).col[d.col] & bit) != 0;
+    if (placed_turn_.empty() || (near_set(r).col[d.col] & bit)) return false;
     const int k = r - kRank[cells_[seq_last_]];
     if ((k != 1 && k != -1) || (seq_dir_ != 0 && k != seq_dir_)) return false;
     const int dr = seq_last_ / kCols - d.row, dc = seq_last_ % kCols - d.col;
@@ -852,19 +964,28 @@ class HoleInTheWallState {
   void observation_tensor(int player, float* out) const;
 
  private:
-  // An empty neighbour scores nothing by table (kPairOrEmpty), not by a test.
-  int gain(Card card, int row, int c) const {
+  // An empty neighbour scores nothing by table (kPairOrEmpty), not by a test;
+  // so does one off the grid: the row above row 45 is padding (always empty),
+  // and a neighbour past an edge column (another row's cell in memory) is
+  // read through `left`/`right` = 63, which the table scores 0. No branch:
+  // the greedy scores every legal placement.
+  int gain_at(Card card, int at, unsigned left, unsigned right) const {
     const auto& points_with = kPairOrEmpty[card];
-    const std::size_t i = static_cast<std::size_t>(row * kCols + c);
-    int points = points_with[cells_[i - kCols] & 63];  // row >= 1: there is always a row below
-    if (row + 1 < kRows) points += points_with[cells_[i + kCols] & 63];
-    if (c > 0) points += points_with[cells_[i - 1] & 63];
-    if (c + 1 < kCols) points += points_with[cells_[i + 1] & 63];
-    return points;
+    const Card* cell = cells_.data() + at;  // row >= 1: there is always a row below
+    return points_with[cell[-kCols] & 63] + points_with[cell[kCols] & 63] +
+           points_with[(cell[-1] | left) & 63] + points_with[(cell[1] | right) & 63];
   }
 
   // Cells next to a card of rank r, this turn's cards included (for the same-rank rule).
-  CellSet same_rank_near(int r) const { return near_[r] | turn_near(r); }
+  CellSet same_rank_near(int r) const { return near_set(r) | turn_near(r); }
+
+  // near_[r] and starts_[r] as sets: on a low wall only the packed rows are
+  // kept (the columns stay empty), and they hold every cell of the sets but
+  // those of row 0, where no card goes. A wall that grows past row 15 gets
+  // its columns then (put()).
+  bool low_wall() const { return top_ <= kPackedMaxTop; }
+  CellSet near_set(int r) const { return low_wall() ? unpack_low(near_low_[r]) : near_[r]; }
+  CellSet starts_set(int r) const { return low_wall() ? unpack_low(starts_low_[r]) : starts_[r]; }
 
   // Cells next to this turn's cards of rank r.
   CellSet turn_near(int r) const {
@@ -888,29 +1009,50 @@ class HoleInTheWallState {
   // of N not next to their own rank; exactly refresh_starts' sets, kept in
   // the three columns N touches.
   void add_earlier_card(int r, int row, int c) {
-    const Column bit = Column{1} << row;
-    const int lo = c > 0 ? c - 1 : c, hi = c < kCols - 1 ? c + 1 : c;
-    for (int k = lo; k <= hi; ++k) {
-      const Column n = k == c ? (bit << 1) | (bit >> 1) : bit;
+    // Without a branch: ranks 1 and 13 have one neighbouring rank (the other
+    // update is masked off), and a side column past the edge is the card's
+    // own column with nothing to add.
+    const Column lower = r > 1 ? ~Column{0} : 0, upper = r < 13 ? ~Column{0} : 0;
+    const Packed& low = kLowNeighbours[static_cast<std::size_t>(row * kCols + c)];
+    near_low_[r].w0 |= low.w0, near_low_[r].w1 |= low.w1;
+    starts_low_[r].w0 &= ~low.w0, starts_low_[r].w1 &= ~low.w1;
+    starts_low_[r - 1].w0 |= low.w0 & ~near_low_[r - 1].w0 & lower;
+    starts_low_[r - 1].w1 |= low.w1 & ~near_low_[r - 1].w1 & lower;
+    starts_low_[r + 1].w0 |= low.w0 & ~near_low_[r + 1].w0 & upper;
+    starts_low_[r + 1].w1 |= low.w1 & ~near_low_[r + 1].w1 & upper;
+    if (low_wall()) return;  // the columns wait until the wall is tall
+    const auto update = [&](int k, Column n) {
       near_[r].col[k] |= n;
       starts_[r].col[k] &= ~n;
-      if (r > 1) starts_[r - 1].col[k] |= n & ~near_[r - 1].col[k];
-      if (r < 13) starts_[r + 1].col[k] |= n & ~near_[r + 1].col[k];
-    }
+      starts_[r - 1].col[k] |= n & ~near_[r - 1].col[k] & lower;
+      starts_[r + 1].col[k] |= n & ~near_[r + 1].col[k] & upper;
+    };
+    const Column bit = Column{1} << row;
+    update(c, ((bit << 1) | (bit >> 1)) & ~Column{1});  // row 0 left out, as on a low wall
+    update(c > 0 ? c - 1 : c, c > 0 ? bit : 0);
+    update(c < kCols - 1 ? c + 1 : c, c < kCols - 1 ? bit : 0);
   }
 
-  // starts_[r] for the ranks of bit mask `ranks` (bit r), from near_.
+  // starts_[r] for the ranks of bit mask `ranks` (bit r), from near_: called
+  // only when dealing, so on the packed rows alone (the wall is low).
   void refresh_starts(unsigned ranks) {
     for (ranks &= 0x3FFEu; ranks; ranks &= ranks - 1) {
       const int r = std::countr_zero(ranks);
-      starts_[r] = (near_[r - 1] | near_[r + 1]).without(near_[r]);
+      starts_low_[r] = {(near_low_[r - 1].w0 | near_low_[r + 1].w0) & ~near_low_[r].w0,
+                        (near_low_[r - 1].w1 | near_low_[r + 1].w1) & ~near_low_[r].w1};
     }
   }
 
   void put(Card card, int row, int c) {
     cells_[row * kCols + c] = card;
     ++on_display_[rank_of(card)];
-    if (row > top_) top_ = row;
+    if (row <= top_) return;
+    if (low_wall() && row > kPackedMaxTop)  // the wall grows tall: near_ and starts_ get their columns
+      for (int r = 0; r < 15; ++r) {
+        near_[r] = unpack_low(near_low_[r]);
+        starts_[r] = unpack_low(starts_low_[r]);
+      }
+    top_ = row;
   }
 
   void start_deal(int k) {
@@ -922,11 +1064,15 @@ class HoleInTheWallState {
     cells_.fill(kNoCard);
     near_ = {};
     starts_ = {};
+    near_low_ = {};
+    starts_low_ = {};
     on_display_ = {};
     holes_ = CellSet{};
     for (Column& c : open_.col) c = kAboveBase;
+    open_low_ = pack_low(open_);
     for (auto& h : hands_) h.clear();
     placed_turn_.clear();
+    turn_ranks_ = 0;
     seq_last_ = -1;
     seq_dir_ = 0;
     placement_ = {};
@@ -947,7 +1093,9 @@ class HoleInTheWallState {
       }
       rank_used[rank_of(card)] = true;
       put(card, 0, c);
-      near_[rank_of(card)] = near_[rank_of(card)] | cell_neighbours(0, c);
+      Packed& low = near_low_[rank_of(card)];
+      low.w0 |= kLowNeighbours[static_cast<std::size_t>(c)].w0;
+      low.w1 |= kLowNeighbours[static_cast<std::size_t>(c)].w1;
       ++c;
     }
     refresh_starts(0x3FFEu);
@@ -960,14 +1108,16 @@ class HoleInTheWallState {
     for (int j = 51; j >= i; --j) stock_.push_back(pack[j]);
   }
 
-  void place(const Move& d) {
+  void place(const Move& d, Action a) {
     Hand& h = hands_[cur_];
     const Card card = h[d.slot];
     h.erase_at(static_cast<std::size_t>(d.slot));
-    placement_[cur_] += gain(card, d.row, d.col);
+    const detail::PlaceParts& p = detail::kPlaceParts[static_cast<std::size_t>(a >> 1)];
+    placement_[cur_] += gain_at(card, p.at, p.left, p.right);  // the edge masks by table, as for the greedy
     put(card, d.row, d.col);
     const int cell = d.row * kCols + d.col;
     placed_turn_.push_back(static_cast<std::uint16_t>(cell));
+    turn_ranks_ = static_cast<std::uint16_t>(turn_ranks_ | (1u << kRank[card]));
     seq_dir_ = d.mode == kModeNew ? 0 : rank_of(card) - rank_of(cells_[seq_last_]);
     seq_last_ = cell;
     update_air(d.row, d.col);
@@ -975,44 +1125,67 @@ class HoleInTheWallState {
   }
 
   // The card at (row, c) left the open air; whatever it cut off is now a hole.
+  // The usual case, where the ring test shows nothing can be cut off, stays
+  // inline and builds no set; the flood is out of line.
   void update_air(int row, int c) {
-    const CellSet sealed = fill_open_cell(open_, top_, row, c);
+    if (row <= kPackedRows) (c < 4 ? open_low_.w0 : open_low_.w1) &= ~(Column{1} << ((c & 3) * 16 + row - 1));
+    if (joined_around(open_, row, c)) {
+      open_.clear(row, c);
+      return;
+    }
+    flood_air(row, c);
+  }
+  [[gnu::noinline]] void flood_air(int row, int c) {
+    const CellSet sealed = fill_open_cell(open_, top_, row, c, false);
     if (!sealed.any()) return;
+    open_low_ = pack_low(open_);
     holes_ = holes_ | sealed;
     hole_points_ += hole_points_of(sealed);
   }
 
+  // No branch on how many cards go (the mask is often the random policy's
+  // pick): every loop runs over the whole hand and the moves are fixed-size,
+  // through a copy of the stock with room below it.
   void exchange(int mask) {
     Hand& h = hands_[cur_];
-    Hand kept;
-    std::array<Card, kHandSize> given;
-    std::size_t n = 0;
-    for (int i = 0; i < static_cast<int>(h.size()); ++i) {
-      if ((mask >> i) & 1)
-        given[n++] = h[i];
-      else
-        kept.push_back(h[i]);
-    }
-    for (std::size_t j = 0; j < n; ++j) {
-      kept.push_back(stock_.back());
-      stock_.pop_back();
-    }
-    // Each given card goes under the bottom card in turn, so the last lies
-    // lowest: the stock moves up once for all of them.
     const std::size_t size = stock_.size();
     Card* bottom = stock_.begin();
-    std::memmove(bottom + n, bottom, size);
-    for (std::size_t j = 0; j < n; ++j) {
-      bottom[n - 1 - j] = given[j];
-      known_by_[given[j]] = static_cast<std::uint8_t>(known_by_[given[j]] | (1u << cur_));
+    std::array<Card, kHandSize + 52> moved;  // [4, 4 + size): the stock as it was
+    std::memcpy(moved.data() + kHandSize, bottom, 52);
+    // Split: each card is written to both sides, and one side moves on.
+    std::array<Card, 2 * kHandSize> kept;
+    std::array<Card, kHandSize> given{};  // unused entries stay cards: known_by_ may read them
+    std::size_t n = 0, k = 0;
+    for (std::size_t i = 0; i < h.size(); ++i) {
+      const std::size_t bit = (static_cast<unsigned>(mask) >> i) & 1u;
+      given[n] = h[i];
+      kept[k] = h[i];
+      n += bit;
+      k += 1 - bit;
     }
-    stock_.resize(size + n);
-    h = kept;
+    // Draw n from the top (k + n = the hand's size); reads below the stock
+    // land in `moved`'s room and past the hand's end.
+    for (std::size_t j = 0; j < kHandSize; ++j) kept[k + j] = moved[kHandSize + size - 1 - j];
+    std::memcpy(h.begin(), kept.data(), kHandSize);
+    // Each given card goes under the bottom card in turn, so the last lies
+    // lowest: given[j] becomes stock card n-1-j, the rest moves up n places.
+    for (std::size_t j = 0; j < kHandSize; ++j) {
+      moved[kHandSize - 1 - j] = given[j];
+      known_by_[given[j]] = static_cast<std::uint8_t>(known_by_[given[j]] | (j < n ? 1u << cur_ : 0u));
+    }
+    std::memcpy(bottom, moved.data() + kHandSize - n, 52);
     end_turn();
   }
 
   // Could any card off the display (in a hand or the stock) start a sequence?
   bool anything_placeable() const {
+    if (top_ <= kPackedMaxTop) {  // every start cell is in the packed rows
+      const Packed open = open_low_;
+      for (int r = 1; r <= 13; ++r)
+        if (on_display_[r] != 4 && ((open.w0 & starts_low_[r].w0) | (open.w1 & starts_low_[r].w1)))
+          return true;
+      return false;
+    }
     for (int r = 1; r <= 13; ++r) {
       if (on_display_[r] == 4) continue;
       Column x = 0;  // no temporary set: the AND and the test in one pass
@@ -1027,6 +1200,7 @@ class HoleInTheWallState {
     // This turn's cards become earlier cards: they may now start sequences.
     for (auto cell : placed_turn_) add_earlier_card(kRank[cells_[cell]], cell / kCols, cell % kCols);
     placed_turn_.clear();
+    turn_ranks_ = 0;
     seq_last_ = -1;
     seq_dir_ = 0;
     if (!anything_placeable()) {
@@ -1043,7 +1217,8 @@ class HoleInTheWallState {
       over_ = truncated_ = true;
       return;
     }
-    cur_ = cur_ + 1 < cfg_.players ? cur_ + 1 : 0;
+    const int next = cur_ + 1;
+    cur_ = next & -static_cast<int>(next < cfg_.players);  // no branch: the seats alternate
     Hand& h = hands_[cur_];
     while (h.size() < kHandSize && !stock_.empty()) {
       h.push_back(stock_.back());
@@ -1055,20 +1230,31 @@ class HoleInTheWallState {
   std::array<Card, 52 * kMaxDeals> deck_{};
   int deal_ = 0, dealer_ = 0, cur_ = 0, turns_ = 0, top_ = 0;
   bool over_ = false, truncated_ = false;
-  std::array<Card, kCols * kRows> cells_{};  // row * 7 + col; kNoCard when empty
+  // row * 7 + col; kNoCard when empty. One more row than the grid, always
+  // empty, so that gain_at() reads above row 45 without a test.
+  static constexpr int kPaddedCells = kCols * (kRows + 1);
+  std::array<Card, kPaddedCells> cells_{};
   // near_[r]: cells next to a card of rank r placed before this turn (index 0
   // and 14 stay empty, so rank +- 1 needs no bounds check).
-  std::array<CellSet, 15> near_{};
   // starts_[r]: cells next to an earlier card of rank r +- 1 and to none of
   // rank r, where an open cell may start a sequence of a card of rank r
   // (kept with near_, so that move generation reads it in one pass).
-  std::array<CellSet, 14> starts_{};
+  // Both leave out row 0 (no card goes there), and on a low wall they are
+  // kept only as near_low_/starts_low_ (these stay empty): read them
+  // through near_set()/starts_set().
+  std::array<CellSet, 15> near_{};
+  std::array<CellSet, 15> starts_{};
   std::array<std::uint8_t, 14> on_display_{};  // cards of each rank on the display
   CellSet open_, holes_;
+  // Rows 1..16 of near_, starts_ and open_, packed (move generation on low walls).
+  std::array<Packed, 15> near_low_{};
+  std::array<Packed, 15> starts_low_{};
+  Packed open_low_;
   std::array<Hand, kMaxPlayersHere> hands_{};
   StaticVector<Card, 52> stock_;  // bottom first: the top card is back()
   // Cells as row * 7 + col reach 321 (row 45): a byte would wrap from row 36 on.
   StaticVector<std::uint16_t, kHandSize> placed_turn_;
+  std::uint16_t turn_ranks_ = 0;  // bit r: placed_turn_ holds a card of rank r
   int seq_last_ = -1, seq_dir_ = 0;
   std::array<std::int32_t, kMaxPlayersHere> placement_{}, match_{};
   std::int32_t hole_points_ = 0;
@@ -1140,7 +1326,7 @@ class HoleInTheWallGame {
     Action best = -1;
     int best_gain = -1;
     for (Action a : legal) {
-      if (decode(a).kind != Move::Place) break;  // placements come first
+      if (a >= kEndTurn) break;  // placements come first
       const int g = s.placement_gain(a);
       if (g > best_gain) {
         best_gain = g;

@@ -324,8 +324,10 @@ class StackGapState {
 
   // Read off the playable gaps kept up to date by apply(): slots ascending
   // for each card in hand, as the ids run. Written through a raw pointer:
-  // stores into the list (ints) could alias this state's members.
-  void legal_actions(ActionList& out) const {
+  // stores into the list (ints) could alias this state's members. Always
+  // inlined, as apply() and the greedy are: a game is a few steps, and the
+  // calls' register saves and restores cost some 40 instructions a step.
+  [[gnu::always_inline]] void legal_actions(ActionList& out) const {
     out.clear();
     if (is_terminal()) return;
     const auto& hand = hands_[current_];
@@ -391,7 +393,7 @@ class StackGapState {
     return {};
   }
 
-  void apply(Action a) {
+  [[gnu::always_inline]] void apply(Action a) {
     const int p = current_;
     auto& hand = hands_[p];
     const Move m = decode(a);
@@ -425,15 +427,16 @@ class StackGapState {
       hand.push_back(draw_.back());
       draw_.pop_back();
     }
-    // Next to act: the other player if they hold cards, else this one again.
-    for (int k = 1; k <= num_players_; ++k) {
-      const int q = p + k < num_players_ ? p + k : p + k - num_players_;
-      if (!hands_[q].empty()) {
-        current_ = static_cast<std::int8_t>(q);
-        return;
-      }
+    // Next to act: the other player if they hold cards, else this one again
+    // (solo, the other player is this one).
+    const int other = num_players_ == 2 ? 1 - p : p;
+    if (!hands_[other].empty()) {
+      current_ = static_cast<std::int8_t>(other);
+    } else if (!hands_[p].empty()) {
+      current_ = static_cast<std::int8_t>(p);
+    } else {
+      end(Ending::Exhausted, -1);
     }
-    end(Ending::Exhausted, -1);
   }
 
   Scores scores() const {
@@ -714,7 +717,7 @@ class StackGapGame {
   //    card kept in hand that still fits somewhere (ties: lowest id).
   //  - Discarding: the card farthest in value from 7 (an ace or a king never
   //    fits anywhere); a joker only when nothing else is left.
-  Action greedy_action(const State& s, const State::ActionList& legal, Rng&) const {
+  [[gnu::always_inline]] Action greedy_action(const State& s, const State::ActionList& legal, Rng&) const {
     const int p = s.current_player();
     const auto& hand = s.hand(p);
     Action best = legal[0];
@@ -741,6 +744,17 @@ class StackGapGame {
       total_width += bit_count(fits[static_cast<std::size_t>(n)]);
       index[slot] = static_cast<std::int8_t>(n++);
     }
+    // others[i]: the values fitting some gap but gap i, by prefix and suffix,
+    // once for all the placements rather than a pass over the gaps for each.
+    std::array<std::uint32_t, 10> others;
+    for (std::uint32_t before = 0, j = 0; j < static_cast<std::uint32_t>(n); ++j) {
+      others[j] = before;
+      before |= fits[j];
+    }
+    for (std::uint32_t after = 0, j = static_cast<std::uint32_t>(n); j-- > 0;) {
+      others[j] |= after;
+      after |= fits[j];
+    }
     // After placing a card the hand is the other cards refilled from the top
     // of the pile. Each card's test is its value's bit, or every bit for a
     // joker, which fits any gap some value fits.
@@ -755,9 +769,7 @@ class StackGapGame {
       const Move m = decode(a);
       if (level_of(m.slot) == kLevels) return a;
       const int i = index[m.slot];
-      std::uint32_t fitting = 0;  // bit v: a card of value v fits some playable gap
-      for (int j = 0; j < n; ++j)
-        if (j != i) fitting |= fits[static_cast<std::size_t>(j)];
+      std::uint32_t fitting = others[static_cast<std::size_t>(i)];  // bit v: value v fits some playable gap
       int width = total_width - bit_count(fits[static_cast<std::size_t>(i)]);
       const Card c = hand[static_cast<std::size_t>(m.hand)];
       int value = card_value(c);
