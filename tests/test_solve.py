@@ -4,6 +4,7 @@ determinism, and bad input."""
 
 from __future__ import annotations
 
+import itertools
 import pickle
 import random
 
@@ -373,6 +374,124 @@ def _code9_edge_clearing(state: object) -> int | None:
     return cover(0, frozenset())
 
 
+def _code9_spades(grid: list) -> dict[int, tuple[int, int]]:
+    return {
+        _RANKS.index(card[0]) + 1: (r, c)
+        for r, row in enumerate(grid)
+        for c, card in enumerate(row)
+        if card is not None and card[1] == "S"
+    }
+
+
+def _code9_special_free(grid: list) -> bool:
+    """The special rule out of reach on every line (docs/solvers.md, step 0):
+    no rank k whose spade is inner and whose spades of rank k and above have
+    only each other and neutrals they cannot capture as neighbours."""
+    spades = _code9_spades(grid)
+    if 9 not in spades:
+        return False
+    for k, (rk, ck) in spades.items():
+        if min(rk, 5 - rk, ck, 5 - ck) == 0:
+            continue
+        closed = True
+        for j, (r, c) in spades.items():
+            if j < k:
+                continue
+            for nr, nc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if not (0 <= nr < 6 and 0 <= nc < 6):
+                    continue
+                card = grid[nr][nc]
+                rank = _RANKS.index(card[0]) + 1 if card is not None else 0
+                if card is None or (card[1] == "S" and rank < k) or (card[1] != "S" and rank < j):
+                    closed = False
+        if closed:
+            return False
+    return True
+
+
+def _code9_clearing_sum(state: object) -> int | None:
+    """Term 4 of docs/solvers.md written again from the grid, without the
+    solver's cut-offs: per inner spade every way out of the places it reaches
+    now (to an edge place, a spade above it there stepping aside; or through a
+    neutral it cannot take, which a higher spade visits first), and the least
+    total excess over all choices, each spade's excess the larger of its own
+    need and its shortest tour through the places it must visit for others.
+    None when the special rule stays in reach (the term does not apply)."""
+    grid = state.to_dict()["grid"]  # type: ignore[attr-defined]
+    if not _code9_special_free(grid):
+        return None
+    spades = _code9_spades(grid)
+
+    def dist(p: tuple[int, int]) -> int:
+        return min(p[0], 5 - p[0], p[1], 5 - p[1])
+
+    def sep(a: tuple[int, int], b: tuple[int, int]) -> int:
+        return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+    # per inner spade: its ways out, each (its own excess, a spade t that must
+    # visit a place first or 0, that place)
+    needs: list[tuple[int, list[tuple[int, int, tuple[int, int]]]]] = []
+    for rank, at in spades.items():
+        d = dist(at)
+        if d == 0:
+            continue
+        reach = {at: 0}
+        queue = [at]
+        options: list[tuple[int, int, tuple[int, int]]] = []
+        while queue:
+            p = queue.pop(0)
+            if dist(p) == 0:
+                card = grid[p[0]][p[1]]
+                above = card is not None and card[1] == "S" and _RANKS.index(card[0]) + 1 > rank
+                options.append((reach[p] - d, _RANKS.index(card[0]) + 1 if above else 0, p))
+                continue
+            for q in ((p[0] + 1, p[1]), (p[0] - 1, p[1]), (p[0], p[1] + 1), (p[0], p[1] - 1)):
+                if q in reach:
+                    continue
+                reach[q] = reach[p] + 1
+                card = grid[q[0]][q[1]]
+                if card is None or card[1] == "S" or _RANKS.index(card[0]) + 1 < rank:
+                    queue.append(q)
+                    continue
+                own = reach[q] + dist(q) - d
+                above = range(_RANKS.index(card[0]) + 2, 10)
+                options += [(own, t, q) for t in above if t in spades]
+        if options:
+            needs.append((rank, options))
+
+    def tour(u: int, places: frozenset) -> int:
+        """u's least excess visiting every place, the last one left by a step
+        when it is on the edge."""
+        best = 10**6
+        for order in itertools.permutations(places):
+            at, length = spades[u], 0
+            for p in order:
+                length, at = length + sep(at, p), p
+            best = min(best, length + (1 if dist(at) == 0 else dist(at)))
+        return best - dist(spades[u]) if places else 0
+
+    best = [10**6]
+
+    def search(i: int, own: dict[int, int], visits: dict[int, frozenset]) -> None:
+        total = sum(max(own.get(u, 0), tour(u, visits.get(u, frozenset()))) for u in spades)
+        if total >= best[0]:
+            return
+        if i == len(needs):
+            best[0] = total
+            return
+        rank, options = needs[i]
+        for mine, t, place in options:
+            o = dict(own)
+            o[rank] = max(o.get(rank, 0), mine)
+            v = dict(visits)
+            if t:
+                v[t] = v.get(t, frozenset()) | {place}
+            search(i + 1, o, v)
+
+    search(0, {}, {})
+    return best[0] if needs else 0
+
+
 def test_code9_bound_never_exceeds_the_breadth_first_optimum():
     """The solver's lower bound (what an unknown answer reports after one node)
     against the exact remaining cost by breadth-first search, on endgames cut
@@ -380,7 +499,7 @@ def test_code9_bound_never_exceeds_the_breadth_first_optimum():
     (positions a shortest line never visits, with walled-in spades)."""
     game = cardsim.make("code9_solitaire")
     rng = random.Random(7)
-    checked = stronger = with_edge = 0
+    checked = stronger = with_edge = with_clearing = 0
     for seed in range(60):
         root = game.new_game(seed=seed)
         sol = cardsim.solve(root, node_limit=300_000)
@@ -412,10 +531,17 @@ def test_code9_bound_never_exceeds_the_breadth_first_optimum():
                     assert base + edge <= plain
                     assert bound >= base + edge
                     with_edge += edge > 0
+                # The clearing sum (term 4) on its own, likewise.
+                clearing = _code9_clearing_sum(cur)
+                if clearing is not None:
+                    assert base + clearing <= plain
+                    assert bound >= base + clearing
+                    with_clearing += clearing > 0
     assert checked >= 40
     # The test must exercise the added terms, not only the distance bound.
     assert stronger >= 5
     assert with_edge >= 5
+    assert with_clearing >= 5
 
 
 # --- never worse than greedy ---------------------------------------------------------

@@ -4,12 +4,15 @@
 // are handed out one at a time from an atomic counter; each result goes to
 // its own index, so the arrays do not depend on T (with a node limit; a time
 // limit depends on the machine's speed). The calling thread solves deals too
-// and asks `interrupt` (if given) between deals and inside each search: when
-// that (or any worker) throws, the others abandon their current deal at once
-// and the exception is rethrown.
+// and asks `interrupt` (if given) between deals and inside each search, and,
+// once no deal is left to hand out, while it waits for the others: one deal
+// can search for minutes on a worker after every other deal is done. When the
+// interrupt (or any worker) throws, the others abandon their current deal at
+// once and the exception is rethrown.
 #pragma once
 
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
 #include <exception>
 #include <mutex>
@@ -42,6 +45,12 @@ void solve_batch(const G& game, Solve&& solve, std::uint64_t seed, std::uint64_t
   limits.stop = &stop;
   std::exception_ptr error;
   std::mutex error_mutex;
+  auto fail = [&] {
+    std::lock_guard<std::mutex> lock(error_mutex);
+    if (!error) error = std::current_exception();
+    next.store(count);
+    stop.store(true);
+  };
   auto work = [&] {
     std::vector<Card> deck;
     try {
@@ -60,15 +69,40 @@ void solve_batch(const G& game, Solve&& solve, std::uint64_t seed, std::uint64_t
         out.bound[k] = s.bound;
       }
     } catch (...) {
-      std::lock_guard<std::mutex> lock(error_mutex);
-      if (!error) error = std::current_exception();
-      next.store(count);
-      stop.store(true);
+      fail();
     }
   };
+  int busy = threads - 1;  // workers not yet out of deals, under done_mutex
+  std::mutex done_mutex;
+  std::condition_variable done;
   std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
+  for (int t = 1; t < threads; ++t)
+    pool.emplace_back([&] {
+      work();
+      {
+        std::lock_guard<std::mutex> lock(done_mutex);
+        --busy;
+      }
+      done.notify_one();
+    });
   work();
+  if (interrupt) {
+    // The workers' searches ask the interrupt too, but only this thread's
+    // asking runs the poll: without this loop a Ctrl-C would wait for the
+    // last worker's deal to end.
+    std::unique_lock<std::mutex> lock(done_mutex);
+    while (busy > 0 && !stop.load()) {
+      done.wait_for(lock, Interrupt::kInterval);
+      if (busy == 0) break;
+      lock.unlock();
+      try {
+        interrupt->check();
+      } catch (...) {
+        fail();
+      }
+      lock.lock();
+    }
+  }
   for (auto& t : pool) t.join();
   if (error) std::rethrow_exception(error);
 }

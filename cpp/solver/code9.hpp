@@ -8,8 +8,10 @@
 //   move when the lowest spade's way out is walled in, the detour its way out
 //   forces on it and on the spade that clears the way, and, once the special
 //   rule is out of reach for good (special_free), that detour for every inner
-//   spade and the steps off blocked edge places that the inner spades' first
-//   edge entries force (edge_entries). Arguments below and in docs/solvers.md.
+//   spade, the steps off blocked edge places that the inner spades' first
+//   edge entries force (edge_entries), and the least total excess that the
+//   inner spades' ways out force on them and on the spades clearing for them
+//   (clearing_sum). Arguments below and in docs/solvers.md.
 //   Admissible, not always consistent: fewest_moves re-opens positions
 //   reached more cheaply, so the first goal taken off its queue is still a
 //   shortest line.
@@ -95,7 +97,193 @@ class Code9Adapter {
     const int entries = edge_entries(s);
     int more = std::max(lowest, entries >= 0 ? entries : edge_clearing(s));
     for (int r = 1; r <= code9::kRanks; ++r) more = std::max(more, detour(s, r, s.place_of(suit_, r)));
+    more = std::max(more, clearing_sum(s));
     return n + more;
+  }
+
+  // The detours of every inner spade at once (docs/solvers.md, term 4);
+  // special_free positions only. Each spade s has an excess x_s: its steps
+  // beyond its distance d(s). An inner spade r walks out through the places
+  // R it reaches now through empty places, lower neutrals and spades, to an
+  // edge place e of R (x_r >= D(e) - d(r), and x_u >= 1 for a spade u above r
+  // on e, which must step aside), or it first leaves R at a place c holding a
+  // neutral v >= r (x_r >= D(c) + d(c) - d(r)), which a spade t above v
+  // captured before (x_t >= |t - c| + d(c) - d(t), +1 when c is on the edge:
+  // t steps off it). The real excesses meet one option of every spade at
+  // once, so the least sum of x over all choices is a lower bound on the
+  // moves the distance sum leaves out. Solved exactly by branch and bound;
+  // a spade with too many options is left out (a weaker, still valid bound).
+  struct Need {
+    std::int8_t own, t, cell;  // x_r >= own and, if t >= 0, t's walk visits cell
+  };
+  static constexpr int kTourCells = 4;
+  static constexpr std::int64_t kWork = 20000;
+  int clearing_sum(const State& s) const {
+    using code9::kPlaces;
+    constexpr int kMaxNeeds = 64;
+    Need needs[code9::kRanks][kMaxNeeds];
+    int count[code9::kRanks], who[code9::kRanks];
+    int n = 0;
+    int place[code9::kRanks + 1];
+    for (int r = 1; r <= code9::kRanks; ++r) place[r] = s.place_of(suit_, r);
+    for (int r = 1; r <= code9::kRanks; ++r) {
+      const int at = place[r];
+      if (at == code9::kNowhere || code9::on_edge(at)) continue;
+      const int dr = code9::edge_distance(at);
+      int dist[kPlaces];
+      std::fill(dist, dist + kPlaces, -1);
+      int queue[kPlaces];
+      int head = 0, tail = 0;
+      dist[at] = 0;
+      queue[tail++] = at;
+      int m = 0, free_best = 1 << 20;  // the least own excess needing no clearer
+      bool dropped = false;
+      auto add = [&](int own, int t, int cell) {
+        if (own >= free_best) return;
+        if (t < 0) free_best = own;
+        for (int j = 0; j < m; ++j) {  // a need no weaker than another is kept once
+          const Need& o = needs[n][j];
+          if (o.own <= own && (o.t < 0 || (o.t == t && o.cell == cell))) return;
+        }
+        int k = 0;
+        for (int j = 0; j < m; ++j) {
+          const Need& o = needs[n][j];
+          if (!(own <= o.own && (t < 0 || (o.t == t && cell == o.cell)))) needs[n][k++] = o;
+        }
+        m = k;
+        if (m == kMaxNeeds) {
+          dropped = true;
+          return;
+        }
+        needs[n][m++] =
+            Need{static_cast<std::int8_t>(own), static_cast<std::int8_t>(t), static_cast<std::int8_t>(cell)};
+      };
+      while (head < tail && !dropped) {
+        const int p = queue[head++];
+        if (dist[p] - dr >= free_best) break;
+        if (code9::on_edge(p)) {
+          const Card c = s.at(p);
+          const bool above = c != kNoCard && suit_of(c) == suit_ && rank_of(c) > r;
+          add(dist[p] - dr, above ? rank_of(c) : -1, p);
+          continue;
+        }
+        for (int k = 0; k < 4; ++k) {
+          const int q = code9::neighbour(p, k);
+          if (q < 0 || dist[q] >= 0) continue;
+          dist[q] = dist[p] + 1;
+          const Card c = s.at(q);
+          if (c == kNoCard || suit_of(c) == suit_ || rank_of(c) < r) {
+            queue[tail++] = q;
+            continue;
+          }
+          const int v = rank_of(c);
+          const int dq = code9::edge_distance(q);
+          const int own = dist[q] + dq - dr;
+          for (int t = v + 1; t <= code9::kRanks; ++t)
+            if (place[t] != code9::kNowhere) add(own, t, q);
+        }
+      }
+      if (dropped || m == 0) continue;  // left out (none: no line gets it out, nothing to add)
+      bool zero = false;
+      for (int j = 0; j < m && !zero; ++j)
+        zero = needs[n][j].own == 0 &&
+               (needs[n][j].t < 0 || tour(place[needs[n][j].t], &needs[n][j].cell, 1) == 0);
+      if (zero) continue;
+      count[n] = m;
+      who[n++] = r;
+    }
+    if (n == 0) return 0;
+    // Per spade: the least own excess asked of it and the places it must
+    // visit for others; its excess is at least the larger of that and its
+    // shortest tour through those places (tour()).
+    int own[code9::kRanks + 1] = {};
+    std::int8_t cells[code9::kRanks + 1][kTourCells];
+    int ncells[code9::kRanks + 1] = {};
+    int tour_of[code9::kRanks + 1] = {};
+    int best = 1 << 20;
+    std::int64_t work = 0;
+    // Fewest needs first: the search branches least near the root.
+    int order[code9::kRanks];
+    for (int i = 0; i < n; ++i) order[i] = i;
+    for (int i = 1; i < n; ++i)
+      for (int j = i; j > 0 && count[order[j]] < count[order[j - 1]]; --j) std::swap(order[j], order[j - 1]);
+    int least_own[code9::kRanks];
+    for (int i = 0; i < n; ++i) {
+      int lo = 1 << 20;
+      for (int j = 0; j < count[order[i]]; ++j) lo = std::min(lo, static_cast<int>(needs[order[i]][j].own));
+      least_own[i] = lo;
+    }
+    bool gave_up = false;
+    auto excess = [&](int u) { return std::max(own[u], tour_of[u]); };
+    auto search = [&](auto&& self, int i, int sum) -> void {
+      if (gave_up) return;
+      if (++work > kWork) {
+        gave_up = true;
+        return;
+      }
+      if (i == n) {
+        best = std::min(best, sum);
+        return;
+      }
+      int rest = 0;
+      for (int j = i; j < n; ++j) rest += std::max(0, least_own[j] - excess(who[order[j]]));
+      if (sum + rest >= best) return;
+      const int k = order[i], r = who[k];
+      for (int j = 0; j < count[k]; ++j) {
+        const Need& o = needs[k][j];
+        const int own_r = own[r], tour_t = o.t >= 0 ? tour_of[o.t] : 0, n_t = o.t >= 0 ? ncells[o.t] : 0;
+        int change = -excess(r);
+        own[r] = std::max(own_r, static_cast<int>(o.own));
+        change += excess(r);
+        if (o.t >= 0) {
+          bool have = false;
+          for (int c = 0; c < n_t; ++c) have |= cells[o.t][c] == o.cell;
+          if (!have && n_t < kTourCells) {  // beyond kTourCells a subset's tour still bounds
+            change -= excess(o.t);
+            cells[o.t][ncells[o.t]++] = o.cell;
+            tour_of[o.t] = tour(place[o.t], cells[o.t], ncells[o.t]);
+            change += excess(o.t);
+          }
+        }
+        self(self, i + 1, sum + change);
+        if (o.t >= 0) {
+          ncells[o.t] = n_t;
+          tour_of[o.t] = tour_t;
+        }
+        own[r] = own_r;
+      }
+    };
+    search(search, 0, 0);
+    if (gave_up) {
+      int rest = 0;
+      for (int i = 0; i < n; ++i) rest += least_own[i];
+      return rest;
+    }
+    return best;
+  }
+
+  // The least excess of a spade at `from` whose walk visits every place in
+  // cells[0..n) before it goes off: the shortest order of visits (grid
+  // distances), then from the last place the way to the edge, which is one
+  // step at least when that place is on the edge (the spade has to leave it
+  // for a lower one, and cannot go off before it); minus its distance.
+  static int tour(int from, const std::int8_t* cells, int n) {
+    int perm[kTourCells];
+    for (int i = 0; i < n; ++i) perm[i] = i;
+    auto sep = [](int a, int b) {
+      return std::abs(code9::row_of(a) - code9::row_of(b)) + std::abs(code9::col_of(a) - code9::col_of(b));
+    };
+    int best = 1 << 20;
+    do {
+      int len = 0, at = from;
+      for (int i = 0; i < n; ++i) {
+        len += sep(at, cells[perm[i]]);
+        at = cells[perm[i]];
+      }
+      len += code9::on_edge(at) ? 1 : code9::edge_distance(at);
+      best = std::min(best, len);
+    } while (std::next_permutation(perm, perm + n));
+    return best - code9::edge_distance(from);
   }
 
   // edge_clearing's stronger form (docs/solvers.md, term 3): each
@@ -180,26 +368,45 @@ class Code9Adapter {
     return best;
   }
 
-  // Whether no position on any line from s is under the special rule. After
-  // a step the mover may step back, so at any later position a spade that
-  // has moved since s and is still on the grid has a normal move (the one
-  // whose last step is the latest steps back: nobody refilled its old place,
-  // or the refiller would be later). And a spade that has not moved, and
-  // had an empty or capturable neighbour in s, still has one: that place is
-  // unchanged, or was entered by a spade that is still there (so it moved)
-  // or left it empty. The 9 of spades is on the grid until the end, so an
-  // empty or capturable neighbour of the 9 in s keeps a normal move in reach
-  // at every position that follows, s included.
+  // Whether no position on any line from s (s included) is under the special
+  // rule. After a step the mover may step back, so at any later position a
+  // spade that has moved since s and is still on the grid has a normal move
+  // (the one whose last step is the latest steps back: nobody refilled its
+  // old place, or the refiller would be later). So at a position P under the
+  // special rule no spade on the grid has moved since s; as only the lowest
+  // spade leaves, those on the grid are the spades of rank k and above (k
+  // the lowest at P), each at its place in s, and every place that held a
+  // lower spade or a captured neutral in s is empty. Hence in s each
+  // neighbour of each of them is one of them or a neutral it cannot capture
+  // (anything else is empty or still capturable at P), and spade k is inner
+  // (else it goes off). When no k has such a closed set, the special rule
+  // is out of reach on every line from s. (The 9 of spades belongs to every
+  // such set, so an empty or capturable neighbour of it is enough.)
   bool special_free(const State& s) const {
-    const int p9 = s.place_of(suit_, code9::kRanks);
-    if (p9 == code9::kNowhere) return false;
-    for (int k = 0; k < 4; ++k) {
-      const int q = code9::neighbour(p9, k);
-      if (q < 0) continue;
-      const Card c = s.at(q);
-      if (c == kNoCard || (suit_of(c) != suit_ && rank_of(c) < code9::kRanks)) return true;
+    if (s.place_of(suit_, code9::kRanks) == code9::kNowhere) return false;
+    for (int k = code9::kRanks; k >= 1; --k) {
+      const int pk = s.place_of(suit_, k);
+      if (pk == code9::kNowhere || code9::on_edge(pk)) continue;
+      bool closed = true;
+      for (int j = k; j <= code9::kRanks && closed; ++j) {
+        const int p = s.place_of(suit_, j);
+        if (p == code9::kNowhere) continue;
+        for (int w = 0; w < 4 && closed; ++w) {
+          const int q = code9::neighbour(p, w);
+          if (q < 0) continue;
+          const Card c = s.at(q);
+          if (c == kNoCard) {
+            closed = false;
+          } else if (suit_of(c) == suit_) {
+            closed = rank_of(c) >= k;
+          } else {
+            closed = rank_of(c) >= j;
+          }
+        }
+      }
+      if (closed) return false;
     }
-    return false;
+    return true;
   }
 
   // Moves beyond the distance sum forced by the edge places the inner spades
