@@ -192,6 +192,66 @@ def test_a_state_changed_by_refusing_an_illegal_action_is_a_divergence(state):
     assert e.value.probe is not None
 
 
+class Delegating:
+    """The reference of a game, numbering actions as cardsim does, with one method
+    changed from the ``late``-th action on (a step the check settles at first sight when
+    every answer matches, and looks at field by field when one does not)."""
+
+    late = 4
+
+    def __init__(self, game, change):
+        self.game, self.change = cardsim.make(game, backend="reference"), change
+
+    def new_game(self, deck=None, seed=None):
+        return DelegatingState(self.game.new_game(deck=deck, seed=seed), self.change)
+
+
+class DelegatingState:
+    def __init__(self, inner, change):
+        self.inner, self.change = inner, change
+
+    def __getattr__(self, name):
+        method = getattr(self.inner, name)
+        if name not in self.change:
+            return method
+        return lambda *args: self.change[name](self.inner, method, *args)
+
+
+def _late(fn):
+    return lambda inner, method, *args: (
+        fn(method(*args)) if len(inner.history) >= Delegating.late else method(*args)
+    )
+
+
+def _boom(value):
+    raise RuntimeError("late boom")
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"observation": _late(lambda o: {**o, "player": -1})}, "observation(0).player"),
+        ({"scores": _late(lambda s: [x + 1 for x in s])}, "scores()"),
+        ({"observation_tensor": _late(lambda t: t * 0 - 1)}, "observation_tensor(0)"),
+        ({"to_dict": _late(_boom)}, "to_dict()"),
+        ({"legal_actions": _late(lambda a: list(a)[1:])}, "legal_actions()"),
+        ({"is_terminal": _late(lambda t: 1)}, "is_terminal()"),
+    ],
+    ids=["observation", "scores", "tensor", "raises", "legal", "wrong flag"],
+)
+def test_a_difference_after_matching_steps_is_found_at_its_step(change, field):
+    with pytest.raises(ct.DivergenceError) as caught:
+        ct.check_lockstep(Delegating("code9", change), "code9", examples=30, max_len=12)
+    e = caught.value
+    assert e.step == Delegating.late and e.field.startswith(field), str(e)
+
+
+def test_a_candidate_giving_part_of_the_dict_passes():
+    drop = {"to_dict": lambda inner, method: {k: v for k, v in method().items() if k != "grid"}}
+    report = ct.check_lockstep(Delegating("code9", drop), "code9", examples=10, max_len=30)
+    assert "to_dict" in report.compared and report.steps > 10 * Delegating.late
+
+
 def test_a_candidate_lacking_methods_gets_a_type_error_listing_them():
     class Partial:
         def new_game(self, deck=None, seed=None):

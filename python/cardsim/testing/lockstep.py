@@ -256,6 +256,19 @@ class Pair:
         # then a probe snapshots it as text, as a later call would change it in place.
         self._aliased = False
         self._alias_unknown = True
+        # What a passing compare() marks as compared, with legal actions and without.
+        marks = {"current_player", "legal_actions", "is_terminal", "scores"}
+        marks |= self.offers & {"is_truncated", "is_draw", "winners", "to_dict", "observation"}
+        if self.has_tensor:
+            marks.add("observation_tensor")
+        if not text_actions and "legal_action_mask" in self.offers:
+            marks.add("legal_action_mask")
+        self._marks_no_legal = frozenset(marks)
+        if not text_actions and "action_to_string" in self.offers:
+            marks.add("action_to_string")
+            if "string_to_action" in self.offers:
+                marks.add("string_to_action")
+        self._marks = frozenset(marks)
 
     # --- calling the candidate: any exception is a divergence -------------------------
     def _call(self, name: str, expected: Any, *args: Any) -> Any:
@@ -298,6 +311,79 @@ class Pair:
     def compare(self) -> list[int]:
         """Compares every field the candidate offers with the core's; returns the core's
         legal actions (read for the comparison, and what the next step picks from)."""
+        legal = self._quick()
+        if legal is not None:
+            self.compared |= self._marks if legal else self._marks_no_legal
+            return legal
+        return self._compare_each()
+
+    def _quick(self) -> list[int] | None:
+        """The core's legal actions if every answer of the candidate is of the type of
+        the core's and equal to it; None if any is not, or the candidate raises (then
+        ``_compare_each`` looks field by field, and finds the difference or passes).
+
+        A step that matches, the common case, costs two lists of answers and one ``==``
+        between them, with no call per field into the checker's own methods."""
+        if self.text_actions or self._alias_unknown:
+            return None  # text mode, and each line's first step, go field by field
+        c, k, offers = self.cand, self.core, self.offers
+        try:
+            legal: list[int] = k.legal_actions()
+            got = [c.current_player(), sorted(c.legal_actions()), bool(c.is_terminal())]
+            want = [k.current_player(), legal, k.is_terminal()]
+            got.append(list(c.scores()))
+            want.append(k.scores())
+            if "is_truncated" in offers:
+                got.append(bool(c.is_truncated()))
+                want.append(k.is_truncated())
+            if "is_draw" in offers:
+                got.append(bool(c.is_draw()))
+                want.append(k.is_draw())
+            if "winners" in offers:
+                got.append(list(c.winners()))
+                want.append(k.winners())
+            if "action_to_string" in offers:
+                texts = [k.action_to_string(a) for a in legal]
+                got.append([c.action_to_string(a) for a in legal])
+                want.append(texts)
+                if "string_to_action" in offers:
+                    ids = [c.string_to_action(t) for t in texts]
+                    if bool in set(map(type, ids)):
+                        return None  # True == 1, but a bool is no action id
+                    got.append(ids)
+                    want.append(legal)
+            if "to_dict" in offers:
+                got_dict, want_dict = c.to_dict(), k.to_dict()
+                got.append(got_dict)
+                want.append(want_dict)
+            if "observation" in offers:
+                for p in range(self.num_players):
+                    got.append(c.observation(p))
+                    want.append(k.observation(p))
+            arrays = []
+            if "legal_action_mask" in offers:
+                arrays.append((c.legal_action_mask(), k.legal_action_mask()))
+            if self.has_tensor:
+                for p in range(self.num_players):
+                    arrays.append((c.observation_tensor(p), k.observation_tensor(p)))
+            for mine, theirs in arrays:
+                # Equal bytes of one dtype and shape: equal arrays.
+                mine = np.asarray(mine)
+                if not (
+                    mine.dtype == theirs.dtype
+                    and mine.shape == theirs.shape
+                    and mine.tobytes() == theirs.tobytes()
+                ):
+                    return None
+            if list(map(type, got)) != list(map(type, want)) or got != want:
+                return None
+        except Exception:
+            return None  # raised by the candidate, or == with no single truth value
+        if "to_dict" in offers:
+            self._dicts = (got_dict, want_dict)
+        return legal
+
+    def _compare_each(self) -> list[int]:
         core, offers, check = self.core, self.offers, self.check
         player = core.current_player()
         check("current_player()", self._call("current_player", player), player, "current_player")

@@ -202,13 +202,24 @@ def deals(
     elif not isinstance(option_dicts, st.SearchStrategy):
         raise InvalidArgument(f"option_dicts must be a strategy, got {option_dicts!r}")
 
+    # Strategies are made once, not at every draw: hypothesis validates each new one,
+    # which cost more than drawing from it. Decks are kept per option set drawn.
+    kind = st.sampled_from([k for k, on in (("deck", by_deck), ("seed", by_seed)) if on])
+    seed = st.integers(0, 2**64 - 1)
+    deck_strategies: dict[str, st.SearchStrategy[list[str]]] = {}
+
+    def deck_strategy(o: dict[str, Any]) -> st.SearchStrategy[list[str]]:
+        key = repr(sorted(o.items()))
+        if key not in deck_strategies:
+            deck_strategies[key] = decks(game, in_order=in_order, **o)
+        return deck_strategies[key]
+
     @st.composite
     def draw_deal(draw: st.DrawFn) -> Deal:
         o = draw(option_dicts)
-        kinds = [k for k, on in (("deck", by_deck), ("seed", by_seed)) if on]
-        if draw(st.sampled_from(kinds)) == "deck":
-            return Deal(game, o, deck=draw(decks(game, in_order=in_order, **o)))
-        return Deal(game, o, seed=draw(st.integers(0, 2**64 - 1)))
+        if draw(kind) == "deck":
+            return Deal(game, o, deck=draw(deck_strategy(o)))
+        return Deal(game, o, seed=draw(seed))
 
     return draw_deal()
 
@@ -295,12 +306,13 @@ def plans(
         raise InvalidArgument(f"deal must be a strategy of Deal, got {deal!r}")
     single = st.binary(min_size=_STEP_BYTES, max_size=_STEP_BYTES)
     block = st.binary(min_size=_BLOCK_STEPS * _STEP_BYTES, max_size=_BLOCK_STEPS * _STEP_BYTES)
+    # Half the lines run to max_len (or the end of the game): whole games get played.
+    length = st.integers(0, max_len) | st.just(max_len)
 
     @st.composite
     def draw_plan(draw: st.DrawFn) -> Plan:
         d = draw(deal_strategy)
-        # Half the lines run to max_len (or the end of the game): whole games get played.
-        steps = draw(st.integers(0, max_len) | st.just(max_len))
+        steps = draw(length)
         # steps + 1 steps' choices: the last one only probes, after the last action.
         n = steps + 1
         parts = [draw(single) for _ in range(min(n, _SINGLE_STEPS))]

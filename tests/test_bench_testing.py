@@ -1,0 +1,35 @@
+"""bench/bench_testing.py in miniature: the tape that stands in for a candidate hands
+back exactly what the candidate answered (the replayed check uses all of it and
+passes), and a candidate with live containers falls back to the timing proxy."""
+
+from __future__ import annotations
+
+import runpy
+from pathlib import Path
+
+import pytest
+
+import cardsim
+from bench_support import load_bench
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_a_taped_candidate_replays_the_check_and_a_live_one_is_proxied() -> None:
+    bench = load_bench("bench_testing")
+    reference = lambda **o: cardsim.make("code9", backend="reference", **o)  # noqa: E731
+    row = bench.measure("code9", reference, 3, 20, 1)
+    assert row["method"] == "tape" and row["steps"] > 3
+    assert 0 < row["cardsim_s"] <= row["wall_s"] + 0.05
+    port = runpy.run_path(str(ROOT / "examples" / "clock_patience.py"))["ClockPatience"]
+    assert bench.measure("clock", port, 3, 20, 1)["method"] == "proxy"
+
+
+def test_a_replay_that_strays_from_the_tape_is_refused() -> None:
+    bench = load_bench("bench_testing")
+    tape = iter([(True, 0), (False, ValueError("no"))])
+    stand_in = bench.Replayer(tape, {"current_player", "apply_action"})
+    assert stand_in.current_player() == 0
+    with pytest.raises(ValueError, match="no"):
+        stand_in.apply_action(5)
+    assert not hasattr(stand_in, "to_dict")
