@@ -7,6 +7,7 @@
 #include <pybind11/pybind11.h>
 
 #include <climits>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -172,11 +173,29 @@ inline py::dict options_to_py(const OptionMap& m) {
   return d;
 }
 
+// A list of cards, made at its final size: a dict or an observation holds dozens
+// of these, and growing each by appends cost reallocations.
 template <class Cards>
 py::list cards_to_py(const Cards& cards) {
-  py::list l;
-  for (Card c : cards) l.append(card_str(c));
+  py::list l(static_cast<py::size_t>(std::size(cards)));
+  py::size_t i = 0;
+  for (Card c : cards) {
+    py::str s = card_str(c);
+    PyList_SET_ITEM(l.ptr(), static_cast<Py_ssize_t>(i++), s.release().ptr());
+  }
   return l;
+}
+
+// The Python str of a suit's letter ("S"), made once per suit and kept, as card_str.
+inline py::str suit_str(int suit) {
+  static PyObject* strs[4] = {};
+  PyObject*& s = strs[suit & 3];
+  if (!s) {
+    const char text[2] = {kSuitChars[suit & 3], '\0'};
+    s = PyUnicode_InternFromString(text);
+    if (!s) throw py::error_already_set();
+  }
+  return py::reinterpret_borrow<py::str>(s);
 }
 
 }  // namespace cardsim::py_bind

@@ -26,7 +26,7 @@ py::dict state_dict(const Code9State& s) {
   }
   py::list suits, tens, captured;
   for (int p = 0; p < s.num_players(); ++p) {
-    suits.append(std::string(1, kSuitChars[s.suit_of_player(p)]));
+    suits.append(suit_str(static_cast<int>(s.suit_of_player(p))));
     // The ten each seat holds as its suit marker (none in the solitaire).
     if (!s.solitaire()) tens.append(card_str(make_card(10, s.suit_of_player(p))));
     captured.append(s.captured(p));

@@ -24,7 +24,7 @@ py::list foundations_to_py(const RacingDemonState& s) {
   py::list out;
   for (const auto& f : s.foundations()) {
     py::dict d;
-    d[CARDSIM_KEY("suit")] = std::string(1, kSuitChars[suit_of(f.cards[0])]);
+    d[CARDSIM_KEY("suit")] = suit_str(static_cast<int>(suit_of(f.cards[0])));
     d[CARDSIM_KEY("cards")] = cards_to_py(f.cards);
     py::list owners;
     for (auto o : f.owners) owners.append(static_cast<int>(o));
