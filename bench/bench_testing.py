@@ -7,9 +7,10 @@ tape: the check runs once with the candidate (its time is the whole), once recor
 every answer the candidate gives, then again with a stand-in that hands the recorded
 answers back in order, so that the candidate costs next to nothing. That last run is
 cardsim's side, and the stand-in's own calls count against cardsim: an upper bound.
-Candidates: the pure-Python reference of each game (a full implementation offering
-every optional method) and the small Clock Patience port of examples/ (which offers
-little, so the checker's share is larger). Writes bench/results/testing.{json,md}.
+Candidates: the pure-Python reference of each game, a full implementation offering
+every optional method. (The small Clock Patience port of examples/ cannot be taped: its
+to_dict hands out its live lists, which later actions change, and a proxy timing its
+methods costs more than the port itself.) Writes bench/results/testing.{json,md}.
 
     python bench/bench_testing.py [--examples 20] [--max-len 200] [--repeat 5]
 """
@@ -19,7 +20,6 @@ from __future__ import annotations
 import argparse
 import gc
 import json
-import runpy
 import time
 from collections.abc import Callable, Iterator
 from datetime import datetime, timezone
@@ -83,45 +83,6 @@ class Replayer:
 
         self.__dict__[name] = replay
         return replay
-
-
-class Clock:
-    """Time spent inside the candidate's methods (the fallback for a candidate whose
-    answers are live containers, which a tape cannot hand back as they were)."""
-
-    def __init__(self) -> None:
-        self.seconds = 0.0
-
-    def wrap(self, fn: Any) -> Any:
-        def timed(*args: Any, **kwargs: Any) -> Any:
-            t = time.process_time()
-            try:
-                return fn(*args, **kwargs)
-            finally:
-                self.seconds += time.process_time() - t
-
-        return timed
-
-
-class Timed:
-    """A proxy whose method calls are timed; new_game's result is proxied in turn."""
-
-    def __init__(self, inner: Any, clock: Clock) -> None:
-        self._inner, self._clock = inner, clock
-
-    def __getattr__(self, name: str) -> Any:
-        value = getattr(self._inner, name)
-        if not callable(value):
-            return value
-        if name == "new_game":
-            timed = self._clock.wrap(value)
-            wrapped = lambda *a, **k: Timed(timed(*a, **k), self._clock)  # noqa: E731
-        else:
-            wrapped = self._clock.wrap(value)
-        # Kept on the proxy: the next lookup finds it without __getattr__ (whose cost
-        # would count as cardsim's).
-        self.__dict__[name] = wrapped
-        return wrapped
 
 
 def timed(run: Callable[[], Any], repeat: int) -> float:
@@ -191,18 +152,6 @@ def tape_side(check: Callable[[Any], Any], factory: Any, name: str, repeat: int)
         gc.unfreeze()
 
 
-def proxy_side(check: Callable[[Any], Any], factory: Any, repeat: int) -> float:
-    """cardsim's side as the check's time less the time inside the candidate's methods,
-    each call timed by a proxy (whose own cost counts against cardsim)."""
-    best = float("inf")
-    for _ in range(repeat):
-        clock = Clock()
-        t = time.process_time()
-        check(lambda c=clock, **o: Timed(factory(**o), c))
-        best = min(best, time.process_time() - t - clock.seconds)
-    return best
-
-
 def measure(name: str, factory: Any, examples: int, max_len: int, repeat: int) -> dict[str, Any]:
     def check(candidate: Any) -> Any:
         return check_lockstep(candidate, name, examples=examples, max_len=max_len, seed=1)
@@ -210,16 +159,14 @@ def measure(name: str, factory: Any, examples: int, max_len: int, repeat: int) -
     report = check(factory)
     whole = timed(lambda: check(factory), repeat)
     side = tape_side(check, factory, name, repeat)
-    method = "tape"
     if side is None:
-        method, side = "proxy", proxy_side(check, factory, repeat)
+        raise RuntimeError(f"{name}: the candidate's answers cannot be taped (see tape_side)")
     drawn, drawn_lines = drawing(name, examples, max_len)
     # Hypothesis's drawing per line, from its own run, applied to the check's lines.
     drawing_s = drawn / drawn_lines * report.examples
     return {
         "game": name,
         "steps": report.steps,
-        "method": method,
         "wall_s": round(whole, 4),
         "candidate_s": round(whole - side, 4),
         "cardsim_s": round(side, 4),
@@ -256,14 +203,6 @@ def main() -> None:
             }
         )
         print(rows[-1])
-    port = runpy.run_path(str(ROOT / "examples" / "clock_patience.py"))["ClockPatience"]
-    rows.append(
-        {
-            "candidate": "examples/clock_patience.py",
-            **measure("clock", port, args.examples, args.max_len, args.repeat),
-        }
-    )
-    print(rows[-1])
     ref = [r for r in rows if r["candidate"] == "reference"]
     overall = sum(r["cardsim_s"] for r in ref) / sum(r["wall_s"] for r in ref)
     checker = sum(r["checker_s"] for r in ref) / sum(r["wall_s"] for r in ref)
@@ -286,21 +225,19 @@ def main() -> None:
         "*cardsim s* is the same check with the candidate replaced by a tape of its answers",
         "(recorded in a run of its own, handed back in order), so it is the core, the",
         "comparisons and hypothesis, plus the tape's own calls (counted against cardsim);",
-        "*candidate s* is the difference. A candidate whose answers are live containers,",
-        "changed by later actions, cannot be taped: its row (method *proxy*) times the",
-        "candidate's methods inside a proxy instead, the proxy's cost counted against cardsim.",
+        "*candidate s* is the difference.",
         "Of cardsim's side, *drawing* is hypothesis drawing",
         "the lines' choices with nothing played or compared, timed in a run of its own with",
         "the same strategy and seed, per line, times the check's lines; *checker* is the rest:",
         "playing the line on the core, its answers, the comparisons, the illegal probes.",
         "",
-        "| candidate | game | method | steps | CPU s | candidate s | cardsim s | cardsim µs/step"
+        "| candidate | game | steps | CPU s | candidate s | cardsim s | cardsim µs/step"
         " | cardsim share | drawing s | checker s | checker share |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
         out_lines.append(
-            f"| {r['candidate']} | {r['game']} | {r['method']} | {r['steps']} | {r['wall_s']} |"
+            f"| {r['candidate']} | {r['game']} | {r['steps']} | {r['wall_s']} |"
             f" {r['candidate_s']} | {r['cardsim_s']} | {r['cardsim_us_per_step']} |"
             f" {100 * r['cardsim_fraction']:.1f}% |"
             f" {r['drawing_s']} | {r['checker_s']} | {100 * r['checker_fraction']:.1f}% |"

@@ -86,3 +86,21 @@ def test_hidden_cards_do_not_show(name, options, backend, seed, steps, pick):
             if step == len(actions) or actions[step] not in other.legal_actions():
                 break  # a rival's hidden cards decided this action: stop comparing here
             other.apply_action(actions[step])
+
+
+CORE_CASES = all_configs()
+
+
+@pytest.mark.parametrize(("name", "options"), CORE_CASES, ids=[config_id(*c) for c in CORE_CASES])
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 80), pick=st.randoms(use_true_random=False))
+def test_every_seat_at_once_is_each_seat_alone(name, options, seed, steps, pick):
+    # The core's _observations() (what cardsim.testing reads at every step) must be
+    # observation(p) for every seat, whatever the game shares between the dicts.
+    state = cardsim.make(name, **options).new_game(seed=seed)
+    for _ in range(steps + 1):
+        every = state._observations()
+        assert every == [state.observation(p) for p in range(state.num_players)]
+        assert [o.get("player", p) for p, o in enumerate(every)] == list(range(len(every)))
+        if state.is_terminal():
+            break
+        state.apply_action(pick.choice(state.legal_actions()))

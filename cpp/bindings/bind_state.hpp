@@ -168,6 +168,17 @@ void bind_state_records(StateCls& state_cls, const Hooks<G>& hooks) {
             return hooks.observation(s.state, player_from_py(player, s.game->num_players()));
           },
           "What one seat may see, as a JSON-safe dict (hidden cards are counts).")
+      .def(
+          "_observations",
+          [hooks](const S& s) {
+            if (hooks.observations) return hooks.observations(s.state);
+            py::list out(static_cast<py::size_t>(s.game->num_players()));
+            for (int p = 0; p < s.game->num_players(); ++p)
+              PyList_SET_ITEM(out.ptr(), p, hooks.observation(s.state, p).release().ptr());
+            return out;
+          },
+          "observation(p) for every seat p, in one call (the dicts may share their parts: "
+          "for reading, as cardsim.testing does).")
       .def_property_readonly(
           "history", [](const S& s) { return py::cast(s.history); }, "The actions applied since the deal.")
       .def_property_readonly(

@@ -47,6 +47,10 @@ template <class G>
 struct Hooks {
   std::function<py::dict(const typename G::State&)> to_dict;
   std::function<py::dict(const typename G::State&, int)> observation;
+  // Every seat's observation at once, for a checker that reads them all at every
+  // step; unset, it is observation() per seat. A game whose seats see the same
+  // things may share the parts between the dicts it returns.
+  std::function<py::list(const typename G::State&)> observations;
 };
 
 // A state dealt from `seed` (no Python objects: new_game's fast path calls it directly).

@@ -99,6 +99,20 @@ void register_racing_demon(py::module_& m) {
   Hooks<RacingDemonGame> hooks;
   hooks.to_dict = [](const RacingDemonState& s) { return state_dict(s); };
   hooks.observation = [](const RacingDemonState& s, int p) { return observation(s, p); };
+  // Every seat sees the same things, only "player" differs: one dict is built and
+  // the others are its copies, sharing its lists.
+  hooks.observations = [](const RacingDemonState& s) {
+    py::list out(static_cast<py::size_t>(s.num_players()));
+    py::dict first = observation(s, 0);
+    for (int p = 1; p < s.num_players(); ++p) {
+      py::dict d = py::reinterpret_steal<py::dict>(PyDict_Copy(first.ptr()));
+      if (!d) throw py::error_already_set();
+      d[CARDSIM_KEY("player")] = p;
+      PyList_SET_ITEM(out.ptr(), p, d.release().ptr());
+    }
+    PyList_SET_ITEM(out.ptr(), 0, first.release().ptr());
+    return out;
+  };
   bind_game<RacingDemonGame>(m, "RacingDemon", hooks);
   register_game<RacingDemonGame>("racing_demon",
                                  "Racing Demon: 1-8 players race to empty their Pile, all at once (timed "

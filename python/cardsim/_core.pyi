@@ -397,6 +397,10 @@ class ClockState(State):
         """
         The legal action ids of one seat (for simultaneous games; else all or none).
         """
+    def _observations(self) -> list:
+        """
+        observation(p) for every seat p, in one call (the dicts may share their parts: for reading, as cardsim.testing does).
+        """
     def observation(self, arg0: typing.Any) -> dict:
         """
         What one seat may see, as a JSON-safe dict (hidden cards are counts).
@@ -758,6 +762,10 @@ class Code9State(State):
         """
         The legal action ids of one seat (for simultaneous games; else all or none).
         """
+    def _observations(self) -> list:
+        """
+        observation(p) for every seat p, in one call (the dicts may share their parts: for reading, as cardsim.testing does).
+        """
     def observation(self, arg0: typing.Any) -> dict:
         """
         What one seat may see, as a JSON-safe dict (hidden cards are counts).
@@ -1087,6 +1095,10 @@ class HoleInTheWallState(State):
         """
         The legal action ids of one seat (for simultaneous games; else all or none).
         """
+    def _observations(self) -> list:
+        """
+        observation(p) for every seat p, in one call (the dicts may share their parts: for reading, as cardsim.testing does).
+        """
     def observation(self, arg0: typing.Any) -> dict:
         """
         What one seat may see, as a JSON-safe dict (hidden cards are counts).
@@ -1414,6 +1426,10 @@ class RacingDemonState(State):
         """
         The legal action ids of one seat (for simultaneous games; else all or none).
         """
+    def _observations(self) -> list:
+        """
+        observation(p) for every seat p, in one call (the dicts may share their parts: for reading, as cardsim.testing does).
+        """
     def observation(self, arg0: typing.Any) -> dict:
         """
         What one seat may see, as a JSON-safe dict (hidden cards are counts).
@@ -1740,6 +1756,10 @@ class RummyState(State):
     def legal_actions_for(self, arg0: typing.Any) -> list:
         """
         The legal action ids of one seat (for simultaneous games; else all or none).
+        """
+    def _observations(self) -> list:
+        """
+        observation(p) for every seat p, in one call (the dicts may share their parts: for reading, as cardsim.testing does).
         """
     def observation(self, arg0: typing.Any) -> dict:
         """
@@ -2103,6 +2123,10 @@ class StackGapState(State):
         """
         The legal action ids of one seat (for simultaneous games; else all or none).
         """
+    def _observations(self) -> list:
+        """
+        observation(p) for every seat p, in one call (the dicts may share their parts: for reading, as cardsim.testing does).
+        """
     def observation(self, arg0: typing.Any) -> dict:
         """
         What one seat may see, as a JSON-safe dict (hidden cards are counts).
@@ -2463,6 +2487,10 @@ class TheWallState(State):
     def legal_actions_for(self, arg0: typing.Any) -> list:
         """
         The legal action ids of one seat (for simultaneous games; else all or none).
+        """
+    def _observations(self) -> list:
+        """
+        observation(p) for every seat p, in one call (the dicts may share their parts: for reading, as cardsim.testing does).
         """
     def observation(self, arg0: typing.Any) -> dict:
         """

@@ -248,6 +248,11 @@ class Pair:
             core.game, "observation_tensor_shape"
         )
         self.num_players = core.num_players
+        # Every seat's observation from the core in one call where it has one (the
+        # dicts may share parts; they are only read).
+        self._core_observations = getattr(core, "_observations", None) or (
+            lambda: [core.observation(p) for p in range(self.num_players)]
+        )
         self.compared: set[str] = set()
         # The candidate's to_dict and the core's as compare() last read them, until the
         # next action: what a probe checks the candidate against after refusing.
@@ -359,7 +364,7 @@ class Pair:
             if "observation" in offers:
                 for p in range(self.num_players):
                     got.append(c.observation(p))
-                    want.append(k.observation(p))
+                want += self._core_observations()
             arrays = []
             if "legal_action_mask" in offers:
                 arrays.append((c.legal_action_mask(), k.legal_action_mask()))
