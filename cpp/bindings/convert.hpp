@@ -65,6 +65,12 @@ inline PyObject* action_to_py(Action a) {
   return ids[i];
 }
 
+// `slot`'s interned str, made from `text` the first time (under the GIL).
+inline py::str interned_str(PyObject*& slot, const char* text) {
+  if (!slot && !(slot = PyUnicode_InternFromString(text))) throw py::error_already_set();
+  return py::reinterpret_borrow<py::str>(slot);
+}
+
 // The Python str of a card ("TH", "JK"), made once per card and kept (interned,
 // under the GIL), as action_to_py keeps ids: a state's dict and observations spell
 // every card at every call, and making a new str for each was most of their cost.
@@ -72,13 +78,8 @@ inline PyObject* action_to_py(Action a) {
 // identity, card for card, when they came from the same deck.
 inline py::str card_str(Card c) {
   static PyObject* strs[256] = {};
-  PyObject*& s = strs[c];
-  if (!s) {
-    const std::string text = card_to_string(c);
-    s = PyUnicode_InternFromString(text.c_str());
-    if (!s) throw py::error_already_set();
-  }
-  return py::reinterpret_borrow<py::str>(s);
+  return strs[c] ? py::reinterpret_borrow<py::str>(strs[c])
+                 : interned_str(strs[c], card_to_string(c).c_str());
 }
 
 // A dict key as an interned Python str, made once per place it is written: a
@@ -189,13 +190,8 @@ py::list cards_to_py(const Cards& cards) {
 // The Python str of a suit's letter ("S"), made once per suit and kept, as card_str.
 inline py::str suit_str(int suit) {
   static PyObject* strs[4] = {};
-  PyObject*& s = strs[suit & 3];
-  if (!s) {
-    const char text[2] = {kSuitChars[suit & 3], '\0'};
-    s = PyUnicode_InternFromString(text);
-    if (!s) throw py::error_already_set();
-  }
-  return py::reinterpret_borrow<py::str>(s);
+  const char text[2] = {kSuitChars[suit & 3], '\0'};
+  return interned_str(strs[suit & 3], text);
 }
 
 }  // namespace cardsim::py_bind

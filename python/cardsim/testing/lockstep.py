@@ -248,6 +248,8 @@ class Pair:
             core.game, "observation_tensor_shape"
         )
         self.num_players = core.num_players
+        # The optional yes/no answers the candidate offers, compared as bools.
+        self._flags = [m for m in ("is_truncated", "is_draw") if m in self.offers]
         # Every seat's observation from the core in one call where it has one (the
         # dicts may share parts; they are only read).
         self._core_observations = getattr(core, "_observations", None) or (
@@ -338,12 +340,9 @@ class Pair:
             want = [k.current_player(), legal, k.is_terminal()]
             got.append(list(c.scores()))
             want.append(k.scores())
-            if "is_truncated" in offers:
-                got.append(bool(c.is_truncated()))
-                want.append(k.is_truncated())
-            if "is_draw" in offers:
-                got.append(bool(c.is_draw()))
-                want.append(k.is_draw())
+            for name in self._flags:
+                got.append(bool(getattr(c, name)()))
+                want.append(getattr(k, name)())
             if "winners" in offers:
                 got.append(list(c.winners()))
                 want.append(k.winners())
@@ -435,10 +434,9 @@ class Pair:
                             check(f"string_to_action({t!r})", g, a)
         want = core.is_terminal()
         check("is_terminal()", bool(self._call("is_terminal", want)), want, "is_terminal")
-        for name in ("is_truncated", "is_draw"):
-            if name in offers:
-                want = getattr(core, name)()
-                check(f"{name}()", bool(self._call(name, want)), want, name)
+        for name in self._flags:
+            want = getattr(core, name)()
+            check(f"{name}()", bool(self._call(name, want)), want, name)
         want = core.scores()
         check("scores()", list(self._call("scores", want)), want, "scores")
         if "winners" in offers:
