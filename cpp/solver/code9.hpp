@@ -10,8 +10,9 @@
 //   rule is out of reach for good (special_free), that detour for every inner
 //   spade, the steps off blocked edge places that the inner spades' first
 //   edge entries force (edge_entries), and the least total excess that the
-//   inner spades' ways out force on them and on the spades clearing for them
-//   (clearing_sum). Arguments below and in docs/solvers.md.
+//   inner spades' ways out, and the walled-in sets of spades, force on them
+//   and on the spades clearing for them (clearing_sum; walks go around the
+//   neutral 9s). Arguments below and in docs/solvers.md.
 //   Admissible, not always consistent: fewest_moves re-opens positions
 //   reached more cheaply, so the first goal taken off its queue is still a
 //   shortest line.
@@ -24,6 +25,7 @@
 #include <array>
 #include <bit>
 #include <cstdlib>
+#include <memory>
 #include <string>
 
 #include "games/code9/code9.hpp"
@@ -56,6 +58,46 @@ inline constexpr auto kExits = [] {
   return t;
 }();
 
+// Shortest walks on the grid around the places no spade can ever enter: those
+// of the neutral 9s (no normal move captures one), the only such places while
+// the 9 of spades is on the grid. Every other place may be passed, at some
+// time, by a spade (a neutral below it, or one a higher spade captures
+// first, or a spade that moves away).
+struct Paths {
+  std::uint64_t walls = ~std::uint64_t{0};
+  std::array<std::array<std::int8_t, code9::kPlaces>, code9::kPlaces> sep{};
+  std::array<std::int8_t, code9::kPlaces> to_edge{};  // to the nearest edge place that is no wall
+
+  static constexpr std::int8_t kFar = 100;  // no walk: more than any line has moves to spare
+  void build(std::uint64_t w) {
+    walls = w;
+    for (int a = 0; a < code9::kPlaces; ++a) {
+      auto& d = sep[static_cast<std::size_t>(a)];
+      d.fill(kFar);
+      if (w >> a & 1u) continue;
+      int queue[code9::kPlaces], head = 0, tail = 0;
+      d[static_cast<std::size_t>(a)] = 0;
+      queue[tail++] = a;
+      while (head < tail) {
+        const int p = queue[head++];
+        for (int k = 0; k < 4; ++k) {
+          const int q = code9::neighbour(p, k);
+          if (q < 0 || (w >> q & 1u) || d[static_cast<std::size_t>(q)] != kFar) continue;
+          d[static_cast<std::size_t>(q)] = static_cast<std::int8_t>(d[static_cast<std::size_t>(p)] + 1);
+          queue[tail++] = q;
+        }
+      }
+    }
+    for (int a = 0; a < code9::kPlaces; ++a) {
+      std::int8_t best = kFar;
+      for (int e = 0; e < code9::kPlaces; ++e)
+        if (code9::on_edge(e) && !(w >> e & 1u))
+          best = std::min(best, sep[static_cast<std::size_t>(a)][static_cast<std::size_t>(e)]);
+      to_edge[static_cast<std::size_t>(a)] = best;
+    }
+  }
+};
+
 }  // namespace code9_detail
 
 class Code9Adapter {
@@ -63,7 +105,7 @@ class Code9Adapter {
   using State = code9::Code9State;
   using MoveList = State::ActionList;
 
-  explicit Code9Adapter(int suit) : suit_(suit) {}
+  explicit Code9Adapter(int suit) : suit_(suit), paths_(std::make_shared<code9_detail::Paths>()) {}
 
   bool won(const State& s) const { return s.winner() == 0; }
   bool cut(const State& s) const { return s.is_truncated(); }
@@ -117,15 +159,18 @@ class Code9Adapter {
     std::int8_t own, t, cell;  // x_r >= own and, if t >= 0, t's walk visits cell
   };
   static constexpr int kTourCells = 4;
+  // clearing_sum's entries: one per inner spade, one per walled-in cluster (who 0: not a spade).
+  static constexpr int kEntries = 2 * code9::kRanks;
   static constexpr std::int64_t kWork = 20000;
   int clearing_sum(const State& s) const {
     using code9::kPlaces;
     constexpr int kMaxNeeds = 64;
-    Need needs[code9::kRanks][kMaxNeeds];
-    int count[code9::kRanks], who[code9::kRanks];
+    Need needs[kEntries][kMaxNeeds];
+    int count[kEntries], who[kEntries];
     int n = 0;
     int place[code9::kRanks + 1];
     for (int r = 1; r <= code9::kRanks; ++r) place[r] = s.place_of(suit_, r);
+    const code9_detail::Paths& paths = paths_for(s);
     for (int r = 1; r <= code9::kRanks; ++r) {
       const int at = place[r];
       if (at == code9::kNowhere || code9::on_edge(at)) continue;
@@ -177,7 +222,7 @@ class Code9Adapter {
             continue;
           }
           const int v = rank_of(c);
-          const int dq = code9::edge_distance(q);
+          const int dq = paths.to_edge[static_cast<std::size_t>(q)];
           const int own = dist[q] + dq - dr;
           for (int t = v + 1; t <= code9::kRanks; ++t)
             if (place[t] != code9::kNowhere) add(own, t, q);
@@ -187,11 +232,12 @@ class Code9Adapter {
       bool zero = false;
       for (int j = 0; j < m && !zero; ++j)
         zero = needs[n][j].own == 0 &&
-               (needs[n][j].t < 0 || tour(place[needs[n][j].t], &needs[n][j].cell, 1) == 0);
+               (needs[n][j].t < 0 || tour(paths, place[needs[n][j].t], &needs[n][j].cell, 1) == 0);
       if (zero) continue;
       count[n] = m;
       who[n++] = r;
     }
+    n = walled_clusters(s, paths, place, needs, count, who, n);
     if (n == 0) return 0;
     // Per spade: the least own excess asked of it and the places it must
     // visit for others; its excess is at least the larger of that and its
@@ -203,11 +249,11 @@ class Code9Adapter {
     int best = 1 << 20;
     std::int64_t work = 0;
     // Fewest needs first: the search branches least near the root.
-    int order[code9::kRanks];
+    int order[kEntries];
     for (int i = 0; i < n; ++i) order[i] = i;
     for (int i = 1; i < n; ++i)
       for (int j = i; j > 0 && count[order[j]] < count[order[j - 1]]; --j) std::swap(order[j], order[j - 1]);
-    int least_own[code9::kRanks];
+    int least_own[kEntries];
     for (int i = 0; i < n; ++i) {
       int lo = 1 << 20;
       for (int j = 0; j < count[order[i]]; ++j) lo = std::min(lo, static_cast<int>(needs[order[i]][j].own));
@@ -241,7 +287,7 @@ class Code9Adapter {
           if (!have && n_t < kTourCells) {  // beyond kTourCells a subset's tour still bounds
             change -= excess(o.t);
             cells[o.t][ncells[o.t]++] = o.cell;
-            tour_of[o.t] = tour(place[o.t], cells[o.t], ncells[o.t]);
+            tour_of[o.t] = tour(paths, place[o.t], cells[o.t], ncells[o.t]);
             change += excess(o.t);
           }
         }
@@ -262,16 +308,111 @@ class Code9Adapter {
     return best;
   }
 
+  // Term 4's walled-in clusters. A set C of spades is walled in when no
+  // member can move: each neighbour of a member is a member or a neutral it
+  // cannot capture, and C's lowest spade is inner (so no member on an edge
+  // becomes the lowest on the grid while C stands). Every move being normal,
+  // no member moves until a spade t outside C captures a neutral x next to C
+  // (a member's way opens only by a neighbour emptying, and members stay
+  // put): t's walk visits x. t is above that neutral, so above C's lowest
+  // spade, which it cannot go off before. The largest walled-in set is found
+  // by taking the spades with no move now and dropping, until none is left
+  // to drop, each next to a spade outside the set; each of its connected
+  // parts is walled in on its own. Each part adds an entry whose options are
+  // these visits (who 0, no excess of its own); a part with more options than
+  // fit, or one a visit costs nothing, is left out.
+  template <class NeedRows>
+  int walled_clusters(const State& s, const code9_detail::Paths& paths, const int* place, NeedRows& needs,
+                      int* count, int* who, int n) const {
+    using code9::kPlaces;
+    constexpr int kMaxNeeds = static_cast<int>(sizeof(needs[0]) / sizeof(Need));
+    int spade_at[kPlaces] = {};
+    int lowest = 0;
+    for (int r = code9::kRanks; r >= 1; --r)
+      if (place[r] != code9::kNowhere) spade_at[place[r]] = lowest = r;
+    std::uint32_t stuck = 0;
+    for (int r = 1; r <= code9::kRanks; ++r) {
+      const int p = place[r];
+      if (p == code9::kNowhere || (r == lowest && code9::on_edge(p))) continue;
+      bool can_move = false;
+      for (int w = 0; w < 4 && !can_move; ++w) {
+        const int q = code9::neighbour(p, w);
+        if (q < 0) continue;
+        const Card c = s.at(q);
+        can_move = c == kNoCard || (suit_of(c) != suit_ && rank_of(c) < r);
+      }
+      if (!can_move) stuck |= 1u << r;
+    }
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (int r = 1; r <= code9::kRanks; ++r) {
+        if (!(stuck >> r & 1u)) continue;
+        for (int w = 0; w < 4; ++w) {
+          const int q = code9::neighbour(place[r], w);
+          if (q >= 0 && spade_at[q] && !(stuck >> spade_at[q] & 1u)) {
+            stuck &= ~(1u << r);
+            changed = true;
+            break;
+          }
+        }
+      }
+    }
+    // An entry for a walled-in set: a visit by a spade outside it above a
+    // neutral at one of the places `around` it.
+    auto add = [&](std::uint32_t members, std::uint64_t around) {
+      if (n == kEntries) return;
+      int m = 0;
+      for (std::uint64_t y = around; y; y &= y - 1) {
+        const int x = std::countr_zero(y);
+        const Card c = s.at(x);
+        if (c == kNoCard || suit_of(c) == suit_) continue;
+        for (int t = rank_of(c) + 1; t <= code9::kRanks; ++t) {
+          if (place[t] == code9::kNowhere || (members >> t & 1u)) continue;
+          if (m == kMaxNeeds) return;
+          const Need need{0, static_cast<std::int8_t>(t), static_cast<std::int8_t>(x)};
+          if (tour(paths, place[t], &need.cell, 1) == 0) return;
+          needs[n][m++] = need;
+        }
+      }
+      if (m == 0) return;
+      count[n] = m;
+      who[n++] = 0;
+    };
+    while (stuck) {
+      const int low = std::countr_zero(stuck);  // the part's lowest spade
+      std::uint32_t part = 0, frontier = 1u << low;
+      while (frontier) {
+        const int r = std::countr_zero(frontier);
+        frontier &= frontier - 1;
+        part |= 1u << r;
+        for (int w = 0; w < 4; ++w) {
+          const int q = code9::neighbour(place[r], w);
+          if (q >= 0 && spade_at[q] && (stuck >> spade_at[q] & 1u) && !(part >> spade_at[q] & 1u))
+            frontier |= 1u << spade_at[q];
+        }
+      }
+      stuck &= ~part;
+      if (code9::on_edge(place[low])) continue;
+      std::uint64_t around = 0;
+      for (std::uint32_t y = part; y; y &= y - 1)
+        for (int w = 0; w < 4; ++w)
+          if (const int x = code9::neighbour(place[std::countr_zero(y)], w); x >= 0 && !spade_at[x])
+            around |= std::uint64_t{1} << x;
+      add(part, around);
+    }
+    return n;
+  }
+
   // The least excess of a spade at `from` whose walk visits every place in
-  // cells[0..n) before it goes off: the shortest order of visits (grid
-  // distances), then from the last place the way to the edge, which is one
+  // cells[0..n) before it goes off: the shortest order of visits (walks
+  // around the walls of `paths`), then from the last place the way to the edge, which is one
   // step at least when that place is on the edge (the spade has to leave it
   // for a lower one, and cannot go off before it); minus its distance.
-  static int tour(int from, const std::int8_t* cells, int n) {
+  static int tour(const code9_detail::Paths& paths, int from, const std::int8_t* cells, int n) {
     int perm[kTourCells];
     for (int i = 0; i < n; ++i) perm[i] = i;
-    auto sep = [](int a, int b) {
-      return std::abs(code9::row_of(a) - code9::row_of(b)) + std::abs(code9::col_of(a) - code9::col_of(b));
+    auto sep = [&](int a, int b) {
+      return static_cast<int>(paths.sep[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)]);
     };
     int best = 1 << 20;
     do {
@@ -280,7 +421,7 @@ class Code9Adapter {
         len += sep(at, cells[perm[i]]);
         at = cells[perm[i]];
       }
-      len += code9::on_edge(at) ? 1 : code9::edge_distance(at);
+      len += code9::on_edge(at) ? 1 : paths.to_edge[static_cast<std::size_t>(at)];
       best = std::min(best, len);
     } while (std::next_permutation(perm, perm + n));
     return best - code9::edge_distance(from);
@@ -639,7 +780,20 @@ class Code9Adapter {
     return best;
   }
 
+  // The walks around the neutral 9s (code9_detail::Paths), built again only
+  // when the walls change: in practice once per search.
+  const code9_detail::Paths& paths_for(const State& s) const {
+    std::uint64_t walls = 0;
+    for (int p = 0; p < code9::kPlaces; ++p) {
+      const Card c = s.at(p);
+      if (c != kNoCard && suit_of(c) != suit_ && rank_of(c) == code9::kRanks) walls |= std::uint64_t{1} << p;
+    }
+    if (paths_->walls != walls) paths_->build(walls);
+    return *paths_;
+  }
+
   int suit_;
+  std::shared_ptr<code9_detail::Paths> paths_;
 };
 
 inline Solution solve_code9_solitaire(const code9::Code9State& s, const Limits& limits) {
