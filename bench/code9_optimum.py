@@ -19,6 +19,8 @@ import json
 import os
 import platform
 import time
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from pathlib import Path
 
 import numpy as np
@@ -39,22 +41,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out-dir", default=str(Path(__file__).parent / "results"))
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
-    sharding: dict[str, object] = {}
-    if args.checkpoint:
-        sharding = {"checkpoint": args.checkpoint, "shard_size": args.shard_size}
-        if args.workers > 1:
-            from concurrent.futures import ProcessPoolExecutor
-
-            sharding["executor"] = ProcessPoolExecutor(args.workers)
-    res = cardsim.solve_batch(
-        "code9_solitaire",
-        deals=args.deals,
-        seed=args.seed,
-        node_limit=args.node_limit,
-        threads=1 if args.workers > 1 else None,
-        progress=False,
-        **sharding,  # type: ignore[arg-type]
-    )
+    # Worker processes of one thread each: a slow deal holds up its own shard only.
+    with ProcessPoolExecutor(args.workers) if args.workers > 1 else nullcontext() as pool:
+        res = cardsim.solve_batch(
+            "code9_solitaire",
+            deals=args.deals,
+            seed=args.seed,
+            node_limit=args.node_limit,
+            threads=1 if pool else None,
+            progress=False,
+            executor=pool,
+            shard_size=args.shard_size,
+            checkpoint=args.checkpoint,
+        )
     wall = time.perf_counter() - t0
     greedy = cardsim.simulate(
         "code9_solitaire", games=args.deals, seed=args.seed, policy="greedy", threads=2

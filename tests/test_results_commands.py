@@ -18,10 +18,10 @@ from cardsim.cli.main import main
 RESULTS = Path(__file__).resolve().parents[1] / "docs" / "results.md"
 
 
-def _commands() -> list[list[str]]:
+def _commands() -> list[tuple[str, ...]]:
     text = RESULTS.read_text(encoding="utf-8")
     quoted = re.findall(r"`(cardsim solve [^`]+)`", text)
-    return sorted({tuple(shlex.split(" ".join(q.split()))) for q in quoted})  # type: ignore[return-value]
+    return sorted({tuple(shlex.split(" ".join(q.split()))) for q in quoted})
 
 
 def _miniature(argv: list[str], tmp_path: Path) -> list[str]:

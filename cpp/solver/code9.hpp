@@ -25,7 +25,6 @@
 #include <array>
 #include <bit>
 #include <cstdlib>
-#include <memory>
 #include <string>
 
 #include "games/code9/code9.hpp"
@@ -105,7 +104,7 @@ class Code9Adapter {
   using State = code9::Code9State;
   using MoveList = State::ActionList;
 
-  explicit Code9Adapter(int suit) : suit_(suit), paths_(std::make_shared<code9_detail::Paths>()) {}
+  explicit Code9Adapter(int suit) : suit_(suit) {}
 
   bool won(const State& s) const { return s.winner() == 0; }
   bool cut(const State& s) const { return s.is_truncated(); }
@@ -331,18 +330,8 @@ class Code9Adapter {
     for (int r = code9::kRanks; r >= 1; --r)
       if (place[r] != code9::kNowhere) spade_at[place[r]] = lowest = r;
     std::uint32_t stuck = 0;
-    for (int r = 1; r <= code9::kRanks; ++r) {
-      const int p = place[r];
-      if (p == code9::kNowhere || (r == lowest && code9::on_edge(p))) continue;
-      bool can_move = false;
-      for (int w = 0; w < 4 && !can_move; ++w) {
-        const int q = code9::neighbour(p, w);
-        if (q < 0) continue;
-        const Card c = s.at(q);
-        can_move = c == kNoCard || (suit_of(c) != suit_ && rank_of(c) < r);
-      }
-      if (!can_move) stuck |= 1u << r;
-    }
+    for (int r = 1; r <= code9::kRanks; ++r)
+      if (place[r] != code9::kNowhere && !can_move(s, r, place[r], r == lowest)) stuck |= 1u << r;
     for (bool changed = true; changed;) {
       changed = false;
       for (int r = 1; r <= code9::kRanks; ++r) {
@@ -405,9 +394,10 @@ class Code9Adapter {
 
   // The least excess of a spade at `from` whose walk visits every place in
   // cells[0..n) before it goes off: the shortest order of visits (walks
-  // around the walls of `paths`), then from the last place the way to the edge, which is one
-  // step at least when that place is on the edge (the spade has to leave it
-  // for a lower one, and cannot go off before it); minus its distance.
+  // around the walls of `paths`), then from the last place the way to the
+  // edge, which is one step at least when that place is on the edge (the
+  // spade has to leave it for a lower one, and cannot go off before it);
+  // minus its distance.
   static int tour(const code9_detail::Paths& paths, int from, const std::int8_t* cells, int n) {
     int perm[kTourCells];
     for (int i = 0; i < n; ++i) perm[i] = i;
@@ -744,14 +734,21 @@ class Code9Adapter {
     for (int r = 1; r <= code9::kRanks; ++r) {
       const int p = s.place_of(suit_, r);
       if (p == code9::kNowhere) continue;
-      if (lowest && code9::on_edge(p)) return true;
+      if (can_move(s, r, p, lowest)) return true;
       lowest = false;
-      for (int k = 0; k < 4; ++k) {
-        const int q = code9::neighbour(p, k);
-        if (q < 0) continue;
-        const Card c = s.at(q);
-        if (c == kNoCard || (suit_of(c) != suit_ && rank_of(c) < r)) return true;
-      }
+    }
+    return false;
+  }
+
+  // Whether spade r at p has a normal move: off, when it is the lowest on the
+  // grid and on an edge; else a step into an empty place or onto a lower neutral.
+  bool can_move(const State& s, int r, int p, bool lowest) const {
+    if (lowest && code9::on_edge(p)) return true;
+    for (int k = 0; k < 4; ++k) {
+      const int q = code9::neighbour(p, k);
+      if (q < 0) continue;
+      const Card c = s.at(q);
+      if (c == kNoCard || (suit_of(c) != suit_ && rank_of(c) < r)) return true;
     }
     return false;
   }
@@ -788,12 +785,12 @@ class Code9Adapter {
       const Card c = s.at(p);
       if (c != kNoCard && suit_of(c) != suit_ && rank_of(c) == code9::kRanks) walls |= std::uint64_t{1} << p;
     }
-    if (paths_->walls != walls) paths_->build(walls);
-    return *paths_;
+    if (paths_.walls != walls) paths_.build(walls);
+    return paths_;
   }
 
   int suit_;
-  std::shared_ptr<code9_detail::Paths> paths_;
+  mutable code9_detail::Paths paths_;  // a cache of what the walls give, one per search
 };
 
 inline Solution solve_code9_solitaire(const code9::Code9State& s, const Limits& limits) {
