@@ -25,14 +25,35 @@ def test_a_taped_candidate_replays_the_check_and_a_live_one_is_refused() -> None
     # so a tape of them would not replay; the bench says so instead of timing it.
     port = runpy.run_path(str(ROOT / "examples" / "clock_patience.py"))["ClockPatience"]
     check = lambda c: ct.check_lockstep(c, "clock", examples=3, max_len=20, seed=1)  # noqa: E731
-    assert bench.tape_side(check, port, "clock", 1) is None
+    assert bench.tape_side(check, port, 1) is None
 
 
 def test_a_replay_that_strays_from_the_tape_is_refused() -> None:
     bench = load_bench("bench_testing")
-    tape = iter([(True, 0), (False, ValueError("no"))])
-    stand_in = bench.Replayer(tape, {"current_player", "apply_action"})
+    tape = [
+        ("new_game", True, None),
+        ("current_player", True, 0),
+        ("apply_action", False, ValueError("no")),
+        ("current_player", True, 1),
+        ("apply_action", True, None),
+    ]
+    stand_in = bench.Replayer(tape)
+    assert stand_in.new_game(deck=[]) is stand_in
     assert stand_in.current_player() == 0
     with pytest.raises(ValueError, match="no"):
         stand_in.apply_action(5)
+    assert stand_in.current_player() == 1
+    assert stand_in.apply_action(3) is None
     assert not hasattr(stand_in, "to_dict")
+    assert stand_in.used_up()
+    # A replay that stops short of the tape is refused ...
+    short = bench.Replayer(tape)
+    short.new_game(seed=0)
+    assert short.current_player() == 0
+    assert not short.used_up()
+    # ... and so is one that runs past it (the call past gets the marker).
+    again = bench.Replayer(tape[:2])
+    again.new_game(seed=0)
+    again.current_player()
+    assert again.current_player() is bench.PAST_THE_TAPE
+    assert not again.used_up()

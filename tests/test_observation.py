@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -101,6 +102,79 @@ def test_every_seat_at_once_is_each_seat_alone(name, options, seed, steps, pick)
         every = state._observations()
         assert every == [state.observation(p) for p in range(state.num_players)]
         assert [o.get("player", p) for p, o in enumerate(every)] == list(range(len(every)))
+        if state.is_terminal():
+            break
+        state.apply_action(pick.choice(state.legal_actions()))
+
+
+def _one_at_a_time(state, what: int) -> tuple[list, list]:
+    """What ``state._answers(what, ...)`` must give, read one method at a time, and the
+    arrays it must find equal to its own."""
+    legal = state.legal_actions()
+    plain = [state.current_player(), legal, state.is_terminal(), state.scores()]
+    for bit, read in (
+        (1, state.is_truncated),
+        (2, state.is_draw),
+        (4, state.winners),
+        (8, lambda: [state.action_to_string(a) for a in legal]),
+        (16, state.to_dict),
+    ):
+        if what & bit:
+            plain.append(read())
+    if what & 32:
+        plain += [state.observation(p) for p in range(state.num_players)]
+    arrays = []
+    if what & 64:
+        arrays.append(state.legal_action_mask())
+    if what & 128 and hasattr(state.game, "observation_tensor_shape"):
+        arrays += [state.observation_tensor(p) for p in range(state.num_players)]
+    return plain, arrays
+
+
+def _spoilt(arrays: list, how: int) -> list:
+    """``arrays`` with one of them made different from the core's: in one value, in
+    dtype, in shape, or as a strided view of the same values."""
+    out = list(arrays)
+    i = how % len(out)
+    a = out[i]
+    kind = how // len(out) % 4
+    if kind == 3 and len(a) < 2:
+        kind = 0  # a view of one item is contiguous, hence the same buffer
+    if kind == 0:
+        b = a.copy()
+        b[len(b) // 2] = not b[len(b) // 2] if b.dtype == bool else b[len(b) // 2] + 1
+    elif kind == 1:
+        b = a.astype(np.float64 if a.dtype == np.float32 else np.int8)
+    elif kind == 2:
+        b = np.concatenate([a, a[:1]])
+    else:
+        b = np.repeat(a, 2)[::2]  # equal values, but not a contiguous buffer
+    out[i] = b
+    return out
+
+
+@pytest.mark.parametrize(("name", "options"), CORE_CASES, ids=[config_id(*c) for c in CORE_CASES])
+@given(
+    seed=st.integers(0, 2**32),
+    steps=st.integers(0, 80),
+    what=st.integers(0, 255),
+    how=st.integers(0, 2**16),
+    pick=st.randoms(use_true_random=False),
+)
+def test_all_answers_at_once_are_each_answer_alone(name, options, seed, steps, what, how, pick):
+    # cardsim.testing compares a candidate with the core's _answers at every step: its
+    # answers must be exactly the methods they stand for, types included, in their order,
+    # and it must find the core's own arrays equal, and no others.
+    state = cardsim.make(name, **options).new_game(seed=seed)
+    for _ in range(steps + 1):
+        want_plain, arrays = _one_at_a_time(state, what)
+        plain, same = state._answers(what, arrays)
+        assert plain == want_plain
+        assert [type(v) for v in plain] == [type(v) for v in want_plain]
+        assert same
+        if arrays:
+            assert state._answers(what, _spoilt(arrays, how)) == (plain, False)
+            assert state._answers(what, [a.tolist() for a in arrays])[1] is False
         if state.is_terminal():
             break
         state.apply_action(pick.choice(state.legal_actions()))

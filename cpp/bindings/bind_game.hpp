@@ -162,6 +162,7 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
   bind_game_surface<G>(game_cls);
   bind_state_play<G>(state_cls);
   bind_state_records<G>(state_cls, hooks);
+  bind_answers<G>(state_cls, hooks);
   bind_search<G>(game_cls, state_cls);
   // A game whose solver header (included by its registrar) declares SolverTraits.
   if constexpr (solver::HasSolver<G>) bind_solver<G>(game_cls, state_cls);

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "bindings/bind_answers.hpp"
 #include "bindings/convert.hpp"
 #include "bindings/py_state.hpp"
 #include "core/game.hpp"
@@ -150,12 +151,7 @@ void bind_state_records(StateCls& state_cls, const Hooks<G>& hooks) {
   using S = PyState<G>;
   state_cls
       .def(
-          "to_dict",
-          [hooks](const S& s) {
-            py::dict d = hooks.to_dict(s.state);
-            d["seed"] = seed_to_py(s.seed);
-            return d;
-          },
+          "to_dict", [hooks](const S& s) { return dict_with_seed(hooks, s); },
           "The full state as a JSON-safe dict (format in docs/rules/<game>.md), with the seed it was "
           "dealt from (None for an explicit deck).")
       .def_property_readonly(
@@ -169,14 +165,7 @@ void bind_state_records(StateCls& state_cls, const Hooks<G>& hooks) {
           },
           "What one seat may see, as a JSON-safe dict (hidden cards are counts).")
       .def(
-          "_observations",
-          [hooks](const S& s) {
-            if (hooks.observations) return hooks.observations(s.state);
-            py::list out(static_cast<py::size_t>(s.game->num_players()));
-            for (int p = 0; p < s.game->num_players(); ++p)
-              PyList_SET_ITEM(out.ptr(), p, hooks.observation(s.state, p).release().ptr());
-            return out;
-          },
+          "_observations", [hooks](const S& s) { return all_observations(hooks, s); },
           "observation(p) for every seat p, in one call (the dicts may share their parts: "
           "for reading, as cardsim.testing does).")
       .def_property_readonly(

@@ -401,6 +401,10 @@ class ClockState(State):
         """
         observation(p) for every seat p, in one call (the dicts may share their parts: for reading, as cardsim.testing does).
         """
+    def _answers(self, what: int, arrays: typing.Sequence[typing.Any]) -> tuple[list, bool]:
+        """
+        Internal, for cardsim.testing: (answers, same) at once. answers: current_player(), legal_actions(), is_terminal(), scores(), then as the bits of `what` ask (1 is_truncated, 2 is_draw, 4 winners, 8 action_to_string of each legal action, 16 to_dict, 32 every seat's observation). same: whether `arrays` (a sequence) holds, as C-contiguous 1-D buffers of the same dtype and bytes, legal_action_mask() if bit 64 asks and each seat's observation_tensor if bit 128 does.
+        """
     def observation(self, arg0: typing.Any) -> dict:
         """
         What one seat may see, as a JSON-safe dict (hidden cards are counts).
@@ -766,6 +770,10 @@ class Code9State(State):
         """
         observation(p) for every seat p, in one call (the dicts may share their parts: for reading, as cardsim.testing does).
         """
+    def _answers(self, what: int, arrays: typing.Sequence[typing.Any]) -> tuple[list, bool]:
+        """
+        Internal, for cardsim.testing: (answers, same) at once. answers: current_player(), legal_actions(), is_terminal(), scores(), then as the bits of `what` ask (1 is_truncated, 2 is_draw, 4 winners, 8 action_to_string of each legal action, 16 to_dict, 32 every seat's observation). same: whether `arrays` (a sequence) holds, as C-contiguous 1-D buffers of the same dtype and bytes, legal_action_mask() if bit 64 asks and each seat's observation_tensor if bit 128 does.
+        """
     def observation(self, arg0: typing.Any) -> dict:
         """
         What one seat may see, as a JSON-safe dict (hidden cards are counts).
@@ -1099,6 +1107,10 @@ class HoleInTheWallState(State):
         """
         observation(p) for every seat p, in one call (the dicts may share their parts: for reading, as cardsim.testing does).
         """
+    def _answers(self, what: int, arrays: typing.Sequence[typing.Any]) -> tuple[list, bool]:
+        """
+        Internal, for cardsim.testing: (answers, same) at once. answers: current_player(), legal_actions(), is_terminal(), scores(), then as the bits of `what` ask (1 is_truncated, 2 is_draw, 4 winners, 8 action_to_string of each legal action, 16 to_dict, 32 every seat's observation). same: whether `arrays` (a sequence) holds, as C-contiguous 1-D buffers of the same dtype and bytes, legal_action_mask() if bit 64 asks and each seat's observation_tensor if bit 128 does.
+        """
     def observation(self, arg0: typing.Any) -> dict:
         """
         What one seat may see, as a JSON-safe dict (hidden cards are counts).
@@ -1430,6 +1442,10 @@ class RacingDemonState(State):
         """
         observation(p) for every seat p, in one call (the dicts may share their parts: for reading, as cardsim.testing does).
         """
+    def _answers(self, what: int, arrays: typing.Sequence[typing.Any]) -> tuple[list, bool]:
+        """
+        Internal, for cardsim.testing: (answers, same) at once. answers: current_player(), legal_actions(), is_terminal(), scores(), then as the bits of `what` ask (1 is_truncated, 2 is_draw, 4 winners, 8 action_to_string of each legal action, 16 to_dict, 32 every seat's observation). same: whether `arrays` (a sequence) holds, as C-contiguous 1-D buffers of the same dtype and bytes, legal_action_mask() if bit 64 asks and each seat's observation_tensor if bit 128 does.
+        """
     def observation(self, arg0: typing.Any) -> dict:
         """
         What one seat may see, as a JSON-safe dict (hidden cards are counts).
@@ -1760,6 +1776,10 @@ class RummyState(State):
     def _observations(self) -> list:
         """
         observation(p) for every seat p, in one call (the dicts may share their parts: for reading, as cardsim.testing does).
+        """
+    def _answers(self, what: int, arrays: typing.Sequence[typing.Any]) -> tuple[list, bool]:
+        """
+        Internal, for cardsim.testing: (answers, same) at once. answers: current_player(), legal_actions(), is_terminal(), scores(), then as the bits of `what` ask (1 is_truncated, 2 is_draw, 4 winners, 8 action_to_string of each legal action, 16 to_dict, 32 every seat's observation). same: whether `arrays` (a sequence) holds, as C-contiguous 1-D buffers of the same dtype and bytes, legal_action_mask() if bit 64 asks and each seat's observation_tensor if bit 128 does.
         """
     def observation(self, arg0: typing.Any) -> dict:
         """
@@ -2127,6 +2147,10 @@ class StackGapState(State):
         """
         observation(p) for every seat p, in one call (the dicts may share their parts: for reading, as cardsim.testing does).
         """
+    def _answers(self, what: int, arrays: typing.Sequence[typing.Any]) -> tuple[list, bool]:
+        """
+        Internal, for cardsim.testing: (answers, same) at once. answers: current_player(), legal_actions(), is_terminal(), scores(), then as the bits of `what` ask (1 is_truncated, 2 is_draw, 4 winners, 8 action_to_string of each legal action, 16 to_dict, 32 every seat's observation). same: whether `arrays` (a sequence) holds, as C-contiguous 1-D buffers of the same dtype and bytes, legal_action_mask() if bit 64 asks and each seat's observation_tensor if bit 128 does.
+        """
     def observation(self, arg0: typing.Any) -> dict:
         """
         What one seat may see, as a JSON-safe dict (hidden cards are counts).
@@ -2491,6 +2515,10 @@ class TheWallState(State):
     def _observations(self) -> list:
         """
         observation(p) for every seat p, in one call (the dicts may share their parts: for reading, as cardsim.testing does).
+        """
+    def _answers(self, what: int, arrays: typing.Sequence[typing.Any]) -> tuple[list, bool]:
+        """
+        Internal, for cardsim.testing: (answers, same) at once. answers: current_player(), legal_actions(), is_terminal(), scores(), then as the bits of `what` ask (1 is_truncated, 2 is_draw, 4 winners, 8 action_to_string of each legal action, 16 to_dict, 32 every seat's observation). same: whether `arrays` (a sequence) holds, as C-contiguous 1-D buffers of the same dtype and bytes, legal_action_mask() if bit 64 asks and each seat's observation_tensor if bit 128 does.
         """
     def observation(self, arg0: typing.Any) -> dict:
         """

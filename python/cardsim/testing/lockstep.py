@@ -67,6 +67,13 @@ OPTIONAL_STATE_METHODS = (
 
 ActionMode = Literal["auto", "ids", "text"]
 
+# The bits of the core's ``State._answers(what, arrays)``: which answers it adds, in this
+# order, to whose turn, the legal ids, the terminal flag and the scores, and which arrays
+# it compares.
+_TRUNCATED, _DRAW, _WINNERS, _TEXTS, _DICT, _OBSERVATIONS, _MASK, _TENSORS = (
+    1 << i for i in range(8)
+)
+
 
 class DivergenceError(AssertionError):
     """The candidate and cardsim disagree. Holds the shortest line found that shows it.
@@ -276,6 +283,33 @@ class Pair:
             if "string_to_action" in self.offers:
                 marks.add("string_to_action")
         self._marks = frozenset(marks)
+        self._what, self._texts_at, self._dict_at = self._answer_plan(core)
+
+    def _answer_plan(self, core: Any) -> tuple[int | None, int, list[int]]:
+        """What the quick comparison asks of the core's ``_answers``: its bits (None
+        when there is no quick comparison: text mode, or a core without it), and where
+        the texts and the dicts come in its answers."""
+        self._core_answers = getattr(core, "_answers", None)
+        if self.text_actions or self._core_answers is None:
+            return None, 0, []
+        offers = self.offers
+        what, at, dict_at = 0, 4, []
+        for bit, name in ((_TRUNCATED, "is_truncated"), (_DRAW, "is_draw"), (_WINNERS, "winners")):
+            if name in offers:
+                what, at = what | bit, at + 1
+        texts_at = at
+        if "action_to_string" in offers:
+            what, at = what | _TEXTS, at + 1
+        if "to_dict" in offers:
+            what, dict_at, at = what | _DICT, [at], at + 1
+        if "observation" in offers:
+            what |= _OBSERVATIONS
+            dict_at += range(at, at + self.num_players)
+        if "legal_action_mask" in offers:
+            what |= _MASK
+        if self.has_tensor:
+            what |= _TENSORS
+        return what, texts_at, dict_at
 
     # --- calling the candidate: any exception is a divergence -------------------------
     def _call(self, name: str, expected: Any, *args: Any) -> Any:
@@ -329,62 +363,56 @@ class Pair:
         the core's and equal to it; None if any is not, or the candidate raises (then
         ``_compare_each`` looks field by field, and finds the difference or passes).
 
-        A step that matches, the common case, costs two lists of answers and one ``==``
-        between them, with no call per field into the checker's own methods."""
-        if self.text_actions or self._alias_unknown:
+        A step that matches, the common case, costs one call into the core for all its
+        answers and the arrays' comparison (``_answers``), the candidate's answers in a
+        list, and one ``==`` between the two, with no call per field into the checker's
+        own methods."""
+        answers = self._core_answers
+        if self._what is None or answers is None or self._alias_unknown:
             return None  # text mode, and each line's first step, go field by field
-        c, k, offers = self.cand, self.core, self.offers
+        c, offers = self.cand, self.offers
         try:
-            legal: list[int] = k.legal_actions()
+            mine = []
+            if "legal_action_mask" in offers:
+                mine.append(c.legal_action_mask())
+            if self.has_tensor:
+                for p in range(self.num_players):
+                    mine.append(c.observation_tensor(p))
+            # The core compares the arrays itself, byte for byte, in dtype and shape.
+            want, same_arrays = answers(self._what, mine)
+            if not same_arrays:
+                return None
+            legal: list[int] = want[1]
             got = [c.current_player(), sorted(c.legal_actions()), bool(c.is_terminal())]
-            want = [k.current_player(), legal, k.is_terminal()]
             got.append(list(c.scores()))
-            want.append(k.scores())
             for name in self._flags:
                 got.append(bool(getattr(c, name)()))
-                want.append(getattr(k, name)())
             if "winners" in offers:
                 got.append(list(c.winners()))
-                want.append(k.winners())
             if "action_to_string" in offers:
-                texts = [k.action_to_string(a) for a in legal]
                 got.append([c.action_to_string(a) for a in legal])
-                want.append(texts)
                 if "string_to_action" in offers:
-                    ids = [c.string_to_action(t) for t in texts]
-                    if bool in set(map(type, ids)):
-                        return None  # True == 1, but a bool is no action id
-                    got.append(ids)
-                    want.append(legal)
+                    ids = [c.string_to_action(t) for t in want[self._texts_at]]
+                    # True == 1, but a bool is no action id.
+                    if ids != legal or bool in set(map(type, ids)):
+                        return None
             if "to_dict" in offers:
-                got_dict, want_dict = c.to_dict(), k.to_dict()
+                got_dict = c.to_dict()
                 got.append(got_dict)
-                want.append(want_dict)
             if "observation" in offers:
                 for p in range(self.num_players):
                     got.append(c.observation(p))
-                want += self._core_observations()
-            arrays = []
-            if "legal_action_mask" in offers:
-                arrays.append((c.legal_action_mask(), k.legal_action_mask()))
-            if self.has_tensor:
-                for p in range(self.num_players):
-                    arrays.append((c.observation_tensor(p), k.observation_tensor(p)))
-            for mine, theirs in arrays:
-                # Equal bytes of one dtype and shape: equal arrays.
-                mine = np.asarray(mine)
-                if not (
-                    mine.dtype == theirs.dtype
-                    and mine.shape == theirs.shape
-                    and mine.tobytes() == theirs.tobytes()
-                ):
-                    return None
-            if list(map(type, got)) != list(map(type, want)) or got != want:
+            if got != want or type(got[0]) is not int:
                 return None
+            # The dicts and observations must be dicts as the core's are, else the
+            # field-by-field walk decides (a Mapping of another kind may still pass).
+            for i in self._dict_at:
+                if type(got[i]) is not dict:
+                    return None
         except Exception:
             return None  # raised by the candidate, or == with no single truth value
         if "to_dict" in offers:
-            self._dicts = (got_dict, want_dict)
+            self._dicts = (got_dict, want[self._dict_at[0]])
         return legal
 
     def _compare_each(self) -> list[int]:
