@@ -178,3 +178,17 @@ def test_all_answers_at_once_are_each_answer_alone(name, options, seed, steps, w
         if state.is_terminal():
             break
         state.apply_action(pick.choice(state.legal_actions()))
+
+
+def test_answers_refuse_what_they_cannot_read() -> None:
+    # Internal, but a method of every state: bad arguments are errors, never a crash.
+    state = cardsim.make("rummy").new_game(seed=1)
+    with pytest.raises(ValueError, match="arrays holds 1 items, fewer than what asks"):
+        state._answers(64 | 128, [state.legal_action_mask()])
+    with pytest.raises(TypeError):
+        state._answers(64, None)
+    with pytest.raises(TypeError):
+        state._answers("all", [])
+    # Arrays of another kind are no error: they are simply not the core's.
+    assert state._answers(64, ["not an array"])[1] is False
+    assert state._answers(0, [])[1] is True

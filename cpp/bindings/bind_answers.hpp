@@ -115,7 +115,10 @@ void bind_answers(StateCls& state_cls, const Hooks<G>& hooks) {
         std::size_t next = 0;
         bool arrays_equal = true;
         auto take = [&]() -> py::object {
-          if (next >= static_cast<std::size_t>(py::len(given))) throw InvalidArgument("too few arrays");
+          if (next >= static_cast<std::size_t>(py::len(given)))
+            throw InvalidArgument("arrays holds " + std::to_string(py::len(given)) +
+                                  " items, fewer than what asks: the mask (bit 64), then each seat's tensor "
+                                  "(bit 128)");
           return given[next++];
         };
         if (what & kAnswerMask) {
