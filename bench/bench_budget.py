@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 
 import cardsim
-from cardsim.run.plot import require_matplotlib
+from cardsim.run.plot import plot_budget
 from cardsim.run.stats import mean_interval, wilson
 
 OUT = Path(__file__).parent / "results"
@@ -158,36 +158,34 @@ def write(data: dict[str, Any], budgets: list[int], out: Path) -> None:
 
 
 def draw(data: dict[str, Any], budgets: list[int], figure: Path) -> None:
-    plt = require_matplotlib()
+    """The budget curves of every game in ``data``, drawn by cardsim's own plot_budget."""
     runs = sorted(data["runs"].values(), key=lambda r: r["game"])
     if not runs:
         return
-    fig, axes = plt.subplots(1, len(runs), figsize=(4.2 * len(runs), 3.6))
-    axes = np.atleast_1d(axes)
-    for ax, run in zip(axes, runs, strict=True):
+    panels = []
+    for run in runs:
         measure = GAMES[run["game"]][1]
         cells = run["cells"]
         field = "win_rate" if measure == "win" else "mean_score"
-        for search, colour in zip(SEARCHES, ("#4c72b0", "#dd8452"), strict=True):
-            xs = [b for b in budgets if f"{search}:{b}" in cells]
-            es = [cells[f"{search}:{b}"][field] for b in xs]
-            if xs:
-                v = [e["value"] for e in es]
-                err = [[e["value"] - e["low"] for e in es], [e["high"] - e["value"] for e in es]]
-                ax.errorbar(xs, v, yerr=err, marker="o", capsize=3, color=colour, label=search)
-        for name, colour, style in (("greedy", "#8c8c8c", "--"), ("solver", "#55a868", "-")):
+        curves = {
+            s: {b: cells[f"{s}:{b}"][field] for b in budgets if f"{s}:{b}" in cells}
+            for s in SEARCHES
+        }
+        lines = {}
+        for name in ("greedy", "solver"):
             if name in cells:
                 solver_floor = name == "solver" and measure != "win"
-                e = cells[name]["mean_score_floor" if solver_floor else field]
-                ax.axhline(e["value"], color=colour, linestyle=style, linewidth=1, label=name)
-        ax.set_xscale("log")
-        ax.set_xlabel("iterations per decision")
-        ax.set_ylabel("win rate" if measure == "win" else "mean moves (fewer is better)")
-        ax.set_title(f"{run['game']} ({run['deals']:,} deals)", fontsize=10)
-        ax.legend(fontsize=7)
-    fig.tight_layout()
+                lines[name] = cells[name]["mean_score_floor" if solver_floor else field]
+        panels.append(
+            {
+                "title": f"{run['game']} ({run['deals']:,} deals)",
+                "ylabel": "win rate" if measure == "win" else "mean moves (fewer is better)",
+                "curves": curves,
+                "lines": lines,
+            }
+        )
     figure.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(figure, dpi=80)
+    plot_budget(panels, figure)
 
 
 def main(argv: list[str] | None = None) -> int:

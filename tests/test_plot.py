@@ -133,3 +133,43 @@ def test_tournament_and_solve_bad_path():
     for r in (t, s):
         with pytest.raises(TypeError, match="path"):
             r.plot(path=3)
+
+
+def test_budget_plot(tmp_path):
+    from cardsim.run.plot import plot_budget
+
+    est = lambda v: {"value": v, "low": v - 0.1, "high": v + 0.1}  # noqa: E731
+    run = cardsim.simulate("code9_solitaire", games=50, seed=1, policy="greedy")
+    panels = [
+        {
+            "title": "a",
+            "ylabel": "win rate",
+            "curves": {"pimc": {100: est(0.9), 10: est(0.5)}, "ismcts": {}},
+            "lines": {"greedy": est(0.3), "solver": run.mean_score()},
+        },
+        {"title": "b", "curves": {"ismcts": {1000: run.mean_score()}}},
+    ]
+    fig = plot_budget(panels, tmp_path / "budget.png")
+    assert (tmp_path / "budget.png").read_bytes().startswith(PNG)
+    a, b = fig.axes
+    assert a.get_xscale() == "log" and a.get_title() == "a" and b.get_title() == "b"
+    # The curve is drawn in budget order, whatever order it was given in.
+    (curve,) = [c for c in a.containers if c.get_label() == "pimc"]
+    data = curve.lines[0]
+    assert list(data.get_xdata()) == [10, 100] and list(data.get_ydata()) == [0.5, 0.9]
+    levels = [line for line in a.get_lines() if line.get_label() in ("greedy", "solver")]
+    assert [line.get_ydata()[0] for line in levels] == [0.3, run.mean_score().value]
+    assert [c.get_label() for c in b.containers] == ["ismcts"]
+
+
+def test_budget_plot_bad_input():
+    from cardsim.run.plot import plot_budget
+
+    with pytest.raises(ValueError, match="no panels"):
+        plot_budget([])
+    with pytest.raises(ValueError, match="nothing to plot in panel 'x'"):
+        plot_budget([{"title": "x", "curves": {"pimc": {}}}])
+    with pytest.raises(ValueError, match="budgets must be at least 1"):
+        plot_budget([{"curves": {"pimc": {0: {"value": 1, "low": 0, "high": 2}}}}])
+    with pytest.raises(TypeError, match="path must be a str"):
+        plot_budget([{"lines": {"greedy": {"value": 1, "low": 0, "high": 2}}}], path=3)

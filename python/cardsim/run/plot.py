@@ -1,6 +1,7 @@
 """Pictures of a batch run (``SimulationResult.plot``), a tournament
-(``TournamentResult.plot``), a solve batch (``SolveBatchResult.plot``) and a
-table of head-to-head scores across games (``plot_skill``), drawn with matplotlib.
+(``TournamentResult.plot``), a solve batch (``SolveBatchResult.plot``), a
+table of head-to-head scores across games (``plot_skill``) and players' figures
+against their search budget (``plot_budget``), drawn with matplotlib.
 
 matplotlib is an optional extra: ``pip install 'cardsim[plot]'``. Without it,
 ``plot`` raises a ValueError naming the extra.
@@ -17,7 +18,14 @@ import numpy as np
 from .. import _core
 from .stats import wilson
 
-__all__ = ["plot_result", "plot_skill", "plot_solve_batch", "plot_tournament", "require_matplotlib"]
+__all__ = [
+    "plot_budget",
+    "plot_result",
+    "plot_skill",
+    "plot_solve_batch",
+    "plot_tournament",
+    "require_matplotlib",
+]
 
 
 def require_matplotlib() -> Any:
@@ -145,6 +153,61 @@ def plot_skill(
     # Above the axes, under the title: inside, it would cover the bars near 1 of
     # whichever game is last.
     ax.legend(fontsize=8, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=len(labels))
+    return _save(fig, path)
+
+
+def _value_low_high(e: Any) -> tuple[float, float, float]:
+    """An Estimate's (or a dict's) value, low and high."""
+    if isinstance(e, Mapping):
+        return float(e["value"]), float(e["low"]), float(e["high"])
+    return float(e.value), float(e.low), float(e.high)
+
+
+def plot_budget(
+    panels: Sequence[Mapping[str, Any]], path: str | os.PathLike[str] | None = None
+) -> Any:
+    """One panel per game, side by side: each search player's figure against its
+    budget (iterations per decision, on a log axis) with its 95% interval, and a
+    level line for each player without a budget (greedy, the solver).
+
+    A panel is a mapping: ``"title"``, ``"ylabel"``, ``"curves"`` (player name to a
+    mapping of budget to estimate) and optionally ``"lines"`` (player name to an
+    estimate). An estimate is an Estimate or a dict with ``value``, ``low`` and
+    ``high``. Returns the Figure; with ``path``, also saves it. ValueError for no
+    panels, a panel without a curve or a line, or a budget below 1."""
+    plt = require_matplotlib()
+    _check_path(path)
+    if not panels:
+        raise ValueError("nothing to plot: no panels")
+    for panel in panels:
+        curves, lines = panel.get("curves", {}), panel.get("lines", {})
+        if not any(curves.values()) and not lines:
+            raise ValueError(f"nothing to plot in panel {panel.get('title', '')!r}")
+        bad = [b for points in curves.values() for b in points if not b >= 1]
+        if bad:
+            raise ValueError(f"budgets must be at least 1 (a log axis), got {bad[0]!r}")
+    fig, axes = plt.subplots(1, len(panels), figsize=(4.2 * len(panels), 3.6))
+    colours = ["#4c72b0", "#dd8452", "#c44e52", "#8172b3"]
+    level = [("#8c8c8c", "--"), ("#55a868", "-"), ("#937860", ":")]
+    for ax, panel in zip(np.atleast_1d(axes), panels, strict=True):
+        for i, (name, points) in enumerate(panel.get("curves", {}).items()):
+            if not points:
+                continue
+            xs = sorted(points)
+            v, lo, hi = zip(*(_value_low_high(points[b]) for b in xs), strict=True)
+            err = [[max(0.0, a - b) for a, b in zip(v, lo, strict=True)]]
+            err.append([max(0.0, b - a) for a, b in zip(v, hi, strict=True)])
+            colour = colours[i % len(colours)]
+            ax.errorbar(xs, v, yerr=err, marker="o", capsize=3, color=colour, label=name)
+        for i, (name, e) in enumerate(panel.get("lines", {}).items()):
+            colour, style = level[i % len(level)]
+            value = _value_low_high(e)[0]
+            ax.axhline(value, color=colour, linestyle=style, linewidth=1, label=name)
+        ax.set_xscale("log")
+        ax.set_xlabel("iterations per decision")
+        ax.set_ylabel(panel.get("ylabel", ""))
+        ax.set_title(panel.get("title", ""), fontsize=10)
+        ax.legend(fontsize=7)
     return _save(fig, path)
 
 
