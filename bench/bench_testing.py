@@ -87,18 +87,21 @@ class Replayer:
                 it: Iterator[Any] = iter([*(out for _, out in outcomes), PAST_THE_TAPE])
                 self.__dict__[name] = functools.partial(next, it)
             else:
-                it = iter([*outcomes, (True, PAST_THE_TAPE)])
+                it = iter([*outcomes, PAST_THE_TAPE])
                 self.__dict__[name] = self._replay(name, it)
             self._left.append(it)
 
-    def _replay(self, name: str, outcomes: Iterator[tuple[bool, Any]]) -> Callable[..., Any]:
+    def _replay(self, name: str, outcomes: Iterator[Any]) -> Callable[..., Any]:
         take = outcomes.__next__
 
         def replay(*args: Any, **kwargs: Any) -> Any:
-            ok, out = take()
+            outcome = take()
+            if outcome is PAST_THE_TAPE:
+                return outcome
+            ok, out = outcome
             if not ok:
                 raise out
-            return self if name == "new_game" and out is None else out
+            return self if name == "new_game" else out
 
         return replay
 
@@ -106,10 +109,7 @@ class Replayer:
         """Whether the replay took every outcome on the tape, and no more (asked once, at
         the end: it reads the markers off)."""
         done = object()
-        return all(
-            next(it, done) in (PAST_THE_TAPE, (True, PAST_THE_TAPE)) and next(it, done) is done
-            for it in self._left
-        )
+        return all(next(it, done) is PAST_THE_TAPE and next(it, done) is done for it in self._left)
 
 
 def timed(run: Callable[[], Any], repeat: int) -> float:

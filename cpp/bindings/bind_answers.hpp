@@ -33,22 +33,6 @@ enum AnswerBit : int {
   kAnswerTensors = 128,
 };
 
-template <class G>
-py::dict dict_with_seed(const Hooks<G>& hooks, const PyState<G>& s) {
-  py::dict d = hooks.to_dict(s.state);
-  d["seed"] = seed_to_py(s.seed);
-  return d;
-}
-
-template <class G>
-py::list all_observations(const Hooks<G>& hooks, const PyState<G>& s) {
-  if (hooks.observations) return hooks.observations(s.state);
-  py::list out(static_cast<py::size_t>(s.game->num_players()));
-  for (int p = 0; p < s.game->num_players(); ++p)
-    PyList_SET_ITEM(out.ptr(), p, hooks.observation(s.state, p).release().ptr());
-  return out;
-}
-
 // Whether `obj` exports a C-contiguous 1-D buffer of `n` items of struct
 // format `format` whose bytes are those at `data`. Anything else (no buffer, a
 // strided view, another dtype) is false: the checker then looks field by
@@ -78,29 +62,15 @@ void bind_answers(StateCls& state_cls, const Hooks<G>& hooks) {
         const int players = s.game->num_players();
         typename State::ActionList legal;
         s.state.legal_actions(legal);
-        py::list ids(legal.size());
-        for (std::size_t i = 0; i < legal.size(); ++i) {
-          PyObject* id = action_to_py(legal[i]);
-          if (!id) throw py::error_already_set();
-          PyList_SET_ITEM(ids.ptr(), static_cast<Py_ssize_t>(i), id);
-        }
-        const Scores sc = s.state.scores();
-        py::list scores(static_cast<py::size_t>(players));
-        for (int p = 0; p < players; ++p) scores[static_cast<py::size_t>(p)] = py::cast(sc[p]);
+        py::list ids = owned_list(actions_to_py(legal));
         py::list plain;
         plain.append(py::int_(s.state.current_player()));
         plain.append(ids);
         plain.append(py::bool_(s.state.is_terminal()));
-        plain.append(scores);
+        plain.append(scores_to_py(s.state.scores(), players));
         if (what & kAnswerTruncated) plain.append(py::bool_(s.state.is_truncated()));
         if (what & kAnswerDraw) plain.append(py::bool_(s.state.outcome().draw));
-        if (what & kAnswerWinners) {
-          const Outcome o = s.state.outcome();
-          py::list winners;
-          for (int p = 0; p < players; ++p)
-            if (o.winners >> p & 1) winners.append(p);
-          plain.append(winners);
-        }
+        if (what & kAnswerWinners) plain.append(winners_to_py(s.state.outcome(), players));
         if (what & kAnswerTexts) {
           py::list texts(legal.size());
           for (std::size_t i = 0; i < legal.size(); ++i)
@@ -111,24 +81,28 @@ void bind_answers(StateCls& state_cls, const Hooks<G>& hooks) {
         if (what & kAnswerObservations)
           for (auto o : all_observations(hooks, s)) plain.append(o);
         // The candidate's arrays, in order: the mask if asked, then each seat's tensor.
+        // The core's own go into buffers kept per thread: nothing is allocated per step.
         const auto given = py::reinterpret_borrow<py::sequence>(theirs);
+        const std::size_t count = py::len(given);
         std::size_t next = 0;
         bool arrays_equal = true;
         auto take = [&]() -> py::object {
-          if (next >= static_cast<std::size_t>(py::len(given)))
-            throw InvalidArgument("arrays holds " + std::to_string(py::len(given)) +
+          if (next >= count)
+            throw InvalidArgument("arrays holds " + std::to_string(count) +
                                   " items, fewer than what asks: the mask (bit 64), then each seat's tensor "
                                   "(bit 128)");
           return given[next++];
         };
         if (what & kAnswerMask) {
-          std::vector<char> mask(static_cast<std::size_t>(s.game->num_actions()), 0);
+          thread_local std::vector<char> mask;
+          mask.assign(static_cast<std::size_t>(s.game->num_actions()), 0);
           for (Action a : legal) mask[static_cast<std::size_t>(a)] = 1;
           arrays_equal = same_buffer(take(), mask.data(), mask.size(), "?", 1);
         }
         if constexpr (HasObservationTensor<G>) {
           if (what & kAnswerTensors) {
-            std::vector<float> buf(static_cast<std::size_t>(s.game->observation_tensor_size()));
+            thread_local std::vector<float> buf;
+            buf.resize(static_cast<std::size_t>(s.game->observation_tensor_size()));
             for (int p = 0; p < players && arrays_equal; ++p) {
               s.state.observation_tensor(p, buf.data());
               arrays_equal = same_buffer(take(), buf.data(), buf.size(), "f", sizeof(float));

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "bindings/batch_output.hpp"
+#include "bindings/bind_answers.hpp"
 #include "bindings/bind_policy_batch.hpp"
 #include "bindings/bind_search.hpp"
 #include "bindings/bind_solver.hpp"

@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <memory>
 
-#include "bindings/bind_answers.hpp"
 #include "bindings/convert.hpp"
 #include "bindings/py_state.hpp"
 #include "core/game.hpp"
@@ -36,15 +35,7 @@ void bind_state_play(StateCls& state_cls) {
           [](const S& s) {
             typename State::ActionList legal;
             s.state.legal_actions(legal);
-            PyObject* list = PyList_New(static_cast<Py_ssize_t>(legal.size()));
-            if (!list) throw py::error_already_set();
-            auto result = py::reinterpret_steal<py::list>(list);
-            for (std::size_t i = 0; i < legal.size(); ++i) {
-              PyObject* id = action_to_py(legal[i]);
-              if (!id) throw py::error_already_set();
-              PyList_SET_ITEM(list, static_cast<Py_ssize_t>(i), id);
-            }
-            return result;
+            return owned_list(actions_to_py(legal));
           },
           "The legal action ids, sorted ascending (empty at the end).")
       .def(
@@ -88,23 +79,10 @@ void bind_state_play(StateCls& state_cls) {
           "is_truncated", [](const S& s) { return s.state.is_truncated(); },
           "True if the game was stopped by its move cap: no winner, scores as they stand.")
       .def(
-          "scores",
-          [](const S& s) {
-            const Scores sc = s.state.scores();
-            py::list out;
-            for (int p = 0; p < s.game->num_players(); ++p) out.append(sc[p]);
-            return out;
-          },
+          "scores", [](const S& s) { return scores_to_py(s.state.scores(), s.game->num_players()); },
           "Each seat's score, as the game's rules define it.")
       .def(
-          "winners",
-          [](const S& s) {
-            const Outcome o = s.state.outcome();
-            py::list out;
-            for (int p = 0; p < s.game->num_players(); ++p)
-              if (o.winners >> p & 1) out.append(p);
-            return out;
-          },
+          "winners", [](const S& s) { return winners_to_py(s.state.outcome(), s.game->num_players()); },
           "The winning seats (a side may win together); empty for a draw or a loss.")
       .def(
           "is_draw", [](const S& s) { return s.state.outcome().draw; },

@@ -65,6 +65,23 @@ inline PyObject* action_to_py(Action a) {
   return ids[i];
 }
 
+// A new list of the ids in `actions` (each from action_to_py), or nullptr with
+// a Python error set: legal_actions' fast path and the bound methods share it.
+template <class Actions>
+PyObject* actions_to_py(const Actions& actions) {
+  PyObject* list = PyList_New(static_cast<Py_ssize_t>(actions.size()));
+  if (!list) return nullptr;
+  for (std::size_t i = 0; i < actions.size(); ++i) {
+    PyObject* id = action_to_py(actions[i]);
+    if (!id) {
+      Py_DECREF(list);
+      return nullptr;
+    }
+    PyList_SET_ITEM(list, static_cast<Py_ssize_t>(i), id);
+  }
+  return list;
+}
+
 // `slot`'s interned str, made from `text` the first time (under the GIL).
 inline py::str interned_str(PyObject*& slot, const char* text) {
   if (!slot && !(slot = PyUnicode_InternFromString(text))) throw py::error_already_set();

@@ -98,17 +98,7 @@ struct FastCalls {
     if (!s || nargs != 0 || kwnames) return call_fallback(legal_actions_m, self, args, nargs, kwnames);
     typename G::State::ActionList legal;
     s->state.legal_actions(legal);
-    PyObject* list = PyList_New(static_cast<Py_ssize_t>(legal.size()));
-    if (!list) return nullptr;
-    for (std::size_t i = 0; i < legal.size(); ++i) {
-      PyObject* id = action_to_py(legal[i]);
-      if (!id) {
-        Py_DECREF(list);
-        return nullptr;
-      }
-      PyList_SET_ITEM(list, static_cast<Py_ssize_t>(i), id);
-    }
-    return list;
+    return actions_to_py(legal);
   }
 
   // An exact int in range whose action is legal; anything else (a numpy int, a

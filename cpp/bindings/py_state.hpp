@@ -43,6 +43,27 @@ inline py::object seed_to_py(const std::optional<std::uint64_t>& seed) {
   return seed ? py::object(py::int_(*seed)) : py::object(py::none());
 }
 
+// A list that owns `list` (a new reference from the C API), or the Python error
+// that made it null.
+inline py::list owned_list(PyObject* list) {
+  if (!list) throw py::error_already_set();
+  return py::reinterpret_steal<py::list>(list);
+}
+
+// Each seat's score, and the winning seats, as scores() and winners() give them.
+inline py::list scores_to_py(const Scores& sc, int players) {
+  py::list out(static_cast<py::size_t>(players));
+  for (int p = 0; p < players; ++p) out[static_cast<py::size_t>(p)] = py::cast(sc[p]);
+  return out;
+}
+
+inline py::list winners_to_py(const Outcome& o, int players) {
+  py::list out;
+  for (int p = 0; p < players; ++p)
+    if (o.winners >> p & 1) out.append(p);
+  return out;
+}
+
 template <class G>
 struct Hooks {
   std::function<py::dict(const typename G::State&)> to_dict;
@@ -52,6 +73,25 @@ struct Hooks {
   // things may share the parts between the dicts it returns.
   std::function<py::list(const typename G::State&)> observations;
 };
+
+// The state's dict form with the seed it was dealt from (to_dict), and every
+// seat's observation (_observations): the state surface and the checker's read
+// of a step (bind_answers.hpp) both give them.
+template <class G>
+py::dict dict_with_seed(const Hooks<G>& hooks, const PyState<G>& s) {
+  py::dict d = hooks.to_dict(s.state);
+  d["seed"] = seed_to_py(s.seed);
+  return d;
+}
+
+template <class G>
+py::list all_observations(const Hooks<G>& hooks, const PyState<G>& s) {
+  if (hooks.observations) return hooks.observations(s.state);
+  py::list out(static_cast<py::size_t>(s.game->num_players()));
+  for (int p = 0; p < s.game->num_players(); ++p)
+    PyList_SET_ITEM(out.ptr(), p, hooks.observation(s.state, p).release().ptr());
+  return out;
+}
 
 // A state dealt from `seed` (no Python objects: new_game's fast path calls it directly).
 template <class G>

@@ -48,14 +48,24 @@ def _check_path(path: Any) -> None:
         raise TypeError(f"path must be a str or path, got {type(path).__name__}")
 
 
+def _spread(estimates: Sequence[Any]) -> tuple[list[float], list[list[float]]]:
+    """The values of ``estimates`` (Estimates, or dicts with ``value``, ``low`` and
+    ``high``) and their intervals as error bars below and above; an undefined bound
+    (one game) gives no bar of error."""
+    values, lows, highs = [], [], []
+    for e in estimates:
+        v, lo, hi = (e["value"], e["low"], e["high"]) if isinstance(e, Mapping) else e
+        values.append(float(v))
+        lows.append(0.0 if np.isnan(lo) else max(0.0, v - lo))
+        highs.append(0.0 if np.isnan(hi) else max(0.0, hi - v))
+    return values, [lows, highs]
+
+
 def _bars(ax: Any, labels: list[str], estimates: list[Any], colours: Any) -> None:
-    """Horizontal bars at each estimate's value with its interval as error bars;
-    an undefined bound (one game) draws no bar of error."""
-    values = [e.value for e in estimates]
-    lows = [0.0 if np.isnan(e.low) else max(0.0, e.value - e.low) for e in estimates]
-    highs = [0.0 if np.isnan(e.high) else max(0.0, e.high - e.value) for e in estimates]
+    """Horizontal bars at each estimate's value with its interval as error bars."""
+    values, err = _spread(estimates)
     y = np.arange(len(labels))
-    ax.barh(y, values, xerr=[lows, highs], capsize=3, color=colours)
+    ax.barh(y, values, xerr=err, capsize=3, color=colours)
     ax.set_yticks(y, labels, fontsize=8)
     ax.invert_yaxis()  # first label on top, as in the printed tables
 
@@ -125,21 +135,14 @@ def plot_skill(
     fig, ax = plt.subplots(figsize=(9, 0.9 * len(rows) * max(1, len(labels)) / 2 + 1.6))
     width = 0.8 / len(labels)
     for j, label in enumerate(labels):
-        ys, values, lows, highs = [], [], [], []
-        for i, (_, cells) in enumerate(rows):
-            if label not in cells:
-                continue
-            e = cells[label]
-            v, lo, hi = (e["value"], e["low"], e["high"]) if isinstance(e, Mapping) else e
-            ys.append(i + (j - (len(labels) - 1) / 2) * width)
-            values.append(v)
-            lows.append(max(0.0, v - lo))
-            highs.append(max(0.0, hi - v))
+        shown = [(i, cells[label]) for i, (_, cells) in enumerate(rows) if label in cells]
+        ys = [i + (j - (len(labels) - 1) / 2) * width for i, _ in shown]
+        values, err = _spread([e for _, e in shown])
         ax.barh(
             ys,
             values,
             height=width,
-            xerr=[lows, highs],
+            xerr=err,
             capsize=2,
             color=colours[j % len(colours)],
             label=label,
@@ -154,13 +157,6 @@ def plot_skill(
     # whichever game is last.
     ax.legend(fontsize=8, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=len(labels))
     return _save(fig, path)
-
-
-def _value_low_high(e: Any) -> tuple[float, float, float]:
-    """An Estimate's (or a dict's) value, low and high."""
-    if isinstance(e, Mapping):
-        return float(e["value"]), float(e["low"]), float(e["high"])
-    return float(e.value), float(e.low), float(e.high)
 
 
 def plot_budget(
@@ -194,14 +190,14 @@ def plot_budget(
             if not points:
                 continue
             xs = sorted(points)
-            v, lo, hi = zip(*(_value_low_high(points[b]) for b in xs), strict=True)
-            err = [[max(0.0, a - b) for a, b in zip(v, lo, strict=True)]]
-            err.append([max(0.0, b - a) for a, b in zip(v, hi, strict=True)])
+            values, err = _spread([points[b] for b in xs])
             colour = colours[i % len(colours)]
-            ax.errorbar(xs, v, yerr=err, marker="o", capsize=3, color=colour, label=name)
-        for i, (name, e) in enumerate(panel.get("lines", {}).items()):
+            ax.errorbar(xs, values, yerr=err, marker="o", capsize=3, color=colour, label=name)
+        lines = panel.get("lines", {})
+        for i, (name, value) in enumerate(
+            zip(lines, _spread(list(lines.values()))[0], strict=True)
+        ):
             colour, style = level[i % len(level)]
-            value = _value_low_high(e)[0]
             ax.axhline(value, color=colour, linestyle=style, linewidth=1, label=name)
         ax.set_xscale("log")
         ax.set_xlabel("iterations per decision")

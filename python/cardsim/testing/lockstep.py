@@ -283,15 +283,13 @@ class Pair:
             if "string_to_action" in self.offers:
                 marks.add("string_to_action")
         self._marks = frozenset(marks)
-        self._what, self._texts_at, self._dict_at = self._answer_plan(core)
+        # The core's read of a whole step; none in text mode (which goes field by field).
+        self._core_answers = None if text_actions else getattr(core, "_answers", None)
+        self._what, self._texts_at, self._dict_at = self._answer_plan()
 
-    def _answer_plan(self, core: Any) -> tuple[int | None, int, list[int]]:
-        """What the quick comparison asks of the core's ``_answers``: its bits (None
-        when there is no quick comparison: text mode, or a core without it), and where
+    def _answer_plan(self) -> tuple[int, int, list[int]]:
+        """What the quick comparison asks of the core's ``_answers``: its bits, and where
         the texts and the dicts come in its answers."""
-        self._core_answers = getattr(core, "_answers", None)
-        if self.text_actions or self._core_answers is None:
-            return None, 0, []
         offers = self.offers
         what, at, dict_at = 0, 4, []
         for bit, name in ((_TRUNCATED, "is_truncated"), (_DRAW, "is_draw"), (_WINNERS, "winners")):
@@ -368,7 +366,7 @@ class Pair:
         list, and one ``==`` between the two, with no call per field into the checker's
         own methods."""
         answers = self._core_answers
-        if self._what is None or answers is None or self._alias_unknown:
+        if answers is None or self._alias_unknown:
             return None  # text mode, and each line's first step, go field by field
         c, offers = self.cand, self.offers
         try:
