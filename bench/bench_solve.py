@@ -150,10 +150,9 @@ def write_md(out_dir: Path, meta: dict, rows: list[dict]) -> None:
     ]
     why = {
         "code9_solitaire": (
-            "A* must prove the minimum; its lower bound (each spade's distance to the edge plus "
-            "one, plus the steps off blocked edge places that the inner spades' first edge "
-            "entries force, or the lowest spade's detour) still misses the moves spent clearing "
-            "inner places, so the search widens by the branching factor per move of that gap"
+            "A* must prove the minimum; on the deals left its positions outgrow the default "
+            "table, which then forgets some and searches them again (a larger --table-entries "
+            "proves them: docs/results.md)"
         ),
         "the_wall": (
             "the unknown deals are those where neither a discrepancy-limited dive nor the "

@@ -1,11 +1,12 @@
 """Code 9 solitaire's optimal scores on seeded deals (docs/results.md, docs/solvers.md).
 
 python bench/code9_optimum.py [--deals 1000] [--seed 2026] [--node-limit 20000000]
-                              [--checkpoint FILE] [--workers 2] [--out NAME]
+                              [--table-entries N] [--checkpoint FILE] [--workers 2]
+                              [--out NAME]
 
 Runs (or, with --checkpoint, resumes or just reads back) the solver on deals
 0 .. deals-1, exactly as `cardsim solve code9_solitaire --deals D --seed S
---node-limit N` does, plays greedy on the same deals, and writes
+--node-limit N --table-entries T` does, plays greedy on the same deals, and writes
 bench/results/NAME.json and NAME.md: how many optima are proven (with a 95%
 interval), their distribution, and for each deal left unknown its proven lower
 bound and greedy's score, which bound its optimum from below and above, so that
@@ -34,6 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--deals", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--node-limit", type=int, default=20_000_000)
+    ap.add_argument("--table-entries", type=int, default=cardsim.solver.DEFAULT_TABLE_ENTRIES)
     ap.add_argument("--checkpoint", default=None, help="shard log to resume from (or read)")
     ap.add_argument("--shard-size", type=int, default=20)
     ap.add_argument("--workers", type=int, default=2, help="processes, one thread each")
@@ -48,6 +50,7 @@ def main(argv: list[str] | None = None) -> int:
             deals=args.deals,
             seed=args.seed,
             node_limit=args.node_limit,
+            table_entries=args.table_entries,
             threads=1 if pool else None,
             progress=False,
             executor=pool,
@@ -69,10 +72,16 @@ def main(argv: list[str] | None = None) -> int:
         "command": (
             f"cardsim solve code9_solitaire --deals {args.deals} --seed {args.seed}"
             f" --node-limit {args.node_limit}"
+            + (
+                f" --table-entries {args.table_entries}"
+                if args.table_entries != cardsim.solver.DEFAULT_TABLE_ENTRIES
+                else ""
+            )
         ),
         "date": time.strftime("%Y-%m-%d"),
         "machine": f"{platform.machine()}, {os.cpu_count()} cpus, shared with other jobs",
         "node_limit": args.node_limit,
+        "table_entries": args.table_entries,
         "deals": args.deals,
         "proven": proven,
         "proven_fraction": {"value": frac.value, "low": frac.low, "high": frac.high},

@@ -5,6 +5,7 @@ determinism, and bad input."""
 from __future__ import annotations
 
 import itertools
+import json
 import pickle
 import random
 
@@ -722,6 +723,18 @@ def test_solver_wins_what_greedy_wins(name, options, node_limit, capsys):
     assert (g_won & unknown).sum() <= 0.05 * max(1, g_won.sum()) or name == "code9_solitaire"
 
 
+def test_code9_search_meets_its_positions_again():
+    # A* reaches most positions by several orders of the same moves, and must recognise them in
+    # its table. When exact keys, which share their low bits, crowded into a few probe windows
+    # and evicted one another, deal 64 of seed 2026 ran to 50 million positions with a bound of
+    # 24 and no line; with duplicates found it is proven in about 50 thousand.
+    res = cardsim.solve_batch(
+        "code9_solitaire", deals=1, first_deal=64, seed=2026, threads=1, node_limit=200_000
+    )
+    assert res.outcome[0] == 1 and res.score[0] == 24
+    assert res.nodes[0] < 200_000
+
+
 # --- batch: deals as in simulate, determinism, sharding --------------------------------
 
 
@@ -777,3 +790,12 @@ def test_batch_summary_and_cli(capsys):
     assert '"deals": 50' in out
     assert main(["solve", "rummy", "--deals", "5"]) == 2
     assert "no solver" in capsys.readouterr().err
+    # The table's capacity bounds memory: it changes the work, never a proven answer.
+    small = ["solve", "code9_solitaire", "--deals", "6", "--seed", "2", "--json"]
+    assert main([*small, "--table-entries", "4096"]) == 0
+    a = json.loads(capsys.readouterr().out)
+    assert main(small) == 0
+    b = json.loads(capsys.readouterr().out)
+    assert a["score_distribution"] == b["score_distribution"] and a["wins"] == b["wins"] == 6
+    assert main([*small, "--table-entries", "0"]) == 2
+    assert "table_entries must be > 0" in capsys.readouterr().err

@@ -94,6 +94,7 @@ class BoundedTable {
     bool used = false;
     bool pinned = false;
   };
+  // Keys are expected to be uniform in their low bits (spread, or a hash).
   std::size_t home(const Key& k) const { return static_cast<std::size_t>(k.a ^ (k.b >> 7)) & cap_mask_; }
 
   std::vector<Slot> slots_;
@@ -109,5 +110,13 @@ constexpr std::uint64_t mix64(std::uint64_t z) {
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
   return z ^ (z >> 31);
 }
+
+// The table finds a key's slot from its low bits. An exact encoding packs
+// fields there that most positions of one search share (Code 9: the places of
+// spades already off), which crowds them into a few probe windows whose
+// entries then evict one another long before the table fills; duplicate
+// detection stops working. mix64 is a bijection, so spreading each half keeps
+// the key exact. Every adapter whose key is an exact encoding returns spread(k).
+constexpr Key spread(Key k) { return Key{mix64(k.a), mix64(k.b)}; }
 
 }  // namespace cardsim::solver

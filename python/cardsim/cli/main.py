@@ -21,7 +21,7 @@ from ..games import games
 from ..run.executors import ProcessPool
 from ..run.simulate import simulate
 from ..run.tournament import tournament
-from ..solver import DEFAULT_NODE_LIMITS, solve_batch
+from ..solver import DEFAULT_NODE_LIMITS, DEFAULT_TABLE_ENTRIES, solve_batch
 from ..testing.perft import perft
 from . import outputs, view
 from .options import count_arg, game_options
@@ -163,6 +163,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
             time_limit=args.time_limit,
             first_deal=args.first_deal,
             progress=None if not args.json else False,
+            table_entries=args.table_entries,
             **sharding,
             **options,
         )
@@ -282,6 +283,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     p_solve.add_argument(
         "--time-limit", type=float, default=None, help="seconds per deal (not reproducible)"
+    )
+    p_solve.add_argument(
+        "--table-entries",
+        type=int,
+        default=DEFAULT_TABLE_ENTRIES,
+        help="transposition-table entries per solve, 32 bytes each (default 2^21)",
     )
     p_solve.add_argument(
         "--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)"
