@@ -35,17 +35,17 @@ CALLS = {
     " progress=False)",
     "sharded": "cardsim.simulate('clock', games=10**11, threads=1, shard_size=10**10,"
     " progress=False)",
-    # One deal searched for minutes (deal 0 of seed 19: its A* does not settle
-    # within 30 million nodes, 148 s on a loaded machine): the signal is heard inside the search,
-    # not only between deals.
-    "solve_one_deal": "cardsim.solve_batch('code9_solitaire', deals=1, seed=19, threads=1,"
-    " node_limit=10**9)",
-    # Deals 1-3 of seed 19 settle in milliseconds: whichever thread does not take deal 0 soon
+    # One deal searched for minutes (deal 365 of seed 2026: its A* fills the default table and
+    # does not settle within 50 million nodes): the signal is heard inside the search, not
+    # only between deals.
+    "solve_one_deal": "cardsim.solve_batch('code9_solitaire', deals=1, first_deal=365,"
+    " seed=2026, threads=1, node_limit=10**9)",
+    # Deals 366-368 settle in milliseconds: whichever thread does not take deal 365 soon
     # runs out of deals, and the caller must still hear the signal while a worker searches.
-    "solve_one_deal_threads": "cardsim.solve_batch('code9_solitaire', deals=4, seed=19,"
-    " threads=2, node_limit=10**9)",
-    "solve_position": "cardsim.solve(cardsim.make('code9_solitaire').new_game(seed=19),"
-    " node_limit=10**9)",
+    "solve_one_deal_threads": "cardsim.solve_batch('code9_solitaire', deals=4, first_deal=365,"
+    " seed=2026, threads=2, node_limit=10**9)",
+    "solve_position": "cardsim.solve(cardsim.make('code9_solitaire').new_game("
+    "deck=list(cardsim.replay_game('code9_solitaire', 2026, 365).deck)), node_limit=10**9)",
 }
 
 
