@@ -24,7 +24,7 @@ namespace cardsim {
   };
   for (std::size_t i = 0; i < message.size(); ++i) {
     const auto b = static_cast<unsigned char>(message[i]);
-    const auto next = i + 1 < message.size() ? static_cast<unsigned char>(message[i + 1]) : 0;
+    const auto next = static_cast<unsigned char>(i + 1 < message.size() ? message[i + 1] : '\0');
     if ((b < 0x20 && b != '\n' && b != '\t') || b == 0x7f) {
       escape(b);
     } else if (b == 0xc2 && next >= 0x80 && next <= 0x9f) {  // U+0080..U+009F

@@ -239,6 +239,7 @@ void check_table_spread(const G& game, int deals, Key&& key_of) {
       for (Action a : legal) {
         auto child = s;
         child.apply(a);
+        if (child.is_terminal()) continue;  // the searches key positions still in play
         const solver::Key k = key_of(child);
         if (seen.insert({k.a, k.b}).second) keys.push_back(k);
       }
