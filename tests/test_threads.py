@@ -90,19 +90,28 @@ def test_reference_state_from_three_threads_keeps_its_history():
     for seed in range(5):
         s = game.new_game(seed=seed)
 
-        def play(s=s) -> None:
-            for _ in range(150):
-                if s.is_terminal():
-                    return
-                # Refused, or the move went stale while another thread played.
-                with contextlib.suppress(RuntimeError, cardsim.IllegalActionError):
-                    s.apply_action(s.legal_actions()[0])
+        errors: list[BaseException] = []
+
+        def play(s=s, errors=errors) -> None:
+            try:
+                for _ in range(150):
+                    if s.is_terminal():
+                        return
+                    # Refused, or the move went stale while another thread played.
+                    with contextlib.suppress(RuntimeError, cardsim.IllegalActionError):
+                        legal = s.legal_actions()
+                        if not legal:  # another thread ended the game since is_terminal
+                            return
+                        s.apply_action(legal[0])
+            except BaseException as e:  # a thread's error is otherwise only a warning
+                errors.append(e)
 
         ts = [threading.Thread(target=play) for _ in range(3)]
         for t in ts:
             t.start()
         for t in ts:
             t.join()
+        assert not errors, errors
         replay = game.new_game(seed=seed)
         for a in s.history:
             replay.apply_action(a)
