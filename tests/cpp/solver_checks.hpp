@@ -221,9 +221,9 @@ inline void batch_interrupt_checks() {
 // The table finds a key's probe window from its low bits. The positions of a
 // real search (every child of every position along random lines of several
 // deals) must then spread over the table: with room for all of them, almost
-// none is overwritten and each key still there reads back its own payload. Exact keys packed without
-// spread crowd into a few windows and fail this (Code 9's evicted almost every
-// entry).
+// none is overwritten, and each key still there reads back its own payload.
+// Exact keys packed without spread crowd into a few windows and fail this
+// (Code 9's evicted almost every entry).
 template <class G, class Key>
 void check_table_spread(const G& game, int deals, Key&& key_of) {
   std::vector<Card> deck;
