@@ -69,8 +69,11 @@ void bind_answers(StateCls& state_cls, const Hooks<G>& hooks) {
         plain.append(py::bool_(s.state.is_terminal()));
         plain.append(scores_to_py(s.state.scores(), players));
         if (what & kAnswerTruncated) plain.append(py::bool_(s.state.is_truncated()));
-        if (what & kAnswerDraw) plain.append(py::bool_(s.state.outcome().draw));
-        if (what & kAnswerWinners) plain.append(winners_to_py(s.state.outcome(), players));
+        if (what & (kAnswerDraw | kAnswerWinners)) {
+          const Outcome outcome = s.state.outcome();
+          if (what & kAnswerDraw) plain.append(py::bool_(outcome.draw));
+          if (what & kAnswerWinners) plain.append(winners_to_py(outcome, players));
+        }
         if (what & kAnswerTexts) {
           py::list texts(legal.size());
           for (std::size_t i = 0; i < legal.size(); ++i)

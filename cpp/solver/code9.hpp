@@ -761,7 +761,7 @@ class Code9Adapter {
       const Card c = s.at(p);
       if (c != kNoCard && suit_of(c) != suit_) k.b |= 1ULL << p;
     }
-    return spread(k);
+    return k;
   }
 
  private:

@@ -60,7 +60,7 @@ class StackGapAdapter {
       k.b |= static_cast<std::uint64_t>(hand[static_cast<std::size_t>(i)]) << (6 * i);
     k.b |= static_cast<std::uint64_t>(s.draw_pile().size()) << 18;
     k.b |= static_cast<std::uint64_t>(s.rubble(0).size()) << 26;
-    return spread(k);
+    return k;
   }
 };
 

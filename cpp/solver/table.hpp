@@ -16,6 +16,13 @@ struct Key {
   bool operator==(const Key&) const = default;
 };
 
+// 64-bit mixing for building keys (SplitMix64's finaliser).
+constexpr std::uint64_t mix64(std::uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
 class BoundedTable {
  public:
   static constexpr int kWindow = 16;
@@ -94,8 +101,13 @@ class BoundedTable {
     bool used = false;
     bool pinned = false;
   };
-  // Keys are expected to be uniform in their low bits (spread, or a hash).
-  std::size_t home(const Key& k) const { return static_cast<std::size_t>(k.a ^ (k.b >> 7)) & cap_mask_; }
+  // The window is found from mixed bits of the whole key: an exact encoding packs
+  // fields that most positions of one search share into its low bits (Code 9:
+  // the places of spades already off), and a window taken from those bits
+  // crowds them together, to evict one another long before the table fills.
+  std::size_t home(const Key& k) const {
+    return static_cast<std::size_t>(mix64(k.a ^ mix64(k.b))) & cap_mask_;
+  }
 
   std::vector<Slot> slots_;
   std::size_t cap_mask_ = 0;
@@ -103,20 +115,5 @@ class BoundedTable {
   std::size_t size_ = 0;
   std::size_t evictions_ = 0;
 };
-
-// 64-bit mixing for building keys (SplitMix64's finaliser).
-constexpr std::uint64_t mix64(std::uint64_t z) {
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
-
-// The table finds a key's slot from its low bits. An exact encoding packs
-// fields there that most positions of one search share (Code 9: the places of
-// spades already off), which crowds them into a few probe windows whose
-// entries then evict one another long before the table fills; duplicate
-// detection stops working. mix64 is a bijection, so spreading each half keeps
-// the key exact. Every adapter whose key is an exact encoding returns spread(k).
-constexpr Key spread(Key k) { return Key{mix64(k.a), mix64(k.b)}; }
 
 }  // namespace cardsim::solver

@@ -222,8 +222,8 @@ inline void batch_interrupt_checks() {
 // real search (every child of every position along random lines of several
 // deals) must then spread over the table: with room for all of them, almost
 // none is overwritten, and each key still there reads back its own payload.
-// Exact keys packed without spread crowd into a few windows and fail this
-// (Code 9's evicted almost every entry).
+// A window taken from the low bits of exact keys crowds them into a few windows
+// and fails this (Code 9's evicted almost every entry).
 template <class G, class Key>
 void check_table_spread(const G& game, int deals, Key&& key_of) {
   std::vector<Card> deck;
@@ -251,8 +251,8 @@ void check_table_spread(const G& game, int deals, Key&& key_of) {
   for (std::size_t i = 0; i < keys.size(); ++i)
     expect(table.put(keys[i], static_cast<std::uint32_t>(i), false), "an unpinned table stores every key");
   // A full window is rare but possible with uniform keys (linear probing's runs,
-  // while the table grows at half full): a few in ten thousand. Unspread Code 9
-  // keys lost nine in ten.
+  // while the table grows at half full): a few in ten thousand. Placed by their
+  // low bits, Code 9's keys lost nine in ten.
   expect(table.evictions() * 100 <= keys.size(),
          "at most 1% of keys overwritten in a table with room for all");
   for (std::size_t i = 0; i < keys.size(); ++i) {
