@@ -107,9 +107,9 @@ def test_every_seat_at_once_is_each_seat_alone(name, options, seed, steps, pick)
         state.apply_action(pick.choice(state.legal_actions()))
 
 
-def _one_at_a_time(state, what: int) -> tuple[list, list]:
-    """What ``state._answers(what, ...)`` must give, read one method at a time, and the
-    arrays it must find equal to its own."""
+def _one_at_a_time(state, what: int) -> tuple[list, list, list]:
+    """What ``state._answers(what, ...)`` must give, read one method at a time; the
+    arrays it must find equal to its own; and the dicts it must find equal to its own."""
     legal = state.legal_actions()
     plain = [state.current_player(), legal, state.is_terminal(), state.scores()]
     for bit, read in (
@@ -117,18 +117,59 @@ def _one_at_a_time(state, what: int) -> tuple[list, list]:
         (2, state.is_draw),
         (4, state.winners),
         (8, lambda: [state.action_to_string(a) for a in legal]),
-        (16, state.to_dict),
     ):
         if what & bit:
             plain.append(read())
-    if what & 32:
-        plain += [state.observation(p) for p in range(state.num_players)]
     arrays = []
     if what & 64:
         arrays.append(state.legal_action_mask())
     if what & 128 and hasattr(state.game, "observation_tensor_shape"):
         arrays += [state.observation_tensor(p) for p in range(state.num_players)]
-    return plain, arrays
+    dicts = []
+    if what & 16:
+        dicts.append(state.to_dict())
+    if what & 32:
+        dicts += [state.observation(p) for p in range(state.num_players)]
+    return plain, arrays, dicts
+
+
+def _leaves(value, path=()):
+    """Every place in a dict form that holds a value, as a path of keys and indices."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _leaves(v, (*path, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _leaves(v, (*path, i))
+    yield path
+
+
+def _changed(value, path, how: int):
+    """``value`` (a dict form) with the place at ``path`` made different in one of four
+    ways the core must see, some of them equal under ==: another value, another type, a
+    key or an item more or less, a container of another kind."""
+    if path:
+        head, rest = path[0], path[1:]
+        if isinstance(value, dict):
+            return {**value, head: _changed(value[head], rest, how)}
+        out = list(value)
+        out[head] = _changed(value[head], rest, how)
+        return out
+    if isinstance(value, dict):
+        fewer = dict(list(value.items())[1:])
+        options = [{**value, "extra": 1}, fewer if value else None, list(value.items()), None]
+    elif isinstance(value, list):
+        options = [[*value, None], value[:-1] if value else [0], tuple(value), None]
+    elif isinstance(value, bool):
+        options = [not value, int(value), None, str(value)]
+    elif isinstance(value, int):
+        same_bool = bool(value) if value in (0, 1) else -value - 1
+        options = [value + 1, float(value), same_bool, str(value)]
+    elif isinstance(value, str):
+        options = [value + "x", None, 0, value.encode()]
+    else:
+        options = [0, False, "", []]
+    return options[how % 4]
 
 
 def _spoilt(arrays: list, how: int) -> list:
@@ -167,14 +208,20 @@ def test_all_answers_at_once_are_each_answer_alone(name, options, seed, steps, w
     # and it must find the core's own arrays equal, and no others.
     state = cardsim.make(name, **options).new_game(seed=seed)
     for _ in range(steps + 1):
-        want_plain, arrays = _one_at_a_time(state, what)
-        plain, same = state._answers(what, arrays)
+        want_plain, arrays, dicts = _one_at_a_time(state, what)
+        plain, same = state._answers(what, arrays + dicts)
         assert plain == want_plain
         assert [type(v) for v in plain] == [type(v) for v in want_plain]
         assert same
         if arrays:
-            assert state._answers(what, _spoilt(arrays, how)) == (plain, False)
-            assert state._answers(what, [a.tolist() for a in arrays])[1] is False
+            assert state._answers(what, _spoilt(arrays, how) + dicts) == (plain, False)
+            assert state._answers(what, [a.tolist() for a in arrays] + dicts)[1] is False
+        if dicts:
+            i = how % len(dicts)
+            places = list(_leaves(dicts[i]))
+            spoilt = list(dicts)
+            spoilt[i] = _changed(dicts[i], places[how // 7 % len(places)], how // 3)
+            assert state._answers(what, arrays + spoilt) == (plain, False)
         if state.is_terminal():
             break
         state.apply_action(pick.choice(state.legal_actions()))
@@ -183,8 +230,10 @@ def test_all_answers_at_once_are_each_answer_alone(name, options, seed, steps, w
 def test_answers_refuse_what_they_cannot_read() -> None:
     # Internal, but a method of every state: bad arguments are errors, never a crash.
     state = cardsim.make("rummy").new_game(seed=1)
-    with pytest.raises(ValueError, match="arrays holds 1 items, fewer than what asks"):
-        state._answers(64 | 128, [state.legal_action_mask()])
+    with pytest.raises(ValueError, match="theirs holds 1 items, fewer than the 2 what asks"):
+        state._answers(64 | 16, [state.legal_action_mask()])
+    with pytest.raises(ValueError, match="theirs holds 0 items"):
+        state._answers(32, [])
     with pytest.raises(TypeError):
         state._answers(64, None)
     with pytest.raises(TypeError):
@@ -192,3 +241,22 @@ def test_answers_refuse_what_they_cannot_read() -> None:
     # Arrays of another kind are no error: they are simply not the core's.
     assert state._answers(64, ["not an array"])[1] is False
     assert state._answers(0, [])[1] is True
+    # So are dicts of another kind, and a dict whose keys run code when compared.
+    assert state._answers(16, [state.to_dict()])[1] is True
+    assert state._answers(16, ["not a dict"])[1] is False
+
+    class Hostile:
+        def __init__(self, d: dict) -> None:
+            self.d = d
+
+        def __hash__(self) -> int:
+            return hash("phase")  # collides with a key the core looks up
+
+        def __eq__(self, other: object) -> bool:
+            self.d.clear()  # empties the dict under the lookup
+            raise RuntimeError("compared")
+
+    hostile = state.to_dict()
+    del hostile["phase"]
+    hostile[Hostile(hostile)] = 1
+    assert state._answers(16, [hostile])[1] is False

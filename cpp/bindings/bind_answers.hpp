@@ -1,9 +1,9 @@
 // The lockstep checker's read of a state (cardsim.testing): every answer it
 // compares at a step, in one call. Read one method at a time, a step costs the
 // checker a dozen calls through pybind11's dispatcher plus a numpy array per
-// tensor, more than the answers themselves; here the core builds them all at
-// once, and compares the candidate's arrays with its own in place, byte for
-// byte, without making either array.
+// tensor, more than the answers themselves; here the core gives the plain
+// answers at once, and compares the candidate's arrays (byte for byte) and
+// dicts (field by field) with its own in place, without making its own.
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -19,9 +19,9 @@
 
 namespace cardsim::py_bind {
 
-// What `_answers(what)` adds beyond its first four (whose turn, legal ids,
-// terminal, scores): the bits of `what`, in the order the answers come. The
-// Python side (cardsim/testing/lockstep.py) names the same bits.
+// What `_answers(what)` reads beyond its first four answers (whose turn, legal
+// ids, terminal, scores): the bits of `what`. The Python side
+// (cardsim/testing/lockstep.py) names the same bits.
 enum AnswerBit : int {
   kAnswerTruncated = 1,
   kAnswerDraw = 2,
@@ -80,47 +80,60 @@ void bind_answers(StateCls& state_cls, const Hooks<G>& hooks) {
             texts[i] = py::str(s.state.action_to_string(legal[i]));
           plain.append(texts);
         }
-        if (what & kAnswerDict) plain.append(dict_with_seed(hooks, s));
-        if (what & kAnswerObservations)
-          for (auto o : all_observations(hooks, s)) plain.append(o);
-        // The candidate's arrays, in order: the mask if asked, then each seat's tensor.
-        // The core's own go into buffers kept per thread: nothing is allocated per step.
+        // The candidate's answers, in order: the mask, each seat's tensor, its dict,
+        // each seat's observation (as `what` asks). The core's arrays go into buffers
+        // kept per thread, and its dicts are walked against the candidate's without
+        // being made (dict_writer.hpp): nothing is allocated per step.
         const auto given = py::reinterpret_borrow<py::sequence>(theirs);
         const std::size_t count = py::len(given);
+        const std::size_t tensors = (HasObservationTensor<G> && (what & kAnswerTensors)) ? static_cast<std::size_t>(players) : 0;
+        const std::size_t needed = ((what & kAnswerMask) ? 1 : 0) + tensors + ((what & kAnswerDict) ? 1 : 0) +
+                                   ((what & kAnswerObservations) ? static_cast<std::size_t>(players) : 0);
+        if (count < needed)
+          throw InvalidArgument("theirs holds " + std::to_string(count) + " items, fewer than the " +
+                                std::to_string(needed) +
+                                " what asks: the mask (bit 64), each seat's tensor (bit 128), the dict (bit "
+                                "16), each seat's observation (bit 32)");
         std::size_t next = 0;
-        bool arrays_equal = true;
-        auto take = [&]() -> py::object {
-          if (next >= count)
-            throw InvalidArgument("arrays holds " + std::to_string(count) +
-                                  " items, fewer than what asks: the mask (bit 64), then each seat's tensor "
-                                  "(bit 128)");
-          return given[next++];
-        };
+        bool same = true;
         if (what & kAnswerMask) {
           thread_local std::vector<char> mask;
           mask.assign(static_cast<std::size_t>(s.game->num_actions()), 0);
           for (Action a : legal) mask[static_cast<std::size_t>(a)] = 1;
-          arrays_equal = same_buffer(take(), mask.data(), mask.size(), "?", 1);
+          same = same_buffer(py::object(given[next++]), mask.data(), mask.size(), "?", 1);
         }
         if constexpr (HasObservationTensor<G>) {
-          if (what & kAnswerTensors) {
+          if (tensors) {
             thread_local std::vector<float> buf;
             buf.resize(static_cast<std::size_t>(s.game->observation_tensor_size()));
-            for (int p = 0; p < players && arrays_equal; ++p) {
+            for (int p = 0; p < players && same; ++p) {
               s.state.observation_tensor(p, buf.data());
-              arrays_equal = same_buffer(take(), buf.data(), buf.size(), "f", sizeof(float));
+              same = same_buffer(py::object(given[next + static_cast<std::size_t>(p)]), buf.data(), buf.size(), "f", sizeof(float));
             }
+            next += tensors;
           }
         }
-        return py::make_tuple(plain, py::bool_(arrays_equal));
+        if (same && (what & kAnswerDict)) {
+          DictMatcher m{py::object(given[next++])};
+          write_dict_with_seed(hooks, s, m);
+          same = m.matches();
+        }
+        if (what & kAnswerObservations)
+          for (int p = 0; p < players && same; ++p) {
+            DictMatcher m{py::object(given[next + static_cast<std::size_t>(p)])};
+            write_observation_dict(hooks, s, p, m);
+            same = m.matches();
+          }
+        return py::make_tuple(plain, py::bool_(same));
       },
-      py::arg("what"), py::arg("arrays"),
+      py::arg("what"), py::arg("theirs"),
       "Internal, for cardsim.testing: (answers, same) at once. answers: current_player(), "
       "legal_actions(), is_terminal(), scores(), then as the bits of `what` ask (1 is_truncated, 2 "
-      "is_draw, 4 winners, 8 action_to_string of each legal action, 16 to_dict, 32 every seat's "
-      "observation). same: whether `arrays` (a sequence) holds, as C-contiguous 1-D buffers of the "
-      "same dtype and bytes, legal_action_mask() if bit 64 asks and each seat's observation_tensor "
-      "if bit 128 does.");
+      "is_draw, 4 winners, 8 action_to_string of each legal action). same: whether `theirs` (a "
+      "sequence of a candidate's answers) holds, in order and as `what` asks, legal_action_mask() "
+      "(bit 64) and each seat's observation_tensor (bit 128) as C-contiguous 1-D buffers of the "
+      "same dtype and bytes, then to_dict() (bit 16) and each seat's observation (bit 32) equal to "
+      "the core's, of exactly its types (dict, list, int, bool, str, None).");
 }
 
 }  // namespace cardsim::py_bind

@@ -139,7 +139,7 @@ void bind_state_records(StateCls& state_cls, const Hooks<G>& hooks) {
       .def(
           "observation",
           [hooks](const S& s, py::handle player) {
-            return hooks.observation(s.state, player_from_py(player, s.game->num_players()));
+            return observation_of(hooks, s, player_from_py(player, s.game->num_players()));
           },
           "What one seat may see, as a JSON-safe dict (hidden cards are counts).")
       .def(

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "bindings/convert.hpp"
+#include "bindings/dict_writer.hpp"
 #include "bindings/registry.hpp"
 #include "core/checked.hpp"
 #include "core/game.hpp"
@@ -64,32 +65,53 @@ inline py::list winners_to_py(const Outcome& o, int players) {
   return out;
 }
 
+// A game's dict form and observations, as walks of their fields (the outer
+// dict's braces are the caller's): built for to_dict and observation, matched
+// against a candidate's by the checker (dict_writer.hpp).
 template <class G>
 struct Hooks {
-  std::function<py::dict(const typename G::State&)> to_dict;
-  std::function<py::dict(const typename G::State&, int)> observation;
-  // Every seat's observation at once, for a checker that reads them all at every
-  // step; unset, it is observation() per seat. A game whose seats see the same
-  // things may share the parts between the dicts it returns.
-  std::function<py::list(const typename G::State&)> observations;
+  std::function<void(const typename G::State&, DictWriter&)> write_dict;
+  std::function<void(const typename G::State&, int, DictWriter&)> write_observation;
 };
 
-// The state's dict form with the seed it was dealt from (to_dict), and every
-// seat's observation (_observations): the state surface and the checker's read
-// of a step (bind_answers.hpp) both give them.
+// The state's dict form with the seed it was dealt from (to_dict), and what a
+// seat sees: the state surface and the checker's read of a step
+// (bind_answers.hpp) both walk them.
+template <class G>
+void write_dict_with_seed(const Hooks<G>& hooks, const PyState<G>& s, DictWriter& w) {
+  w.begin_dict();
+  hooks.write_dict(s.state, w);
+  w.key(CARDSIM_KEY("seed"));
+  w.value(seed_to_py(s.seed));
+  w.end();
+}
+
+template <class G>
+void write_observation_dict(const Hooks<G>& hooks, const PyState<G>& s, int player, DictWriter& w) {
+  w.begin_dict();
+  hooks.write_observation(s.state, player, w);
+  w.end();
+}
+
 template <class G>
 py::dict dict_with_seed(const Hooks<G>& hooks, const PyState<G>& s) {
-  py::dict d = hooks.to_dict(s.state);
-  d["seed"] = seed_to_py(s.seed);
-  return d;
+  DictBuilder b;
+  write_dict_with_seed(hooks, s, b);
+  return py::reinterpret_borrow<py::dict>(b.result());
+}
+
+template <class G>
+py::dict observation_of(const Hooks<G>& hooks, const PyState<G>& s, int player) {
+  DictBuilder b;
+  write_observation_dict(hooks, s, player, b);
+  return py::reinterpret_borrow<py::dict>(b.result());
 }
 
 template <class G>
 py::list all_observations(const Hooks<G>& hooks, const PyState<G>& s) {
-  if (hooks.observations) return hooks.observations(s.state);
   py::list out(static_cast<py::size_t>(s.game->num_players()));
   for (int p = 0; p < s.game->num_players(); ++p)
-    PyList_SET_ITEM(out.ptr(), p, hooks.observation(s.state, p).release().ptr());
+    PyList_SET_ITEM(out.ptr(), p, observation_of(hooks, s, p).release().ptr());
   return out;
 }
 

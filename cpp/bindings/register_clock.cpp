@@ -10,41 +10,47 @@ using clock::ClockState;
 
 namespace {
 
-py::dict clock_dict(const clock::Clock& c, bool show_hidden) {
-  py::list down, up;
+void write_clock(const clock::Clock& c, bool show_hidden, DictWriter& w) {
+  w.begin_dict();
+  w.key(show_hidden ? CARDSIM_KEY("face_down") : CARDSIM_KEY("face_down_count"));
+  w.begin_list();
   for (int i = 0; i < clock::kPiles; ++i) {
     if (show_hidden) {
-      down.append(cards_to_py(c.face_down[i]));
+      w.cards(c.face_down[i]);
     } else {
-      down.append(c.face_down[i].size());
+      w.integer(static_cast<long long>(c.face_down[i].size()));
     }
-    up.append(cards_to_py(c.face_up[i]));
   }
-  py::dict d;
-  d[show_hidden ? "face_down" : "face_down_count"] = down;
-  d[CARDSIM_KEY("face_up")] = up;
-  d[CARDSIM_KEY("next_pile")] = c.next_pile + 1;
-  d[CARDSIM_KEY("turned")] = c.turned;
-  d[CARDSIM_KEY("stopped")] = c.stopped();
-  return d;
+  w.end();
+  w.key(CARDSIM_KEY("face_up"));
+  w.begin_list();
+  for (int i = 0; i < clock::kPiles; ++i) w.cards(c.face_up[i]);
+  w.end();
+  w.key(CARDSIM_KEY("next_pile"));
+  w.integer(c.next_pile + 1);
+  w.key(CARDSIM_KEY("turned"));
+  w.integer(c.turned);
+  w.key(CARDSIM_KEY("stopped"));
+  w.boolean(c.stopped());
+  w.end();
 }
 
-py::dict state_dict(const ClockState& s, bool show_hidden) {
-  py::list players;
-  for (int p = 0; p < s.num_players(); ++p) players.append(clock_dict(s.clock(p), show_hidden));
-  py::dict d;
-  d[CARDSIM_KEY("current_player")] = s.current_player();
-  d[CARDSIM_KEY("players")] = players;
-  return d;
+void write_state(const ClockState& s, bool show_hidden, DictWriter& w) {
+  w.key(CARDSIM_KEY("current_player"));
+  w.integer(s.current_player());
+  w.key(CARDSIM_KEY("players"));
+  w.begin_list();
+  for (int p = 0; p < s.num_players(); ++p) write_clock(s.clock(p), show_hidden, w);
+  w.end();
 }
 
 }  // namespace
 
 void register_clock(py::module_& m) {
   Hooks<ClockGame> hooks;
-  hooks.to_dict = [](const ClockState& s) { return state_dict(s, true); };
+  hooks.write_dict = [](const ClockState& s, DictWriter& w) { write_state(s, true, w); };
   // Every face-down card is hidden from everyone, so all players see the same.
-  hooks.observation = [](const ClockState& s, int) { return state_dict(s, false); };
+  hooks.write_observation = [](const ClockState& s, int, DictWriter& w) { write_state(s, false, w); };
   bind_game<ClockGame>(m, "Clock", hooks);
   register_game<ClockGame>("clock", "Clock Patience: 13 piles, no decisions; P(win) = 1/13",
                            [](const OptionMap& o) { return std::make_shared<ClockGame>(o, 1); });

@@ -10,50 +10,51 @@ using code9::Code9State;
 
 namespace {
 
-py::dict state_dict(const Code9State& s) {
-  py::list grid;
+void write_state(const Code9State& s, DictWriter& w) {
+  w.key(CARDSIM_KEY("current_player"));
+  w.integer(s.current_player());
+  w.key(CARDSIM_KEY("grid"));
+  w.begin_list();
   for (int r = 0; r < code9::kSide; ++r) {
-    py::list row;
-    for (int c = 0; c < code9::kSide; ++c) {
-      const Card x = s.at(r * code9::kSide + c);
-      if (x == kNoCard) {
-        row.append(py::none());
-      } else {
-        row.append(card_str(x));
-      }
-    }
-    grid.append(row);
+    w.begin_list();
+    for (int c = 0; c < code9::kSide; ++c) w.card_or_none(s.at(r * code9::kSide + c));
+    w.end();
   }
-  py::list suits, tens, captured;
-  for (int p = 0; p < s.num_players(); ++p) {
-    suits.append(suit_str(static_cast<int>(s.suit_of_player(p))));
-    // The ten each seat holds as its suit marker (none in the solitaire).
-    if (!s.solitaire()) tens.append(card_str(make_card(10, s.suit_of_player(p))));
-    captured.append(s.captured(p));
-  }
-  py::dict d;
-  d[CARDSIM_KEY("current_player")] = s.current_player();
-  d[CARDSIM_KEY("grid")] = grid;
-  d[CARDSIM_KEY("suits")] = suits;
-  d[CARDSIM_KEY("tens")] = tens;
-  d[CARDSIM_KEY("captured")] = captured;
-  d[CARDSIM_KEY("set_aside")] = cards_to_py(s.set_aside());
-  d[CARDSIM_KEY("moves")] = s.moves();
-  d[CARDSIM_KEY("passes")] = s.passes();
-  d[CARDSIM_KEY("winner")] = s.winner() >= 0 ? py::object(py::int_(s.winner())) : py::object(py::none());
-  return d;
+  w.end();
+  w.key(CARDSIM_KEY("suits"));
+  w.begin_list();
+  for (int p = 0; p < s.num_players(); ++p) w.str(suit_str(static_cast<int>(s.suit_of_player(p))));
+  w.end();
+  // The ten each seat holds as its suit marker (none in the solitaire).
+  w.key(CARDSIM_KEY("tens"));
+  w.begin_list();
+  if (!s.solitaire())
+    for (int p = 0; p < s.num_players(); ++p) w.card(make_card(10, s.suit_of_player(p)));
+  w.end();
+  w.key(CARDSIM_KEY("captured"));
+  w.begin_list();
+  for (int p = 0; p < s.num_players(); ++p) w.integer(s.captured(p));
+  w.end();
+  w.key(CARDSIM_KEY("set_aside"));
+  w.cards(s.set_aside());
+  w.key(CARDSIM_KEY("moves"));
+  w.integer(s.moves());
+  w.key(CARDSIM_KEY("passes"));
+  w.integer(s.passes());
+  w.key(CARDSIM_KEY("winner"));
+  w.int_or_none(s.winner());
 }
 
 }  // namespace
 
 void register_code9(py::module_& m) {
   Hooks<Code9Game> hooks;
-  hooks.to_dict = state_dict;
+  hooks.write_dict = write_state;
   // Everything is face up: a player sees the whole state, told which seat is theirs.
-  hooks.observation = [](const Code9State& s, int player) {
-    py::dict d = state_dict(s);
-    d[CARDSIM_KEY("player")] = player;
-    return d;
+  hooks.write_observation = [](const Code9State& s, int player, DictWriter& w) {
+    write_state(s, w);
+    w.key(CARDSIM_KEY("player"));
+    w.integer(player);
   };
   bind_game<Code9Game>(m, "Code9", hooks);
   register_game<Code9Game>("code9", "Code 9 Attack: 2-4 players race to get their 9 off a 6x6 grid",

@@ -10,86 +10,96 @@ using hitw::HoleInTheWallState;
 
 namespace {
 
-py::list cell_py(int row, int col) {
-  py::list l;
-  l.append(row);
-  l.append(col);
-  return l;
+void write_cell(int row, int col, DictWriter& w) {
+  w.begin_list();
+  w.integer(row);
+  w.integer(col);
+  w.end();
 }
 
 // Everything every seat may see: the display, the turn in progress and the points.
-py::dict public_dict(const HoleInTheWallState& s) {
-  py::dict d;
-  d[CARDSIM_KEY("current_player")] = s.current_player();
-  d[CARDSIM_KEY("dealer")] = s.dealer();
-  d[CARDSIM_KEY("deal")] = s.deal_number();
-  d[CARDSIM_KEY("turns")] = s.turns();
-  py::list display, holes;
+void write_public(const HoleInTheWallState& s, DictWriter& w) {
+  w.key(CARDSIM_KEY("current_player"));
+  w.integer(s.current_player());
+  w.key(CARDSIM_KEY("dealer"));
+  w.integer(s.dealer());
+  w.key(CARDSIM_KEY("deal"));
+  w.integer(s.deal_number());
+  w.key(CARDSIM_KEY("turns"));
+  w.integer(s.turns());
+  w.key(CARDSIM_KEY("display"));
+  w.begin_list();
   for (int row = 0; row <= s.top_row(); ++row) {
-    py::list r;
-    for (int c = 0; c < hitw::kCols; ++c) {
-      const Card card = s.card_at(row, c);
-      if (card == kNoCard) {
-        r.append(py::none());
-      } else {
-        r.append(card_str(card));
-      }
-      if (s.is_hole(row, c)) holes.append(cell_py(row, c));
-    }
-    display.append(r);
+    w.begin_list();
+    for (int c = 0; c < hitw::kCols; ++c) w.card_or_none(s.card_at(row, c));
+    w.end();
   }
-  d[CARDSIM_KEY("display")] = display;
-  d[CARDSIM_KEY("holes")] = holes;
-  py::list placed;
-  for (auto cell : s.placed_this_turn()) placed.append(cell_py(cell / hitw::kCols, cell % hitw::kCols));
-  d[CARDSIM_KEY("placed_this_turn")] = placed;
+  w.end();
+  w.key(CARDSIM_KEY("holes"));
+  w.begin_list();
+  for (int row = 0; row <= s.top_row(); ++row)
+    for (int c = 0; c < hitw::kCols; ++c)
+      if (s.is_hole(row, c)) write_cell(row, c, w);
+  w.end();
+  w.key(CARDSIM_KEY("placed_this_turn"));
+  w.begin_list();
+  for (auto cell : s.placed_this_turn()) write_cell(cell / hitw::kCols, cell % hitw::kCols, w);
+  w.end();
+  w.key(CARDSIM_KEY("sequence"));
   if (s.sequence_last() < 0) {
-    d[CARDSIM_KEY("sequence")] = py::none();
+    w.none();
   } else {
-    py::dict seq;
-    seq[CARDSIM_KEY("last")] = cell_py(s.sequence_last() / hitw::kCols, s.sequence_last() % hitw::kCols);
-    seq[CARDSIM_KEY("direction")] = s.sequence_direction();
-    d[CARDSIM_KEY("sequence")] = seq;
+    w.begin_dict();
+    w.key(CARDSIM_KEY("last"));
+    write_cell(s.sequence_last() / hitw::kCols, s.sequence_last() % hitw::kCols, w);
+    w.key(CARDSIM_KEY("direction"));
+    w.integer(s.sequence_direction());
+    w.end();
   }
-  py::list placement, match;
-  for (int p = 0; p < s.num_players(); ++p) {
-    placement.append(s.placement_points(p));
-    match.append(s.match_points(p));
-  }
-  d[CARDSIM_KEY("placement_points")] = placement;
-  d[CARDSIM_KEY("hole_points")] = s.hole_points();
-  d[CARDSIM_KEY("match_points")] = match;
-  return d;
+  w.key(CARDSIM_KEY("placement_points"));
+  w.begin_list();
+  for (int p = 0; p < s.num_players(); ++p) w.integer(s.placement_points(p));
+  w.end();
+  w.key(CARDSIM_KEY("hole_points"));
+  w.integer(s.hole_points());
+  w.key(CARDSIM_KEY("match_points"));
+  w.begin_list();
+  for (int p = 0; p < s.num_players(); ++p) w.integer(s.match_points(p));
+  w.end();
 }
 
-py::dict state_dict(const HoleInTheWallState& s) {
-  py::dict d = public_dict(s);
-  py::list hands;
-  for (int p = 0; p < s.num_players(); ++p) hands.append(cards_to_py(s.hand(p)));
-  d[CARDSIM_KEY("hands")] = hands;
-  py::list stock;  // bottom first, as every pile in a dict: the last card is the top
-  for (int i = s.stock_size(); i-- > 0;) stock.append(card_str(s.stock_card(i)));
-  d[CARDSIM_KEY("stock")] = stock;
-  return d;
+void write_state(const HoleInTheWallState& s, DictWriter& w) {
+  write_public(s, w);
+  w.key(CARDSIM_KEY("hands"));
+  w.begin_list();
+  for (int p = 0; p < s.num_players(); ++p) w.cards(s.hand(p));
+  w.end();
+  w.key(CARDSIM_KEY("stock"));  // bottom first, as every pile in a dict: the last card is the top
+  w.begin_list();
+  for (int i = s.stock_size(); i-- > 0;) w.card(s.stock_card(i));
+  w.end();
 }
 
-py::dict observation_dict(const HoleInTheWallState& s, int player) {
-  py::dict d = public_dict(s);
-  d[CARDSIM_KEY("player")] = player;
-  d[CARDSIM_KEY("hand")] = cards_to_py(s.hand(player));
-  py::list sizes;
-  for (int p = 0; p < s.num_players(); ++p) sizes.append(s.hand(p).size());
-  d[CARDSIM_KEY("hand_sizes")] = sizes;
-  d[CARDSIM_KEY("stock_size")] = s.stock_size();
-  return d;
+void write_observation(const HoleInTheWallState& s, int player, DictWriter& w) {
+  write_public(s, w);
+  w.key(CARDSIM_KEY("player"));
+  w.integer(player);
+  w.key(CARDSIM_KEY("hand"));
+  w.cards(s.hand(player));
+  w.key(CARDSIM_KEY("hand_sizes"));
+  w.begin_list();
+  for (int p = 0; p < s.num_players(); ++p) w.integer(static_cast<long long>(s.hand(p).size()));
+  w.end();
+  w.key(CARDSIM_KEY("stock_size"));
+  w.integer(s.stock_size());
 }
 
 }  // namespace
 
 void register_hole_in_the_wall(py::module_& m) {
   Hooks<HoleInTheWallGame> hooks;
-  hooks.to_dict = [](const HoleInTheWallState& s) { return state_dict(s); };
-  hooks.observation = [](const HoleInTheWallState& s, int p) { return observation_dict(s, p); };
+  hooks.write_dict = write_state;
+  hooks.write_observation = write_observation;
   bind_game<HoleInTheWallGame>(m, "HoleInTheWall", hooks);
   register_game<HoleInTheWallGame>(
       "hole_in_the_wall",

@@ -9,110 +9,113 @@ using racing_demon::RacingDemonState;
 
 namespace {
 
-py::list line_to_py(const racing_demon::Player& pl) {
-  py::list line;
-  for (const auto& col : pl.line) line.append(cards_to_py(col));
-  return line;
+void write_line(const racing_demon::Player& pl, DictWriter& w) {
+  w.begin_list();
+  for (const auto& col : pl.line) w.cards(col);
+  w.end();
 }
 
-py::object top_or_none(const StaticVector<Card, racing_demon::kHandSize>& pile) {
-  if (pile.empty()) return py::none();
-  return card_str(pile.back());
-}
-
-py::list foundations_to_py(const RacingDemonState& s) {
-  py::list out;
+void write_foundations(const RacingDemonState& s, DictWriter& w) {
+  w.begin_list();
   for (const auto& f : s.foundations()) {
-    py::dict d;
-    d[CARDSIM_KEY("suit")] = suit_str(static_cast<int>(suit_of(f.cards[0])));
-    d[CARDSIM_KEY("cards")] = cards_to_py(f.cards);
-    py::list owners;
-    for (auto o : f.owners) owners.append(static_cast<int>(o));
-    d[CARDSIM_KEY("owners")] = owners;
-    d[CARDSIM_KEY("claimed_by")] = static_cast<int>(f.claimed_by);
-    out.append(d);
+    w.begin_dict();
+    w.key(CARDSIM_KEY("suit"));
+    w.str(suit_str(static_cast<int>(suit_of(f.cards[0]))));
+    w.key(CARDSIM_KEY("cards"));
+    w.cards(f.cards);
+    w.key(CARDSIM_KEY("owners"));
+    w.begin_list();
+    for (auto o : f.owners) w.integer(o);
+    w.end();
+    w.key(CARDSIM_KEY("claimed_by"));
+    w.integer(f.claimed_by);
+    w.end();
   }
-  return out;
+  w.end();
 }
 
-py::dict common(const RacingDemonState& s) {
-  py::dict d;
-  d[CARDSIM_KEY("current_player")] = s.current_player();
-  d[CARDSIM_KEY("foundations")] = foundations_to_py(s);
-  d[CARDSIM_KEY("out_player")] = s.out_player();
-  d[CARDSIM_KEY("stalemate")] = s.ended_in_stalemate();
-  d[CARDSIM_KEY("rotations")] = s.rotations();
-  d[CARDSIM_KEY("moves")] = s.moves();
+void write_common(const RacingDemonState& s, DictWriter& w) {
+  w.key(CARDSIM_KEY("current_player"));
+  w.integer(s.current_player());
+  w.key(CARDSIM_KEY("foundations"));
+  write_foundations(s, w);
+  w.key(CARDSIM_KEY("out_player"));
+  w.integer(s.out_player());
+  w.key(CARDSIM_KEY("stalemate"));
+  w.boolean(s.ended_in_stalemate());
+  w.key(CARDSIM_KEY("rotations"));
+  w.integer(s.rotations());
+  w.key(CARDSIM_KEY("moves"));
+  w.integer(s.moves());
   if (s.is_match()) {
-    d[CARDSIM_KEY("round")] = s.round();
-    py::list totals;
-    for (int p = 0; p < s.num_players(); ++p) totals.append(s.totals()[p]);
-    d[CARDSIM_KEY("totals")] = totals;
+    w.key(CARDSIM_KEY("round"));
+    w.integer(s.round());
+    w.key(CARDSIM_KEY("totals"));
+    w.begin_list();
+    for (int p = 0; p < s.num_players(); ++p) w.integer(s.totals()[p]);
+    w.end();
   }
-  return d;
 }
 
-py::dict state_dict(const RacingDemonState& s) {
-  py::dict d = common(s);
-  py::list players;
+void write_state(const RacingDemonState& s, DictWriter& w) {
+  write_common(s, w);
+  w.key(CARDSIM_KEY("players"));
+  w.begin_list();
   for (int p = 0; p < s.num_players(); ++p) {
     const auto& pl = s.seat(p);
-    py::dict e;
-    e[CARDSIM_KEY("pile")] = cards_to_py(pl.pile);
-    e[CARDSIM_KEY("line")] = line_to_py(pl);
-    e[CARDSIM_KEY("hand")] = cards_to_py(pl.hand);
-    e[CARDSIM_KEY("waste")] = cards_to_py(pl.waste);
-    e[CARDSIM_KEY("turned")] = static_cast<int>(pl.turned);
-    players.append(e);
+    w.begin_dict();
+    w.key(CARDSIM_KEY("pile"));
+    w.cards(pl.pile);
+    w.key(CARDSIM_KEY("line"));
+    write_line(pl, w);
+    w.key(CARDSIM_KEY("hand"));
+    w.cards(pl.hand);
+    w.key(CARDSIM_KEY("waste"));
+    w.cards(pl.waste);
+    w.key(CARDSIM_KEY("turned"));
+    w.integer(pl.turned);
+    w.end();
   }
-  d[CARDSIM_KEY("players")] = players;
-  return d;
+  w.end();
 }
 
 // Everything face up is public: the Pile top, the line, the waste top and
 // the middle. Face-down cards (the rest of the Pile, the hand) and the waste
 // beneath its top are counts, for everyone alike.
-py::dict observation(const RacingDemonState& s, int player) {
-  py::dict d = common(s);
-  d[CARDSIM_KEY("player")] = player;
-  py::list players;
+void write_observation(const RacingDemonState& s, int player, DictWriter& w) {
+  write_common(s, w);
+  w.key(CARDSIM_KEY("player"));
+  w.integer(player);
+  w.key(CARDSIM_KEY("players"));
+  w.begin_list();
   for (int p = 0; p < s.num_players(); ++p) {
     const auto& pl = s.seat(p);
-    py::dict e;
-    e[CARDSIM_KEY("pile_top")] =
-        pl.pile.empty() ? py::object(py::none()) : py::object(card_str(pl.pile.back()));
-    e[CARDSIM_KEY("pile_count")] = pl.pile.size();
-    e[CARDSIM_KEY("line")] = line_to_py(pl);
-    e[CARDSIM_KEY("hand_count")] = pl.hand.size();
-    e[CARDSIM_KEY("waste_top")] = top_or_none(pl.waste);
-    e[CARDSIM_KEY("waste_count")] = pl.waste.size();
-    e[CARDSIM_KEY("turned")] = static_cast<int>(pl.turned);
-    players.append(e);
+    w.begin_dict();
+    w.key(CARDSIM_KEY("pile_top"));
+    w.card_or_none(pl.pile.empty() ? kNoCard : pl.pile.back());
+    w.key(CARDSIM_KEY("pile_count"));
+    w.integer(static_cast<long long>(pl.pile.size()));
+    w.key(CARDSIM_KEY("line"));
+    write_line(pl, w);
+    w.key(CARDSIM_KEY("hand_count"));
+    w.integer(static_cast<long long>(pl.hand.size()));
+    w.key(CARDSIM_KEY("waste_top"));
+    w.card_or_none(pl.waste.empty() ? kNoCard : pl.waste.back());
+    w.key(CARDSIM_KEY("waste_count"));
+    w.integer(static_cast<long long>(pl.waste.size()));
+    w.key(CARDSIM_KEY("turned"));
+    w.integer(pl.turned);
+    w.end();
   }
-  d[CARDSIM_KEY("players")] = players;
-  return d;
+  w.end();
 }
 
 }  // namespace
 
 void register_racing_demon(py::module_& m) {
   Hooks<RacingDemonGame> hooks;
-  hooks.to_dict = [](const RacingDemonState& s) { return state_dict(s); };
-  hooks.observation = [](const RacingDemonState& s, int p) { return observation(s, p); };
-  // Every seat sees the same things, only "player" differs: one dict is built and
-  // the others are its copies, sharing its lists.
-  hooks.observations = [](const RacingDemonState& s) {
-    py::list out(static_cast<py::size_t>(s.num_players()));
-    py::dict first = observation(s, 0);
-    for (int p = 1; p < s.num_players(); ++p) {
-      py::dict d = py::reinterpret_steal<py::dict>(PyDict_Copy(first.ptr()));
-      if (!d) throw py::error_already_set();
-      d[CARDSIM_KEY("player")] = p;
-      PyList_SET_ITEM(out.ptr(), p, d.release().ptr());
-    }
-    PyList_SET_ITEM(out.ptr(), 0, first.release().ptr());
-    return out;
-  };
+  hooks.write_dict = write_state;
+  hooks.write_observation = write_observation;
   bind_game<RacingDemonGame>(m, "RacingDemon", hooks);
   register_game<RacingDemonGame>("racing_demon",
                                  "Racing Demon: 1-8 players race to empty their Pile, all at once (timed "

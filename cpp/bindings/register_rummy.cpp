@@ -13,105 +13,123 @@ using rummy::RummyState;
 
 namespace {
 
-py::list cards_to_py(CardSet m) {
-  py::list out;
-  for (; m; m &= m - 1) out.append(card_str(static_cast<Card>(std::countr_zero(m))));
-  return out;
+// A set of cards, lowest index first.
+void write_set(CardSet m, DictWriter& w) {
+  w.begin_list();
+  for (; m; m &= m - 1) w.card(static_cast<Card>(std::countr_zero(m)));
+  w.end();
 }
 
-py::object card_or_none(Card c) { return c == kNoCard ? py::object(py::none()) : py::object(card_str(c)); }
-py::object player_or_none(int p) { return p < 0 ? py::object(py::none()) : py::object(py::int_(p)); }
-
-py::list scores_to_py(const Scores& s, int n) {
-  py::list out;
-  for (int p = 0; p < n; ++p) out.append(s[p]);
-  return out;
+void write_scores(const Scores& s, int n, DictWriter& w) {
+  w.begin_list();
+  for (int p = 0; p < n; ++p) w.integer(s[p]);
+  w.end();
 }
 
-// Everything every player sees; `hands` decides what the hidden parts show.
-py::dict public_dict(const RummyState& s) {
+void write_meld(const RummyState& s, const Meld& m, DictWriter& w) {
+  StaticVector<Card, 13> cards;
+  RummyState::meld_cards(m, cards);
+  w.begin_dict();
+  w.key(CARDSIM_KEY("kind"));
+  w.text(m.is_run ? "run" : "set");
+  w.key(CARDSIM_KEY("cards"));
+  w.cards(cards);
+  w.key(CARDSIM_KEY("by"));
+  w.begin_list();
+  for (Card c : cards) w.integer(s.owner(c));
+  w.end();
+  if (m.is_run) {
+    w.key(CARDSIM_KEY("low"));
+    w.integer(m.low);
+    w.key(CARDSIM_KEY("high"));
+    w.integer(m.high);
+  }
+  w.end();
+}
+
+// Everything every player sees; the callers add what the hidden parts show.
+void write_public(const RummyState& s, DictWriter& w) {
   static constexpr const char* kPhases[] = {"draw", "play", "call", "over"};
   const int n = s.num_players();
-  py::dict d;
-  d[CARDSIM_KEY("phase")] = kPhases[static_cast<int>(s.phase())];
-  d[CARDSIM_KEY("current_player")] = s.current_player();
-  d[CARDSIM_KEY("dealer")] = s.dealer();
-  d[CARDSIM_KEY("turn")] = s.turn();
-  d[CARDSIM_KEY("turn_overs")] = s.turn_overs();
-  py::list pile;
-  for (Card c : s.discard_pile()) pile.append(card_str(c));
-  d[CARDSIM_KEY("discard_pile")] = pile;
-  py::list melds;
-  for (const Meld& m : s.melds()) {
-    StaticVector<Card, 13> cards;
-    RummyState::meld_cards(m, cards);
-    py::dict md;
-    md[CARDSIM_KEY("kind")] = m.is_run ? "run" : "set";
-    py::list cl, by;
-    for (Card c : cards) {
-      cl.append(card_str(c));
-      by.append(s.owner(c));
-    }
-    md[CARDSIM_KEY("cards")] = cl;
-    md[CARDSIM_KEY("by")] = by;
-    if (m.is_run) {
-      md[CARDSIM_KEY("low")] = m.low;
-      md[CARDSIM_KEY("high")] = m.high;
-    }
-    melds.append(md);
-  }
-  d[CARDSIM_KEY("melds")] = melds;
-  d[CARDSIM_KEY("taken")] = card_or_none(s.taken());
-  py::list laid;
-  for (int p = 0; p < n; ++p) laid.append(s.laid_down(p));
-  d[CARDSIM_KEY("laid_down")] = laid;
+  w.key(CARDSIM_KEY("phase"));
+  w.text(kPhases[static_cast<int>(s.phase())]);
+  w.key(CARDSIM_KEY("current_player"));
+  w.integer(s.current_player());
+  w.key(CARDSIM_KEY("dealer"));
+  w.integer(s.dealer());
+  w.key(CARDSIM_KEY("turn"));
+  w.integer(s.turn());
+  w.key(CARDSIM_KEY("turn_overs"));
+  w.integer(s.turn_overs());
+  w.key(CARDSIM_KEY("discard_pile"));
+  w.cards(s.discard_pile());
+  w.key(CARDSIM_KEY("melds"));
+  w.begin_list();
+  for (const Meld& m : s.melds()) write_meld(s, m, w);
+  w.end();
+  w.key(CARDSIM_KEY("taken"));
+  w.card_or_none(s.taken());
+  w.key(CARDSIM_KEY("laid_down"));
+  w.begin_list();
+  for (int p = 0; p < n; ++p) w.boolean(s.laid_down(p));
+  w.end();
+  w.key(CARDSIM_KEY("call"));
   if (s.phase() == Phase::Call) {
-    py::dict call;
-    call[CARDSIM_KEY("discarder")] = s.call_discarder();
-    call[CARDSIM_KEY("size")] = s.call_size();
-    d[CARDSIM_KEY("call")] = call;
+    w.begin_dict();
+    w.key(CARDSIM_KEY("discarder"));
+    w.integer(s.call_discarder());
+    w.key(CARDSIM_KEY("size"));
+    w.integer(s.call_size());
+    w.end();
   } else {
-    d[CARDSIM_KEY("call")] = py::none();
+    w.none();
   }
-  d[CARDSIM_KEY("went_out")] = player_or_none(s.went_out());
-  d[CARDSIM_KEY("rummy")] = s.rummy();
-  d[CARDSIM_KEY("truncated")] = s.deal_truncated();
-  d[CARDSIM_KEY("void")] = s.deal_void();
+  w.key(CARDSIM_KEY("went_out"));
+  w.int_or_none(s.went_out());
+  w.key(CARDSIM_KEY("rummy"));
+  w.boolean(s.rummy());
+  w.key(CARDSIM_KEY("truncated"));
+  w.boolean(s.deal_truncated());
+  w.key(CARDSIM_KEY("void"));
+  w.boolean(s.deal_void());
   if (s.rules().match) {
-    d[CARDSIM_KEY("deal")] = s.deal_number();
-    d[CARDSIM_KEY("totals")] = scores_to_py(s.totals(), n);
+    w.key(CARDSIM_KEY("deal"));
+    w.integer(s.deal_number());
+    w.key(CARDSIM_KEY("totals"));
+    write_scores(s.totals(), n, w);
   }
-  return d;
 }
 
-py::dict full_dict(const RummyState& s) {
-  py::dict d = public_dict(s);
-  py::list hands;
-  for (int p = 0; p < s.num_players(); ++p) hands.append(cards_to_py(s.hand(p)));
-  d[CARDSIM_KEY("hands")] = hands;
-  py::list stock;  // bottom first, as every pile in a dict: the last card is the top
-  for (const Card c : s.stock()) stock.append(card_str(c));
-  d[CARDSIM_KEY("stock")] = stock;
-  return d;
+void write_state(const RummyState& s, DictWriter& w) {
+  write_public(s, w);
+  w.key(CARDSIM_KEY("hands"));
+  w.begin_list();
+  for (int p = 0; p < s.num_players(); ++p) write_set(s.hand(p), w);
+  w.end();
+  w.key(CARDSIM_KEY("stock"));  // bottom first, as every pile in a dict: the last card is the top
+  w.cards(s.stock());
 }
 
-py::dict observation_dict(const RummyState& s, int player) {
-  py::dict d = public_dict(s);
-  d[CARDSIM_KEY("player")] = player;
-  d[CARDSIM_KEY("hand")] = cards_to_py(s.hand(player));
-  py::list sizes;
-  for (int p = 0; p < s.num_players(); ++p) sizes.append(std::popcount(s.hand(p)));
-  d[CARDSIM_KEY("hand_sizes")] = sizes;
-  d[CARDSIM_KEY("stock_size")] = s.stock().size();
-  return d;
+void write_observation(const RummyState& s, int player, DictWriter& w) {
+  write_public(s, w);
+  w.key(CARDSIM_KEY("player"));
+  w.integer(player);
+  w.key(CARDSIM_KEY("hand"));
+  write_set(s.hand(player), w);
+  w.key(CARDSIM_KEY("hand_sizes"));
+  w.begin_list();
+  for (int p = 0; p < s.num_players(); ++p) w.integer(std::popcount(s.hand(p)));
+  w.end();
+  w.key(CARDSIM_KEY("stock_size"));
+  w.integer(static_cast<long long>(s.stock().size()));
 }
 
 }  // namespace
 
 void register_rummy(py::module_& m) {
   Hooks<RummyGame> hooks;
-  hooks.to_dict = [](const RummyState& s) { return full_dict(s); };
-  hooks.observation = [](const RummyState& s, int p) { return observation_dict(s, p); };
+  hooks.write_dict = write_state;
+  hooks.write_observation = write_observation;
   bind_game<RummyGame>(m, "Rummy", hooks);
   register_game<RummyGame>("rummy",
                            "Rummy: 2-6 players, runs and sets, with its common variations; match=True plays "

@@ -11,75 +11,79 @@ using stack_gap::StackGapState;
 
 namespace {
 
-py::list wall_to_py(const StackGapState& s) {
-  py::list levels;
+void write_wall(const StackGapState& s, DictWriter& w) {
+  w.begin_list();
   for (int level = 1; level <= stack_gap::kLevels; ++level) {
-    py::list row;
+    w.begin_list();
     for (int slot = stack_gap::kLevelStart[level - 1]; slot < stack_gap::kLevelStart[level]; ++slot) {
       if (!s.filled(slot)) {
-        row.append(py::none());
+        w.none();
         continue;
       }
-      py::dict d;
-      d[CARDSIM_KEY("card")] = card_str(s.wall_card(slot));
-      d[CARDSIM_KEY("value")] = s.wall_value(slot);
-      row.append(d);
+      w.begin_dict();
+      w.key(CARDSIM_KEY("card"));
+      w.card(s.wall_card(slot));
+      w.key(CARDSIM_KEY("value"));
+      w.integer(s.wall_value(slot));
+      w.end();
     }
-    levels.append(row);
+    w.end();
   }
-  return levels;
+  w.end();
 }
 
-py::object ended_by(const StackGapState& s) {
-  return s.ended_by() < 0 ? py::object(py::none()) : py::object(py::int_(s.ended_by()));
-}
-
-py::object ending(const StackGapState& s) {
-  return s.is_terminal() ? py::object(py::str(stack_gap::ending_name(s.ending()))) : py::object(py::none());
-}
-
-py::dict state_dict(const StackGapState& s) {
-  py::list hands, rubble, scores;
-  for (int p = 0; p < s.num_players(); ++p) {
-    hands.append(cards_to_py(s.hand(p)));
-    rubble.append(cards_to_py(s.rubble(p)));
-    scores.append(s.points(p));
+// The parts both forms end with: the open rubble piles, the scores, the ending.
+void write_rubble_to_end(const StackGapState& s, DictWriter& w) {
+  w.key(CARDSIM_KEY("rubble"));
+  w.begin_list();
+  for (int p = 0; p < s.num_players(); ++p) w.cards(s.rubble(p));
+  w.end();
+  w.key(CARDSIM_KEY("scores"));
+  w.begin_list();
+  for (int p = 0; p < s.num_players(); ++p) w.integer(s.points(p));
+  w.end();
+  w.key(CARDSIM_KEY("ending"));
+  if (s.is_terminal()) {
+    w.text(stack_gap::ending_name(s.ending()));
+  } else {
+    w.none();
   }
-  py::list draw;  // bottom first, as every pile in a dict: the last card is the top
-  for (const Card c : s.draw_pile()) draw.append(card_str(c));
-  py::dict d;
-  d[CARDSIM_KEY("current_player")] = s.current_player();
-  d[CARDSIM_KEY("wall")] = wall_to_py(s);
-  d[CARDSIM_KEY("hands")] = hands;
-  d[CARDSIM_KEY("draw_pile")] = draw;
-  d[CARDSIM_KEY("rubble")] = rubble;
-  d[CARDSIM_KEY("scores")] = scores;
-  d[CARDSIM_KEY("ending")] = ending(s);
-  d[CARDSIM_KEY("ended_by")] = ended_by(s);
-  return d;
+  w.key(CARDSIM_KEY("ended_by"));
+  w.int_or_none(s.ended_by());
+}
+
+void write_state(const StackGapState& s, DictWriter& w) {
+  w.key(CARDSIM_KEY("current_player"));
+  w.integer(s.current_player());
+  w.key(CARDSIM_KEY("wall"));
+  write_wall(s, w);
+  w.key(CARDSIM_KEY("hands"));
+  w.begin_list();
+  for (int p = 0; p < s.num_players(); ++p) w.cards(s.hand(p));
+  w.end();
+  w.key(CARDSIM_KEY("draw_pile"));  // bottom first, as every pile in a dict: the last card is the top
+  w.cards(s.draw_pile());
+  write_rubble_to_end(s, w);
 }
 
 // Hands are hidden from the other player and the draw pile from everyone;
 // the wall, the rubble piles (discards are made face up) and scores are open.
-py::dict observation_dict(const StackGapState& s, int player) {
-  py::list sizes, rubble, scores;
-  for (int p = 0; p < s.num_players(); ++p) {
-    sizes.append(s.hand(p).size());
-    rubble.append(cards_to_py(s.rubble(p)));
-    scores.append(s.points(p));
-  }
-  py::dict d;
-  d[CARDSIM_KEY("player")] = player;
-  d[CARDSIM_KEY("current_player")] = s.current_player();
-  d[CARDSIM_KEY("wall")] = wall_to_py(s);
-  d[CARDSIM_KEY("hand")] = cards_to_py(s.hand(player));
-  d[CARDSIM_KEY("hand_sizes")] = sizes;
-  d[CARDSIM_KEY("draw_pile_size")] = s.draw_pile().size();
-  d[CARDSIM_KEY("rubble")] = rubble;
-  d[CARDSIM_KEY("scores")] = scores;
-  d[CARDSIM_KEY("ending")] = ending(s);
-  d[CARDSIM_KEY("ended_by")] = ended_by(s);
-  return d;
+void write_observation(const StackGapState& s, int player, DictWriter& w) {
+  w.key(CARDSIM_KEY("player"));
+  w.integer(player);
+  w.key(CARDSIM_KEY("current_player"));
+  w.integer(s.current_player());
+  w.key(CARDSIM_KEY("wall"));
+  write_wall(s, w);
+  w.key(CARDSIM_KEY("hand"));
+  w.cards(s.hand(player));
+  w.key(CARDSIM_KEY("hand_sizes"));
+  w.begin_list();
+  for (int p = 0; p < s.num_players(); ++p) w.integer(static_cast<long long>(s.hand(p).size()));
+  w.end();
+  w.key(CARDSIM_KEY("draw_pile_size"));
+  w.integer(static_cast<long long>(s.draw_pile().size()));
+  write_rubble_to_end(s, w);
 }
 
 py::object item(const py::dict& d, const char* key) {
@@ -168,8 +172,8 @@ StackGapState position_from_py(int num_players, py::handle h) {
 
 void register_stack_gap(py::module_& m) {
   Hooks<StackGapGame> hooks;
-  hooks.to_dict = state_dict;
-  hooks.observation = observation_dict;
+  hooks.write_dict = write_state;
+  hooks.write_observation = write_observation;
   bind_game<StackGapGame>(m, "StackGap", hooks);
 
   // Test hook (not part of the contract): replace the position. Pickling the

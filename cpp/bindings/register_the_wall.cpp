@@ -10,53 +10,67 @@ using the_wall::TheWallState;
 
 namespace {
 
-py::list optional_card(Card c) {
-  py::list l;
-  if (c != kNoCard) l.append(card_str(c));
-  return l;
+// A pile of at most one card: the list of its card, if any.
+void write_optional(Card c, DictWriter& w) {
+  w.begin_list();
+  if (c != kNoCard) w.card(c);
+  w.end();
 }
 
 // A foundation holds ace..top of the top's suit.
-py::list foundation_cards(Card top) {
-  py::list l;
-  if (top == kNoCard) return l;
-  for (int r = 1; r <= rank_of(top); ++r) l.append(card_str(make_card(r, suit_of(top))));
-  return l;
+void write_foundation(Card top, DictWriter& w) {
+  w.begin_list();
+  if (top != kNoCard)
+    for (int r = 1; r <= rank_of(top); ++r) w.card(make_card(r, suit_of(top)));
+  w.end();
 }
 
 // Every pile is a list bottom first, its top (the card that plays next) last.
 // The reserve and the stock are face down: an observation shows only their sizes.
-py::dict state_dict(const TheWallState& s, bool show_hidden) {
-  py::dict d;
-  d[CARDSIM_KEY("current_player")] = s.current_player();
-  py::list upper, lower, discards, foundations;
-  for (int i = 0; i < the_wall::kUpperPiles; ++i) upper.append(optional_card(s.upper(i)));
-  for (int i = 0; i < the_wall::kLowerPiles; ++i) lower.append(cards_to_py(s.lower(i)));
-  for (int i = 0; i < s.num_discards(); ++i) discards.append(cards_to_py(s.discard(i)));
-  for (int i = 0; i < the_wall::kFoundations; ++i) foundations.append(foundation_cards(s.foundation_top(i)));
-  d[CARDSIM_KEY("upper")] = upper;
-  d[CARDSIM_KEY("lower")] = lower;
+void write_state(const TheWallState& s, bool show_hidden, DictWriter& w) {
+  w.key(CARDSIM_KEY("current_player"));
+  w.integer(s.current_player());
+  w.key(CARDSIM_KEY("upper"));
+  w.begin_list();
+  for (int i = 0; i < the_wall::kUpperPiles; ++i) write_optional(s.upper(i), w);
+  w.end();
+  w.key(CARDSIM_KEY("lower"));
+  w.begin_list();
+  for (int i = 0; i < the_wall::kLowerPiles; ++i) w.cards(s.lower(i));
+  w.end();
   if (show_hidden) {
-    d[CARDSIM_KEY("reserve")] = cards_to_py(s.reserve());
-    d[CARDSIM_KEY("stock")] = cards_to_py(s.stock());
+    w.key(CARDSIM_KEY("reserve"));
+    w.cards(s.reserve());
+    w.key(CARDSIM_KEY("stock"));
+    w.cards(s.stock());
   } else {
-    d[CARDSIM_KEY("reserve_count")] = s.reserve().size();
-    d[CARDSIM_KEY("stock_count")] = s.stock().size();
+    w.key(CARDSIM_KEY("reserve_count"));
+    w.integer(static_cast<long long>(s.reserve().size()));
+    w.key(CARDSIM_KEY("stock_count"));
+    w.integer(static_cast<long long>(s.stock().size()));
   }
-  d[CARDSIM_KEY("waste")] = optional_card(s.waste());
-  d[CARDSIM_KEY("discards")] = discards;
-  d[CARDSIM_KEY("foundations")] = foundations;
-  d[CARDSIM_KEY("on_foundations")] = s.on_foundations();
-  d[CARDSIM_KEY("moves")] = s.moves();
-  return d;
+  w.key(CARDSIM_KEY("waste"));
+  write_optional(s.waste(), w);
+  w.key(CARDSIM_KEY("discards"));
+  w.begin_list();
+  for (int i = 0; i < s.num_discards(); ++i) w.cards(s.discard(i));
+  w.end();
+  w.key(CARDSIM_KEY("foundations"));
+  w.begin_list();
+  for (int i = 0; i < the_wall::kFoundations; ++i) write_foundation(s.foundation_top(i), w);
+  w.end();
+  w.key(CARDSIM_KEY("on_foundations"));
+  w.integer(s.on_foundations());
+  w.key(CARDSIM_KEY("moves"));
+  w.integer(s.moves());
 }
 
 }  // namespace
 
 void register_the_wall(py::module_& m) {
   Hooks<TheWallGame> hooks;
-  hooks.to_dict = [](const TheWallState& s) { return state_dict(s, true); };
-  hooks.observation = [](const TheWallState& s, int) { return state_dict(s, false); };
+  hooks.write_dict = [](const TheWallState& s, DictWriter& w) { write_state(s, true, w); };
+  hooks.write_observation = [](const TheWallState& s, int, DictWriter& w) { write_state(s, false, w); };
   bind_game<TheWallGame>(m, "TheWall", hooks);
   register_game<TheWallGame>("the_wall",
                              "The Wall: two-pack patience, 4 upper and 8 lower piles, reserve, discards",

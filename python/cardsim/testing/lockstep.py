@@ -67,9 +67,9 @@ OPTIONAL_STATE_METHODS = (
 
 ActionMode = Literal["auto", "ids", "text"]
 
-# The bits of the core's ``State._answers(what, arrays)``: which answers it adds, in this
-# order, to whose turn, the legal ids, the terminal flag and the scores, and which arrays
-# it compares.
+# The bits of the core's ``State._answers(what, theirs)``: which answers it adds, in this
+# order, to whose turn, the legal ids, the terminal flag and the scores, and which of the
+# candidate's answers it compares in place (the arrays, the dict, the observations).
 _TRUNCATED, _DRAW, _WINNERS, _TEXTS, _DICT, _OBSERVATIONS, _MASK, _TENSORS = (
     1 << i for i in range(8)
 )
@@ -257,14 +257,10 @@ class Pair:
         self.num_players = core.num_players
         # The optional yes/no answers the candidate offers, compared as bools.
         self._flags = [m for m in ("is_truncated", "is_draw") if m in self.offers]
-        # Every seat's observation from the core in one call where it has one (the
-        # dicts may share parts; they are only read).
-        self._core_observations = getattr(core, "_observations", None) or (
-            lambda: [core.observation(p) for p in range(self.num_players)]
-        )
         self.compared: set[str] = set()
-        # The candidate's to_dict and the core's as compare() last read them, until the
-        # next action: what a probe checks the candidate against after refusing.
+        # The candidate's to_dict and the core's as compare() last read them (None for
+        # the core's when the core only matched the candidate's in place), until the next
+        # action: what a probe checks the candidate against after refusing.
         self._dicts: tuple[Any, Any] | None = None
         # Set once the candidate's to_dict is seen to hand out its own live containers:
         # then a probe snapshots it as text, as a later call would change it in place.
@@ -285,13 +281,13 @@ class Pair:
         self._marks = frozenset(marks)
         # The core's read of a whole step; none in text mode (which goes field by field).
         self._core_answers = None if text_actions else getattr(core, "_answers", None)
-        self._what, self._texts_at, self._dict_at = self._answer_plan()
+        self._what, self._texts_at = self._answer_plan()
 
-    def _answer_plan(self) -> tuple[int, int, list[int]]:
+    def _answer_plan(self) -> tuple[int, int]:
         """What the quick comparison asks of the core's ``_answers``: its bits, and where
-        the texts and the dicts come in its answers."""
+        the texts come in its answers."""
         offers = self.offers
-        what, at, dict_at = 0, 4, []
+        what, at = 0, 4
         for bit, name in ((_TRUNCATED, "is_truncated"), (_DRAW, "is_draw"), (_WINNERS, "winners")):
             if name in offers:
                 what, at = what | bit, at + 1
@@ -299,15 +295,14 @@ class Pair:
         if "action_to_string" in offers:
             what, at = what | _TEXTS, at + 1
         if "to_dict" in offers:
-            what, dict_at, at = what | _DICT, [at], at + 1
+            what |= _DICT
         if "observation" in offers:
             what |= _OBSERVATIONS
-            dict_at += range(at, at + self.num_players)
         if "legal_action_mask" in offers:
             what |= _MASK
         if self.has_tensor:
             what |= _TENSORS
-        return what, texts_at, dict_at
+        return what, texts_at
 
     # --- calling the candidate: any exception is a divergence -------------------------
     def _call(self, name: str, expected: Any, *args: Any) -> Any:
@@ -376,9 +371,17 @@ class Pair:
             if self.has_tensor:
                 for p in range(self.num_players):
                     mine.append(c.observation_tensor(p))
-            # The core compares the arrays itself, byte for byte, in dtype and shape.
-            want, same_arrays = answers(self._what, mine)
-            if not same_arrays:
+            if "to_dict" in offers:
+                got_dict = c.to_dict()
+                mine.append(got_dict)
+            if "observation" in offers:
+                for p in range(self.num_players):
+                    mine.append(c.observation(p))
+            # The core compares the arrays (byte for byte, in dtype and shape) and the
+            # dicts (of exactly its types: a Mapping of another kind, a tuple or a
+            # subset of the keys goes to the field-by-field walk, which decides).
+            want, same = answers(self._what, mine)
+            if not same:
                 return None
             legal: list[int] = want[1]
             got = [c.current_player(), sorted(c.legal_actions()), bool(c.is_terminal())]
@@ -394,23 +397,13 @@ class Pair:
                     # True == 1, but a bool is no action id.
                     if ids != legal or bool in set(map(type, ids)):
                         return None
-            if "to_dict" in offers:
-                got_dict = c.to_dict()
-                got.append(got_dict)
-            if "observation" in offers:
-                for p in range(self.num_players):
-                    got.append(c.observation(p))
             if got != want or type(got[0]) is not int:
                 return None
-            # The dicts and observations must be dicts as the core's are, else the
-            # field-by-field walk decides (a Mapping of another kind may still pass).
-            for i in self._dict_at:
-                if type(got[i]) is not dict:
-                    return None
         except Exception:
             return None  # raised by the candidate, or == with no single truth value
         if "to_dict" in offers:
-            self._dicts = (got_dict, want[self._dict_at[0]])
+            # The core's own dict is made only if a probe needs it (see probe).
+            self._dicts = (got_dict, None)
         return legal
 
     def _compare_each(self) -> list[int]:
@@ -592,6 +585,8 @@ class Pair:
             # both. The core refused and is unchanged, so the candidate must still match
             # the core's dict; later probes take text snapshots.
             self._aliased = True
+            if want is None:
+                want = core.to_dict()  # the core refused and is unchanged: its dict then
             d = _diff(now, want, "to_dict()")
             if d:
                 raise _Diverged("state after refusing an illegal action", d[1], d[2], probe=text)
