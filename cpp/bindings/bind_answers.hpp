@@ -86,7 +86,8 @@ void bind_answers(StateCls& state_cls, const Hooks<G>& hooks) {
         // being made (dict_writer.hpp): nothing is allocated per step.
         const auto given = py::reinterpret_borrow<py::sequence>(theirs);
         const std::size_t count = py::len(given);
-        const std::size_t tensors = (HasObservationTensor<G> && (what & kAnswerTensors)) ? static_cast<std::size_t>(players) : 0;
+        const std::size_t tensors =
+            (HasObservationTensor<G> && (what & kAnswerTensors)) ? static_cast<std::size_t>(players) : 0;
         const std::size_t needed = ((what & kAnswerMask) ? 1 : 0) + tensors + ((what & kAnswerDict) ? 1 : 0) +
                                    ((what & kAnswerObservations) ? static_cast<std::size_t>(players) : 0);
         if (count < needed)
@@ -108,7 +109,8 @@ void bind_answers(StateCls& state_cls, const Hooks<G>& hooks) {
             buf.resize(static_cast<std::size_t>(s.game->observation_tensor_size()));
             for (int p = 0; p < players && same; ++p) {
               s.state.observation_tensor(p, buf.data());
-              same = same_buffer(py::object(given[next + static_cast<std::size_t>(p)]), buf.data(), buf.size(), "f", sizeof(float));
+              same = same_buffer(py::object(given[next + static_cast<std::size_t>(p)]), buf.data(),
+                                 buf.size(), "f", sizeof(float));
             }
             next += tensors;
           }
