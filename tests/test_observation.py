@@ -260,3 +260,33 @@ def test_answers_refuse_what_they_cannot_read() -> None:
     del hostile["phase"]
     hostile[Hostile(hostile)] = 1
     assert state._answers(16, [hostile])[1] is False
+
+
+@pytest.mark.parametrize(("name", "options"), CORE_CASES, ids=[config_id(*c) for c in CORE_CASES])
+@given(
+    seed=st.integers(0, 2**32),
+    steps=st.integers(0, 80),
+    probes=st.lists(st.integers(-3, 5000), min_size=1, max_size=8),
+    pick=st.randoms(use_true_random=False),
+)
+def test_refuses_is_apply_action_refusing(name, options, seed, steps, probes, pick):
+    # cardsim.testing probes illegal actions with _refuses: None exactly when
+    # apply_action raises IllegalActionError, "accepted" when it plays, and never a
+    # change to the state itself.
+    state = cardsim.make(name, **options).new_game(seed=seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply_action(pick.choice(state.legal_actions()))
+    for a in [*probes, *state.legal_actions()[:2]]:
+        before = state.clone()
+        refused = state._refuses(a)
+        assert state == before and state.history == before.history
+        try:
+            before.apply_action(a)
+        except cardsim.IllegalActionError:
+            assert refused is None
+        else:
+            assert refused == "accepted"
+    with pytest.raises(TypeError, match="an action must be an int"):
+        state._refuses("1")

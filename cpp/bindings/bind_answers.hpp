@@ -136,6 +136,26 @@ void bind_answers(StateCls& state_cls, const Hooks<G>& hooks) {
       "(bit 64) and each seat's observation_tensor (bit 128) as C-contiguous 1-D buffers of the "
       "same dtype and bytes, then to_dict() (bit 16) and each seat's observation (bit 32) equal to "
       "the core's, of exactly its types (dict, list, int, bool, str, None).");
+  // A probe of an illegal action, as the checker makes one at a tenth of its steps: a
+  // copy of the state without its deal and history (the rules' state only, kept by
+  // value), so that refusing costs no Python exception and no clone of the whole.
+  state_cls.def(
+      "_refuses",
+      [](const S& s, py::handle action) -> py::object {
+        State copy = s.state;
+        try {
+          cardsim::apply_checked(copy, action_from_py(action, s.game->num_actions()), s.game->num_actions());
+        } catch (const IllegalAction&) {
+          if (copy == s.state) return py::none();
+          return py::str("changed its state refusing");
+        }
+        return py::str("accepted");
+      },
+      py::arg("action"),
+      "Internal, for cardsim.testing: None if the state refuses the int action id `action` (as "
+      "apply_action would, with IllegalActionError) and is left as it was; else what it did instead "
+      "(\"accepted\", or \"changed its state refusing\"). The state itself never changes. TypeError "
+      "if `action` is not an int.");
 }
 
 }  // namespace cardsim::py_bind
