@@ -107,30 +107,29 @@ def test_every_seat_at_once_is_each_seat_alone(name, options, seed, steps, pick)
         state.apply_action(pick.choice(state.legal_actions()))
 
 
-def _one_at_a_time(state, what: int) -> tuple[list, list, list]:
-    """What ``state._answers(what, ...)`` must give, read one method at a time; the
-    arrays it must find equal to its own; and the dicts it must find equal to its own."""
+def _one_at_a_time(state, what: int) -> tuple[list, list]:
+    """The answers ``state._answers(what, answers, arrays)`` must find equal to its own,
+    read one method at a time (as cardsim.testing reads a candidate), and the arrays."""
     legal = state.legal_actions()
-    plain = [state.current_player(), legal, state.is_terminal(), state.scores()]
+    answers = [state.current_player(), legal, state.is_terminal(), state.scores()]
     for bit, read in (
         (1, state.is_truncated),
         (2, state.is_draw),
         (4, state.winners),
         (8, lambda: [state.action_to_string(a) for a in legal]),
+        (256, lambda: [state.string_to_action(state.action_to_string(a)) for a in legal]),
+        (16, state.to_dict),
     ):
-        if what & bit:
-            plain.append(read())
+        if what & bit and (bit != 256 or what & 8):
+            answers.append(read())
+    if what & 32:
+        answers += [state.observation(p) for p in range(state.num_players)]
     arrays = []
     if what & 64:
         arrays.append(state.legal_action_mask())
     if what & 128 and hasattr(state.game, "observation_tensor_shape"):
         arrays += [state.observation_tensor(p) for p in range(state.num_players)]
-    dicts = []
-    if what & 16:
-        dicts.append(state.to_dict())
-    if what & 32:
-        dicts += [state.observation(p) for p in range(state.num_players)]
-    return plain, arrays, dicts
+    return answers, arrays
 
 
 def _leaves(value, path=()):
@@ -208,20 +207,15 @@ def test_all_answers_at_once_are_each_answer_alone(name, options, seed, steps, w
     # and it must find the core's own arrays equal, and no others.
     state = cardsim.make(name, **options).new_game(seed=seed)
     for _ in range(steps + 1):
-        want_plain, arrays, dicts = _one_at_a_time(state, what)
-        plain, same = state._answers(what, arrays + dicts)
-        assert plain == want_plain
-        assert [type(v) for v in plain] == [type(v) for v in want_plain]
-        assert same
+        answers, arrays = _one_at_a_time(state, what)
+        legal, same = state._answers(what, answers, arrays)
+        assert legal == state.legal_actions() and same
         if arrays:
-            assert state._answers(what, _spoilt(arrays, how) + dicts) == (plain, False)
-            assert state._answers(what, [a.tolist() for a in arrays] + dicts)[1] is False
-        if dicts:
-            i = how % len(dicts)
-            places = list(_leaves(dicts[i]))
-            spoilt = list(dicts)
-            spoilt[i] = _changed(dicts[i], places[how // 7 % len(places)], how // 3)
-            assert state._answers(what, arrays + spoilt) == (plain, False)
+            assert state._answers(what, answers, _spoilt(arrays, how)) == (legal, False)
+            assert state._answers(what, answers, [a.tolist() for a in arrays])[1] is False
+        places = list(_leaves(answers))
+        spoilt = _changed(answers, places[how // 7 % len(places)], how // 3)
+        assert state._answers(what, spoilt, arrays) == (legal, False)
         if state.is_terminal():
             break
         state.apply_action(pick.choice(state.legal_actions()))
@@ -230,20 +224,22 @@ def test_all_answers_at_once_are_each_answer_alone(name, options, seed, steps, w
 def test_answers_refuse_what_they_cannot_read() -> None:
     # Internal, but a method of every state: bad arguments are errors, never a crash.
     state = cardsim.make("rummy").new_game(seed=1)
-    with pytest.raises(ValueError, match="theirs holds 1 items, fewer than the 2 what asks"):
-        state._answers(64 | 16, [state.legal_action_mask()])
-    with pytest.raises(ValueError, match="theirs holds 0 items"):
-        state._answers(32, [])
+    answers, _ = _one_at_a_time(state, 0)
+    with pytest.raises(ValueError, match="arrays holds 1 items, fewer than the 3 what asks"):
+        state._answers(64 | 128, answers, [state.legal_action_mask()])
     with pytest.raises(TypeError):
-        state._answers(64, None)
+        state._answers(64, answers, None)
     with pytest.raises(TypeError):
-        state._answers("all", [])
-    # Arrays of another kind are no error: they are simply not the core's.
-    assert state._answers(64, ["not an array"])[1] is False
-    assert state._answers(0, [])[1] is True
-    # So are dicts of another kind, and a dict whose keys run code when compared.
-    assert state._answers(16, [state.to_dict()])[1] is True
-    assert state._answers(16, ["not a dict"])[1] is False
+        state._answers("all", answers, [])
+    # Answers or arrays of another kind are no error: they are simply not the core's.
+    assert state._answers(64, answers, ["not an array"])[1] is False
+    assert state._answers(0, answers, [])[1] is True
+    assert state._answers(0, tuple(answers), [])[1] is False
+    assert state._answers(0, "answers", [])[1] is False
+    assert state._answers(16, answers, [])[1] is False  # the dict asked for is missing
+    assert state._answers(0, [*answers, None], [])[1] is False  # one answer too many
+    assert state._matches_dict(state.to_dict()) is True
+    assert state._matches_dict("not a dict") is False
 
     class Hostile:
         def __init__(self, d: dict) -> None:
@@ -259,7 +255,7 @@ def test_answers_refuse_what_they_cannot_read() -> None:
     hostile = state.to_dict()
     del hostile["phase"]
     hostile[Hostile(hostile)] = 1
-    assert state._answers(16, [hostile])[1] is False
+    assert state._matches_dict(hostile) is False
 
 
 @pytest.mark.parametrize(("name", "options"), CORE_CASES, ids=[config_id(*c) for c in CORE_CASES])

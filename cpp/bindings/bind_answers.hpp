@@ -31,6 +31,7 @@ enum AnswerBit : int {
   kAnswerObservations = 32,
   kAnswerMask = 64,
   kAnswerTensors = 128,
+  kAnswerIds = 256,
 };
 
 // Whether `obj` exports a C-contiguous 1-D buffer of `n` items of struct
@@ -58,84 +59,100 @@ void bind_answers(StateCls& state_cls, const Hooks<G>& hooks) {
   using State = typename G::State;
   state_cls.def(
       "_answers",
-      [hooks](const S& s, int what, py::handle theirs) {
+      [hooks](const S& s, int what, py::handle answers, py::handle arrays) {
         const int players = s.game->num_players();
         typename State::ActionList legal;
         s.state.legal_actions(legal);
-        py::list ids = owned_list(actions_to_py(legal));
-        py::list plain;
-        plain.append(py::int_(s.state.current_player()));
-        plain.append(ids);
-        plain.append(py::bool_(s.state.is_terminal()));
-        plain.append(scores_to_py(s.state.scores(), players));
-        if (what & kAnswerTruncated) plain.append(py::bool_(s.state.is_truncated()));
+        // The candidate's answers, walked in the core against its own as they are read
+        // (dict_writer.hpp): nothing of the core's is made but its list of legal ids.
+        DictMatcher m{answers};
+        m.begin_list();
+        m.integer(s.state.current_player());
+        auto ints = [&m](const auto& values) {
+          m.begin_list();
+          for (auto v : values) m.integer(v);
+          m.end();
+        };
+        ints(legal);
+        m.boolean(s.state.is_terminal());
+        const Scores scores = s.state.scores();
+        m.begin_list();
+        for (int p = 0; p < players; ++p) m.integer(scores[p]);
+        m.end();
+        if (what & kAnswerTruncated) m.boolean(s.state.is_truncated());
         if (what & (kAnswerDraw | kAnswerWinners)) {
           const Outcome outcome = s.state.outcome();
-          if (what & kAnswerDraw) plain.append(py::bool_(outcome.draw));
-          if (what & kAnswerWinners) plain.append(winners_to_py(outcome, players));
+          if (what & kAnswerDraw) m.boolean(outcome.draw);
+          if (what & kAnswerWinners) {
+            m.begin_list();
+            for (int p = 0; p < players; ++p)
+              if (outcome.winners >> p & 1) m.integer(p);
+            m.end();
+          }
         }
         if (what & kAnswerTexts) {
-          py::list texts(legal.size());
-          for (std::size_t i = 0; i < legal.size(); ++i)
-            texts[i] = py::str(s.state.action_to_string(legal[i]));
-          plain.append(texts);
+          m.begin_list();
+          for (Action a : legal) m.utf8(s.state.action_to_string(a));
+          m.end();
         }
-        // The candidate's answers, in order: the mask, each seat's tensor, its dict,
-        // each seat's observation (as `what` asks). The core's arrays go into buffers
-        // kept per thread, and its dicts are walked against the candidate's without
-        // being made (dict_writer.hpp): nothing is allocated per step.
-        const auto given = py::reinterpret_borrow<py::sequence>(theirs);
+        if (what & kAnswerIds) ints(legal);
+        if (what & kAnswerDict) write_dict_with_seed(hooks, s, m);
+        if (what & kAnswerObservations)
+          for (int p = 0; p < players; ++p) write_observation_dict(hooks, s, p, m);
+        m.end();
+        bool same = m.matches();
+        // The candidate's arrays: the mask, then each seat's tensor (as `what` asks),
+        // compared with the core's in buffers kept per thread.
+        const auto given = py::reinterpret_borrow<py::sequence>(arrays);
         const std::size_t count = py::len(given);
         const std::size_t tensors =
             (HasObservationTensor<G> && (what & kAnswerTensors)) ? static_cast<std::size_t>(players) : 0;
-        const std::size_t needed = ((what & kAnswerMask) ? 1 : 0) + tensors + ((what & kAnswerDict) ? 1 : 0) +
-                                   ((what & kAnswerObservations) ? static_cast<std::size_t>(players) : 0);
+        const std::size_t needed = ((what & kAnswerMask) ? 1 : 0) + tensors;
         if (count < needed)
-          throw InvalidArgument("theirs holds " + std::to_string(count) + " items, fewer than the " +
+          throw InvalidArgument("arrays holds " + std::to_string(count) + " items, fewer than the " +
                                 std::to_string(needed) +
-                                " what asks: the mask (bit 64), each seat's tensor (bit 128), the dict (bit "
-                                "16), each seat's observation (bit 32)");
-        std::size_t next = 0;
-        bool same = true;
-        if (what & kAnswerMask) {
+                                " what asks: the mask (bit 64), then each seat's tensor (bit 128)");
+        if (same && (what & kAnswerMask)) {
           thread_local std::vector<char> mask;
           mask.assign(static_cast<std::size_t>(s.game->num_actions()), 0);
           for (Action a : legal) mask[static_cast<std::size_t>(a)] = 1;
-          same = same_buffer(py::object(given[next++]), mask.data(), mask.size(), "?", 1);
+          same = same_buffer(py::object(given[0]), mask.data(), mask.size(), "?", 1);
         }
         if constexpr (HasObservationTensor<G>) {
           if (tensors) {
+            const std::size_t first = (what & kAnswerMask) ? 1 : 0;
             thread_local std::vector<float> buf;
             buf.resize(static_cast<std::size_t>(s.game->observation_tensor_size()));
             for (int p = 0; p < players && same; ++p) {
               s.state.observation_tensor(p, buf.data());
-              same = same_buffer(py::object(given[next + static_cast<std::size_t>(p)]), buf.data(),
+              same = same_buffer(py::object(given[first + static_cast<std::size_t>(p)]), buf.data(),
                                  buf.size(), "f", sizeof(float));
             }
-            next += tensors;
           }
         }
-        if (same && (what & kAnswerDict)) {
-          DictMatcher m{py::object(given[next++])};
-          write_dict_with_seed(hooks, s, m);
-          same = m.matches();
-        }
-        if (what & kAnswerObservations)
-          for (int p = 0; p < players && same; ++p) {
-            DictMatcher m{py::object(given[next + static_cast<std::size_t>(p)])};
-            write_observation_dict(hooks, s, p, m);
-            same = m.matches();
-          }
-        return py::make_tuple(plain, py::bool_(same));
+        return py::make_tuple(owned_list(actions_to_py(legal)), py::bool_(same));
       },
-      py::arg("what"), py::arg("theirs"),
-      "Internal, for cardsim.testing: (answers, same) at once. answers: current_player(), "
-      "legal_actions(), is_terminal(), scores(), then as the bits of `what` ask (1 is_truncated, 2 "
-      "is_draw, 4 winners, 8 action_to_string of each legal action). same: whether `theirs` (a "
-      "sequence of a candidate's answers) holds, in order and as `what` asks, legal_action_mask() "
-      "(bit 64) and each seat's observation_tensor (bit 128) as C-contiguous 1-D buffers of the "
-      "same dtype and bytes, then to_dict() (bit 16) and each seat's observation (bit 32) equal to "
-      "the core's, of exactly its types (dict, list, int, bool, str, None).");
+      py::arg("what"), py::arg("answers"), py::arg("arrays"),
+      "Internal, for cardsim.testing: (legal, same) at once. legal: legal_actions(). same: whether "
+      "`answers`, a list of a candidate's answers, is exactly [current_player(), legal_actions() "
+      "sorted, is_terminal(), scores(), then as the bits of `what` ask: is_truncated() (1), is_draw() "
+      "(2), winners() (4), action_to_string of each legal action (8), string_to_action of each of "
+      "those texts (256), to_dict() (16), each seat's observation (32)], of exactly the core's types "
+      "(list, dict, int but not bool, bool, str, None); and whether `arrays` (a sequence) holds, as "
+      "C-contiguous 1-D buffers of the same dtype and bytes, legal_action_mask() (bit 64), then each "
+      "seat's observation_tensor (bit 128).");
+
+  state_cls.def(
+      "_matches_dict",
+      [hooks](const S& s, py::handle theirs) {
+        DictMatcher m{theirs};
+        write_dict_with_seed(hooks, s, m);
+        return m.matches();
+      },
+      py::arg("theirs"),
+      "Internal, for cardsim.testing: whether `theirs` is exactly to_dict(), of exactly its types "
+      "(dict, list, int but not bool, bool, str, None), compared without making to_dict().");
+
   // A probe of an illegal action, as the checker makes one at a tenth of its steps: a
   // copy of the state without its deal and history (the rules' state only, kept by
   // value), so that refusing costs no Python exception and no clone of the whole.

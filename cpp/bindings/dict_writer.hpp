@@ -11,7 +11,9 @@
 
 #include <array>
 #include <cstddef>
+#include <cstring>
 #include <stdexcept>
+#include <string_view>
 #include <utility>
 
 #include "bindings/convert.hpp"
@@ -34,6 +36,7 @@ class DictWriter {
   // A str kept by the bindings (card_str, suit_str), or a C string literal.
   virtual void str(py::handle s) = 0;
   virtual void text(const char* s) = 0;
+  virtual void utf8(std::string_view s) = 0;
   virtual void card(Card c) = 0;
   // Any other value (a seed past the range of long long): equal, and of its type.
   virtual void value(py::handle v) = 0;
@@ -69,6 +72,9 @@ class DictBuilder final : public DictWriter {
   void none() override { put(py::none()); }
   void str(py::handle s) override { put(py::reinterpret_borrow<py::object>(s)); }
   void text(const char* s) override { put(steal(PyUnicode_FromString(s))); }
+  void utf8(std::string_view s) override {
+    put(steal(PyUnicode_FromStringAndSize(s.data(), static_cast<Py_ssize_t>(s.size()))));
+  }
   void card(Card c) override { put(card_str(c)); }
   void value(py::handle v) override { put(py::reinterpret_borrow<py::object>(v)); }
 
@@ -147,6 +153,15 @@ class DictMatcher final : public DictWriter {
     const py::object held = take();
     PyObject* o = held.ptr();
     if (o && !(PyUnicode_CheckExact(o) && PyUnicode_CompareWithASCIIString(o, s) == 0)) fail();
+  }
+  void utf8(std::string_view s) override {
+    const py::object held = take();
+    PyObject* o = held.ptr();
+    if (!o) return;
+    Py_ssize_t n = 0;
+    const char* data = PyUnicode_CheckExact(o) ? PyUnicode_AsUTF8AndSize(o, &n) : nullptr;
+    if (!data || static_cast<std::size_t>(n) != s.size() || std::memcmp(data, s.data(), s.size()) != 0)
+      fail();
   }
   void card(Card c) override { str(card_str(c)); }
   void value(py::handle v) override {

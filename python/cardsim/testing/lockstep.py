@@ -67,11 +67,10 @@ OPTIONAL_STATE_METHODS = (
 
 ActionMode = Literal["auto", "ids", "text"]
 
-# The bits of the core's ``State._answers(what, theirs)``: which answers it adds, in this
-# order, to whose turn, the legal ids, the terminal flag and the scores, and which of the
-# candidate's answers it compares in place (the arrays, the dict, the observations).
-_TRUNCATED, _DRAW, _WINNERS, _TEXTS, _DICT, _OBSERVATIONS, _MASK, _TENSORS = (
-    1 << i for i in range(8)
+# The bits of the core's ``State._answers(what, answers, arrays)``: which of a candidate's
+# answers it compares, beyond whose turn, the legal ids, the terminal flag and the scores.
+_TRUNCATED, _DRAW, _WINNERS, _TEXTS, _DICT, _OBSERVATIONS, _MASK, _TENSORS, _IDS = (
+    1 << i for i in range(9)
 )
 
 
@@ -281,19 +280,19 @@ class Pair:
         self._marks = frozenset(marks)
         # The core's read of a whole step; none in text mode (which goes field by field).
         self._core_answers = None if text_actions else getattr(core, "_answers", None)
-        self._what, self._texts_at = self._answer_plan()
+        self._what = self._answer_plan()
 
-    def _answer_plan(self) -> tuple[int, int]:
-        """What the quick comparison asks of the core's ``_answers``: its bits, and where
-        the texts come in its answers."""
+    def _answer_plan(self) -> int:
+        """What the quick comparison asks of the core's ``_answers``: its bits."""
         offers = self.offers
-        what, at = 0, 4
+        what = 0
         for bit, name in ((_TRUNCATED, "is_truncated"), (_DRAW, "is_draw"), (_WINNERS, "winners")):
             if name in offers:
-                what, at = what | bit, at + 1
-        texts_at = at
+                what |= bit
         if "action_to_string" in offers:
-            what, at = what | _TEXTS, at + 1
+            what |= _TEXTS
+            if "string_to_action" in offers:
+                what |= _IDS
         if "to_dict" in offers:
             what |= _DICT
         if "observation" in offers:
@@ -302,7 +301,7 @@ class Pair:
             what |= _MASK
         if self.has_tensor:
             what |= _TENSORS
-        return what, texts_at
+        return what
 
     # --- calling the candidate: any exception is a divergence -------------------------
     def _call(self, name: str, expected: Any, *args: Any) -> Any:
@@ -356,55 +355,50 @@ class Pair:
         the core's and equal to it; None if any is not, or the candidate raises (then
         ``_compare_each`` looks field by field, and finds the difference or passes).
 
-        A step that matches, the common case, costs one call into the core for all its
-        answers and the arrays' comparison (``_answers``), the candidate's answers in a
-        list, and one ``==`` between the two, with no call per field into the checker's
-        own methods."""
+        A step that matches, the common case, costs the candidate's answers in two lists
+        and one call into the core, which walks them against its own state (``_answers``),
+        with no call per field into the checker's own methods. The candidate's texts are
+        asked of its own legal actions, and its ids of its own texts: equal to the core's
+        when the step matches, and if they are not, the step does not match."""
         answers = self._core_answers
         if answers is None or self._alias_unknown:
             return None  # text mode, and each line's first step, go field by field
         c, offers = self.cand, self.offers
         try:
-            mine = []
-            if "legal_action_mask" in offers:
-                mine.append(c.legal_action_mask())
-            if self.has_tensor:
-                for p in range(self.num_players):
-                    mine.append(c.observation_tensor(p))
+            legal = sorted(c.legal_actions())
+            mine = [c.current_player(), legal, bool(c.is_terminal()), list(c.scores())]
+            for name in self._flags:
+                mine.append(bool(getattr(c, name)()))
+            if "winners" in offers:
+                mine.append(list(c.winners()))
+            # map() calls the candidate from C: no Python frame per call of the checker's.
+            if "action_to_string" in offers:
+                texts = list(map(c.action_to_string, legal))
+                mine.append(texts)
+                if "string_to_action" in offers:
+                    mine.append(list(map(c.string_to_action, texts)))
             if "to_dict" in offers:
                 got_dict = c.to_dict()
                 mine.append(got_dict)
             if "observation" in offers:
-                for p in range(self.num_players):
-                    mine.append(c.observation(p))
-            # The core compares the arrays (byte for byte, in dtype and shape) and the
-            # dicts (of exactly its types: a Mapping of another kind, a tuple or a
-            # subset of the keys goes to the field-by-field walk, which decides).
-            want, same = answers(self._what, mine)
-            if not same:
-                return None
-            legal: list[int] = want[1]
-            got = [c.current_player(), sorted(c.legal_actions()), bool(c.is_terminal())]
-            got.append(list(c.scores()))
-            for name in self._flags:
-                got.append(bool(getattr(c, name)()))
-            if "winners" in offers:
-                got.append(list(c.winners()))
-            if "action_to_string" in offers:
-                got.append([c.action_to_string(a) for a in legal])
-                if "string_to_action" in offers:
-                    ids = [c.string_to_action(t) for t in want[self._texts_at]]
-                    # True == 1, but a bool is no action id.
-                    if ids != legal or bool in set(map(type, ids)):
-                        return None
-            if got != want or type(got[0]) is not int:
-                return None
+                mine += map(c.observation, range(self.num_players))
+            arrays = []
+            if "legal_action_mask" in offers:
+                arrays.append(c.legal_action_mask())
+            if self.has_tensor:
+                arrays += map(c.observation_tensor, range(self.num_players))
+            # The core compares the answers (of exactly its types: a Mapping of another
+            # kind, a tuple, a subset of the keys or a numpy int goes to the field-by-field
+            # walk, which decides) and the arrays (byte for byte, in dtype and shape).
+            core_legal, same = answers(self._what, mine, arrays)
         except Exception:
-            return None  # raised by the candidate, or == with no single truth value
+            return None  # raised by the candidate
+        if not same:
+            return None
         if "to_dict" in offers:
             # The core's own dict is made only if a probe needs it (see probe).
             self._dicts = (got_dict, None)
-        return legal
+        return core_legal
 
     def _compare_each(self) -> list[int]:
         core, offers, check = self.core, self.offers, self.check
@@ -586,11 +580,11 @@ class Pair:
             return
         got, want = seen
         now = self._call("to_dict", "a dict")
-        if want is None and self._core_answers is not None:
-            # The dict before matched the core's exactly, and the core refused unchanged:
-            # the dict now must match it still (a walk in the core, and the one that
-            # also catches a live dict the refusal changed in place).
-            if self._core_answers(_DICT, [now])[1]:
+        if want is None:
+            # The dict before matched the core's exactly (in the core: ``_quick``), and the
+            # core refused unchanged: the dict now must match it still (a walk in the
+            # core, and the one that also catches a live dict the refusal changed in place).
+            if core._matches_dict(now):
                 return
             want = core.to_dict()
         if _shares(now, got):
