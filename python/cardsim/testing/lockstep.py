@@ -390,6 +390,7 @@ class Pair:
             # The core compares the answers (of exactly its types: a Mapping of another
             # kind, a tuple, a subset of the keys or a numpy int goes to the field-by-field
             # walk, which decides) and the arrays (byte for byte, in dtype and shape).
+            core_legal: list[int]
             core_legal, same = answers(self._what, mine, arrays)
         except Exception:
             return None  # raised by the candidate
