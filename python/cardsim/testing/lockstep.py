@@ -278,6 +278,8 @@ class Pair:
             if "string_to_action" in self.offers:
                 marks.add("string_to_action")
         self._marks = frozenset(marks)
+        # The larger of the marks compare() has added to ``compared``.
+        self._marked: frozenset[str] | None = None
         # The core's read of a whole step; none in text mode (which goes field by field).
         self._core_answers = None if text_actions else getattr(core, "_answers", None)
         self._what = self._answer_plan()
@@ -345,10 +347,14 @@ class Pair:
         """Compares every field the candidate offers with the core's; returns the core's
         legal actions (read for the comparison, and what the next step picks from)."""
         legal = self._quick()
-        if legal is not None:
-            self.compared |= self._marks if legal else self._marks_no_legal
-            return legal
-        return self._compare_each()
+        if legal is None:
+            return self._compare_each()
+        marks = self._marks if legal else self._marks_no_legal
+        # A union only when it adds something, not at every step (_marks holds the other).
+        if marks is not self._marked and self._marked is not self._marks:
+            self.compared |= marks
+            self._marked = marks
+        return legal
 
     def _quick(self) -> list[int] | None:
         """The core's legal actions if every answer of the candidate is of the type of
@@ -505,7 +511,7 @@ class Pair:
     def play(self, action: int) -> None:
         """Plays the core's legal ``action`` on both (by its text in text mode)."""
         self._dicts = None
-        a = self._to_cand(action)
+        a = self._to_cand(action) if self.text_actions else action
         try:
             self.cand.apply_action(a)
         except Exception as e:
@@ -845,12 +851,12 @@ def _play_line(
             probe, i = read_step(choices, k, legal, n, threshold)
             if probe is not None:
                 pair.probe(probe)
-            tally["steps"] += 1
             if not legal or k == last:
                 break
             action = legal[i]
             pair.play(action)
             ids.append(action)
+        tally["steps"] += len(ids) + 1
         compared |= pair.compared
     except _Diverged as d:
         # The texts of the actions played, from a fresh deal: only a failing line pays.
