@@ -53,94 +53,171 @@ inline bool same_buffer(py::handle obj, const void* data, std::size_t n, const c
   return same;
 }
 
+// A candidate's answers read and compared one method at a time, called from here:
+// the checker's step would otherwise pay Python's dispatch for every call it makes
+// and every list it builds. A call that raises an Exception, or an answer unlike the
+// core's, ends the read (the checker then looks field by field and reports it);
+// anything else raised (KeyboardInterrupt) goes on up.
+class CandidateReader {
+ public:
+  explicit CandidateReader(py::handle cand) : cand_(cand) {}
+  bool ok() const { return ok_; }
+
+  // cand.<name>(args...), or null once the read has failed.
+  template <class... Args>
+  py::object call(py::handle name, Args... args) {
+    if (!ok_) return py::object();
+    PyObject* out = nullptr;
+    if constexpr (sizeof...(Args) == 0) {
+      out = PyObject_CallMethodNoArgs(cand_.ptr(), name.ptr());
+    } else {
+      out = PyObject_CallMethodOneArg(cand_.ptr(), name.ptr(), py::handle(args...).ptr());
+    }
+    if (!out) {
+      if (!PyErr_ExceptionMatches(PyExc_Exception)) throw py::error_already_set();
+      PyErr_Clear();
+      ok_ = false;
+      return py::object();
+    }
+    return py::reinterpret_steal<py::object>(out);
+  }
+  // list(value), as the checker reads a sequence; null if it is none.
+  py::list listed(py::object value) {
+    if (!value) return py::list();
+    PyObject* out = PySequence_List(value.ptr());
+    if (!out) return fail_list();
+    return py::reinterpret_steal<py::list>(out);
+  }
+  // bool(value), or false after failing if it has no truth value.
+  bool truth(const py::object& value) {
+    if (!value) return false;
+    const int t = PyObject_IsTrue(value.ptr());
+    if (t < 0) {
+      if (!PyErr_ExceptionMatches(PyExc_Exception)) throw py::error_already_set();
+      PyErr_Clear();
+      ok_ = false;
+    }
+    return t > 0;
+  }
+  // Walks `value` with `walk`, a function of a DictMatcher.
+  template <class Walk>
+  void match(const py::object& value, Walk&& walk) {
+    if (!ok_) return;
+    DictMatcher m{value};
+    walk(m);
+    ok_ = m.matches();
+  }
+  void require(bool same) { ok_ = ok_ && same; }
+
+ private:
+  py::list fail_list() {
+    if (!PyErr_ExceptionMatches(PyExc_Exception)) throw py::error_already_set();
+    PyErr_Clear();
+    ok_ = false;
+    return py::list();
+  }
+
+  py::handle cand_;
+  bool ok_ = true;
+};
+
 template <class G, class StateCls>
 void bind_answers(StateCls& state_cls, const Hooks<G>& hooks) {
   using S = PyState<G>;
   using State = typename G::State;
   state_cls.def(
       "_answers",
-      [hooks](const S& s, int what, py::handle answers, py::handle arrays) {
+      [hooks](const S& s, int what, py::handle cand) -> py::tuple {
         const int players = s.game->num_players();
         typename State::ActionList legal;
         s.state.legal_actions(legal);
-        // The candidate's answers, walked in the core against its own as they are read
-        // (dict_writer.hpp): nothing of the core's is made but its list of legal ids.
-        DictMatcher m{answers};
-        m.begin_list();
-        m.integer(s.state.current_player());
-        auto ints = [&m](const auto& values) {
-          m.begin_list();
-          for (auto v : values) m.integer(v);
-          m.end();
+        CandidateReader r{cand};
+        auto ints = [](const auto& values) {
+          return [&values](DictMatcher& m) {
+            m.begin_list();
+            for (auto v : values) m.integer(v);
+            m.end();
+          };
         };
-        ints(legal);
-        m.boolean(s.state.is_terminal());
+        r.match(r.call(CARDSIM_KEY("current_player")),
+                [&](DictMatcher& m) { m.integer(s.state.current_player()); });
+        py::list theirs = r.listed(r.call(CARDSIM_KEY("legal_actions")));
+        if (r.ok() && PyList_Sort(theirs.ptr()) != 0) {
+          PyErr_Clear();  // ids that do not sort: not the core's
+          r.require(false);
+        }
+        r.match(theirs, ints(legal));
+        r.require(r.truth(r.call(CARDSIM_KEY("is_terminal"))) == s.state.is_terminal());
         const Scores scores = s.state.scores();
-        m.begin_list();
-        for (int p = 0; p < players; ++p) m.integer(scores[p]);
-        m.end();
-        if (what & kAnswerTruncated) m.boolean(s.state.is_truncated());
+        r.match(r.listed(r.call(CARDSIM_KEY("scores"))), [&](DictMatcher& m) {
+          m.begin_list();
+          for (int p = 0; p < players; ++p) m.integer(scores[p]);
+          m.end();
+        });
+        if (what & kAnswerTruncated)
+          r.require(r.truth(r.call(CARDSIM_KEY("is_truncated"))) == s.state.is_truncated());
         if (what & (kAnswerDraw | kAnswerWinners)) {
           const Outcome outcome = s.state.outcome();
-          if (what & kAnswerDraw) m.boolean(outcome.draw);
-          if (what & kAnswerWinners) {
-            m.begin_list();
-            for (int p = 0; p < players; ++p)
-              if (outcome.winners >> p & 1) m.integer(p);
-            m.end();
-          }
+          if (what & kAnswerDraw) r.require(r.truth(r.call(CARDSIM_KEY("is_draw"))) == outcome.draw);
+          if (what & kAnswerWinners)
+            r.match(r.listed(r.call(CARDSIM_KEY("winners"))), [&](DictMatcher& m) {
+              m.begin_list();
+              for (int p = 0; p < players; ++p)
+                if (outcome.winners >> p & 1) m.integer(p);
+              m.end();
+            });
         }
-        if (what & kAnswerTexts) {
-          m.begin_list();
-          for (Action a : legal) m.utf8(s.state.action_to_string(a));
-          m.end();
+        // Each legal action's text, asked by the candidate's own id (equal to the core's
+        // by now), and the id of that text back.
+        for (std::size_t i = 0; (what & kAnswerTexts) && r.ok() && i < legal.size(); ++i) {
+          py::handle id = PyList_GET_ITEM(theirs.ptr(), static_cast<Py_ssize_t>(i));
+          py::object text = r.call(CARDSIM_KEY("action_to_string"), id);
+          r.match(text, [&](DictMatcher& m) { m.utf8(s.state.action_to_string(legal[i])); });
+          if (what & kAnswerIds)
+            r.match(r.call(CARDSIM_KEY("string_to_action"), text),
+                    [&](DictMatcher& m) { m.integer(legal[i]); });
         }
-        if (what & kAnswerIds) ints(legal);
-        if (what & kAnswerDict) write_dict_with_seed(hooks, s, m);
+        py::object dict;
+        if (what & kAnswerDict) {
+          dict = r.call(CARDSIM_KEY("to_dict"));
+          r.match(dict, [&](DictMatcher& m) { write_dict_with_seed(hooks, s, m); });
+        }
         if (what & kAnswerObservations)
-          for (int p = 0; p < players; ++p) write_observation_dict(hooks, s, p, m);
-        m.end();
-        bool same = m.matches();
-        // The candidate's arrays: the mask, then each seat's tensor (as `what` asks),
-        // compared with the core's in buffers kept per thread.
-        const auto given = py::reinterpret_borrow<py::sequence>(arrays);
-        const std::size_t count = py::len(given);
-        const std::size_t tensors =
-            (HasObservationTensor<G> && (what & kAnswerTensors)) ? static_cast<std::size_t>(players) : 0;
-        const std::size_t needed = ((what & kAnswerMask) ? 1 : 0) + tensors;
-        if (count < needed)
-          throw InvalidArgument("arrays holds " + std::to_string(count) + " items, fewer than the " +
-                                std::to_string(needed) +
-                                " what asks: the mask (bit 64), then each seat's tensor (bit 128)");
-        if (same && (what & kAnswerMask)) {
+          for (int p = 0; p < players && r.ok(); ++p)
+            r.match(r.call(CARDSIM_KEY("observation"), py::int_(p)),
+                    [&](DictMatcher& m) { write_observation_dict(hooks, s, p, m); });
+        // The arrays, byte for byte, with the core's made in buffers kept per thread.
+        if ((what & kAnswerMask) && r.ok()) {
           thread_local std::vector<char> mask;
           mask.assign(static_cast<std::size_t>(s.game->num_actions()), 0);
           for (Action a : legal) mask[static_cast<std::size_t>(a)] = 1;
-          same = same_buffer(py::object(given[0]), mask.data(), mask.size(), "?", 1);
+          py::object theirs_mask = r.call(CARDSIM_KEY("legal_action_mask"));
+          r.require(theirs_mask && same_buffer(theirs_mask, mask.data(), mask.size(), "?", 1));
         }
         if constexpr (HasObservationTensor<G>) {
-          if (tensors) {
-            const std::size_t first = (what & kAnswerMask) ? 1 : 0;
+          if (what & kAnswerTensors) {
             thread_local std::vector<float> buf;
             buf.resize(static_cast<std::size_t>(s.game->observation_tensor_size()));
-            for (int p = 0; p < players && same; ++p) {
+            for (int p = 0; p < players && r.ok(); ++p) {
               s.state.observation_tensor(p, buf.data());
-              same = same_buffer(py::object(given[first + static_cast<std::size_t>(p)]), buf.data(),
-                                 buf.size(), "f", sizeof(float));
+              py::object t = r.call(CARDSIM_KEY("observation_tensor"), py::int_(p));
+              r.require(t && same_buffer(t, buf.data(), buf.size(), "f", sizeof(float)));
             }
           }
         }
-        return py::make_tuple(owned_list(actions_to_py(legal)), py::bool_(same));
+        if (!r.ok()) return py::make_tuple(py::none(), py::none());
+        return py::make_tuple(owned_list(actions_to_py(legal)), dict ? dict : py::none());
       },
-      py::arg("what"), py::arg("answers"), py::arg("arrays"),
-      "Internal, for cardsim.testing: (legal, same) at once. legal: legal_actions(). same: whether "
-      "`answers`, a list of a candidate's answers, is exactly [current_player(), legal_actions() "
-      "sorted, is_terminal(), scores(), then as the bits of `what` ask: is_truncated() (1), is_draw() "
-      "(2), winners() (4), action_to_string of each legal action (8), string_to_action of each of "
-      "those texts (256), to_dict() (16), each seat's observation (32)], of exactly the core's types "
-      "(list, dict, int but not bool, bool, str, None); and whether `arrays` (a sequence) holds, as "
-      "C-contiguous 1-D buffers of the same dtype and bytes, legal_action_mask() (bit 64), then each "
-      "seat's observation_tensor (bit 128).");
+      py::arg("what"), py::arg("candidate"),
+      "Internal, for cardsim.testing: (legal, dict) if `candidate` (a state of another "
+      "implementation) answers exactly as this state does, else (None, None). legal: "
+      "legal_actions(); dict: the candidate's to_dict() if read. Read, as the bits of `what` ask: "
+      "current_player(), legal_actions() (sorted), is_terminal(), scores(), is_truncated() (1), "
+      "is_draw() (2), winners() (4), action_to_string of each legal action (8) and string_to_action "
+      "of each text (256), to_dict() (16), each seat's observation (32), legal_action_mask() (64) "
+      "and each seat's observation_tensor (128). Exactly: the core's types (list, dict, int but not "
+      "bool, str, None; bool() of the flags), and arrays as C-contiguous 1-D buffers of the same "
+      "dtype and bytes. A call that raises an Exception is no match.");
 
   state_cls.def(
       "_matches_dict",

@@ -361,51 +361,20 @@ class Pair:
         the core's and equal to it; None if any is not, or the candidate raises (then
         ``_compare_each`` looks field by field, and finds the difference or passes).
 
-        A step that matches, the common case, costs the candidate's answers in two lists
-        and one call into the core, which walks them against its own state (``_answers``),
-        with no call per field into the checker's own methods. The candidate's texts are
-        asked of its own legal actions, and its ids of its own texts: equal to the core's
-        when the step matches, and if they are not, the step does not match."""
+        A step that matches, the common case, costs one call into the core, which calls
+        the candidate's methods itself and walks each answer against its own state as
+        it comes (``_answers``), with no Python between the calls. The candidate's texts
+        are asked of its own legal ids, and its ids of its own texts: equal to the
+        core's when the step matches, and if they are not, the step does not match."""
         answers = self._core_answers
         if answers is None or self._alias_unknown:
             return None  # text mode, and each line's first step, go field by field
-        c, offers = self.cand, self.offers
-        try:
-            legal = sorted(c.legal_actions())
-            mine = [c.current_player(), legal, bool(c.is_terminal()), list(c.scores())]
-            for name in self._flags:
-                mine.append(bool(getattr(c, name)()))
-            if "winners" in offers:
-                mine.append(list(c.winners()))
-            # map() calls the candidate from C: no Python frame per call of the checker's.
-            if "action_to_string" in offers:
-                texts = list(map(c.action_to_string, legal))
-                mine.append(texts)
-                if "string_to_action" in offers:
-                    mine.append(list(map(c.string_to_action, texts)))
-            if "to_dict" in offers:
-                got_dict = c.to_dict()
-                mine.append(got_dict)
-            if "observation" in offers:
-                mine += map(c.observation, range(self.num_players))
-            arrays = []
-            if "legal_action_mask" in offers:
-                arrays.append(c.legal_action_mask())
-            if self.has_tensor:
-                arrays += map(c.observation_tensor, range(self.num_players))
-            # The core compares the answers (of exactly its types: a Mapping of another
-            # kind, a tuple, a subset of the keys or a numpy int goes to the field-by-field
-            # walk, which decides) and the arrays (byte for byte, in dtype and shape).
-            core_legal: list[int]
-            core_legal, same = answers(self._what, mine, arrays)
-        except Exception:
-            return None  # raised by the candidate
-        if not same:
-            return None
-        if "to_dict" in offers:
+        legal: list[int] | None
+        legal, got_dict = answers(self._what, self.cand)
+        if legal is not None and "to_dict" in self.offers:
             # The core's own dict is made only if a probe needs it (see probe).
             self._dicts = (got_dict, None)
-        return core_legal
+        return legal
 
     def _compare_each(self) -> list[int]:
         core, offers, check = self.core, self.offers, self.check
