@@ -21,62 +21,53 @@
 
 namespace cardsim::py_bind {
 
-// The walk: begin_dict/begin_list open a container, end closes the innermost;
-// in a dict every value follows its key. Keys are interned strs (CARDSIM_KEY).
-class DictWriter {
+// The walk, as both writers offer it: begin_dict/begin_list open a container,
+// end closes the innermost; in a dict every value follows its key. Keys are
+// interned strs (CARDSIM_KEY). The game's write functions take `auto& w`, so
+// each is compiled for both writers and no call in the walk is indirect: a
+// walk is hundreds of items at every step of a check.
+template <class W>
+class DictWalker {
  public:
-  virtual ~DictWriter() = default;
-  virtual void begin_dict() = 0;
-  virtual void begin_list() = 0;
-  virtual void end() = 0;
-  virtual void key(py::handle k) = 0;
-  virtual void integer(long long v) = 0;
-  virtual void boolean(bool v) = 0;
-  virtual void none() = 0;
-  // A str kept by the bindings (card_str, suit_str), or a C string literal.
-  virtual void str(py::handle s) = 0;
-  virtual void text(const char* s) = 0;
-  virtual void utf8(std::string_view s) = 0;
-  virtual void card(Card c) = 0;
-  // Any other value (a seed past the range of long long): equal, and of its type.
-  virtual void value(py::handle v) = 0;
-
-  void card_or_none(Card c) { c == kNoCard ? none() : card(c); }
-  void int_or_none(int v) { v < 0 ? none() : integer(v); }
+  void card_or_none(Card c) { c == kNoCard ? self().none() : self().card(c); }
+  void int_or_none(int v) { v < 0 ? self().none() : self().integer(v); }
   template <class Cards>
   void cards(const Cards& cs) {
-    begin_list();
-    for (Card c : cs) card(c);
-    end();
+    self().begin_list();
+    for (Card c : cs) self().card(c);
+    self().end();
   }
+
+ private:
+  W& self() { return static_cast<W&>(*this); }
 };
 
 // The deepest a dict form nests (a dict in a list in a dict in a list...).
 inline constexpr int kMaxDictDepth = 8;
 
 // Builds the Python objects.
-class DictBuilder final : public DictWriter {
+class DictBuilder final : public DictWalker<DictBuilder> {
  public:
   py::object result() { return std::move(result_); }
 
-  void begin_dict() override { open(PyDict_New()); }
-  void begin_list() override { open(PyList_New(0)); }
-  void end() override {
+  void begin_dict() { open(PyDict_New()); }
+  void begin_list() { open(PyList_New(0)); }
+  void end() {
     --depth_;
     key_ = keys_[depth_];  // the key the closed container goes under, in a dict
     put(std::move(stack_[depth_]));
   }
-  void key(py::handle k) override { key_ = k; }
-  void integer(long long v) override { put(steal(PyLong_FromLongLong(v))); }
-  void boolean(bool v) override { put(py::bool_(v)); }
-  void none() override { put(py::none()); }
-  void str(py::handle s) override { put(py::reinterpret_borrow<py::object>(s)); }
-  void text(const char* s) override { put(steal(PyUnicode_FromString(s))); }
-  void utf8(std::string_view s) override {
+  void key(py::handle k) { key_ = k; }
+  void integer(long long v) { put(steal(PyLong_FromLongLong(v))); }
+  void boolean(bool v) { put(py::bool_(v)); }
+  void none() { put(py::none()); }
+  void str(py::handle s) { put(py::reinterpret_borrow<py::object>(s)); }
+  void text(const char* s) { put(steal(PyUnicode_FromString(s))); }
+  void utf8(std::string_view s) {
     put(steal(PyUnicode_FromStringAndSize(s.data(), static_cast<Py_ssize_t>(s.size()))));
   }
-  void card(Card c) override { put(card_str(c)); }
-  void value(py::handle v) override { put(py::reinterpret_borrow<py::object>(v)); }
+  void card(Card c) { put(card_str(c)); }
+  void value(py::handle v) { put(py::reinterpret_borrow<py::object>(v)); }
 
  private:
   static py::object steal(PyObject* o) {
@@ -110,21 +101,21 @@ class DictBuilder final : public DictWriter {
 // Anything else is a mismatch, and the checker then looks field by field
 // (where a subset of the keys, a tuple or a Mapping may still pass). After the
 // first mismatch the rest of the walk is skipped.
-class DictMatcher final : public DictWriter {
+class DictMatcher final : public DictWalker<DictMatcher> {
  public:
   explicit DictMatcher(py::handle theirs) : next_(py::reinterpret_borrow<py::object>(theirs)) {}
   bool matches() const { return ok_ && depth_ == 0 && !next_; }
 
-  void begin_dict() override { open(take(), true); }
-  void begin_list() override { open(take(), false); }
-  void end() override {
+  void begin_dict() { open(take(), true); }
+  void begin_list() { open(take(), false); }
+  void end() {
     if (!ok_) return;
     Frame& f = frames_[--depth_];
     const Py_ssize_t size = f.is_dict ? PyDict_GET_SIZE(f.obj.ptr()) : PyList_GET_SIZE(f.obj.ptr());
     ok_ = size == f.seen;
     f.obj = py::object();
   }
-  void key(py::handle k) override {
+  void key(py::handle k) {
     if (!ok_) return;
     Frame& f = frames_[depth_ - 1];
     ++f.seen;
@@ -133,40 +124,47 @@ class DictMatcher final : public DictWriter {
     next_ = py::reinterpret_borrow<py::object>(PyDict_GetItemWithError(f.obj.ptr(), k.ptr()));
     if (!next_) fail();
   }
-  void integer(long long v) override {
-    const py::object held = take();
-    PyObject* o = held.ptr();
+  void integer(long long v) {
+    PyObject* o = take();
     if (!o) return;
     if (!PyLong_CheckExact(o)) return fail();
     int overflow = 0;
     const long long x = PyLong_AsLongLongAndOverflow(o, &overflow);
     if (overflow || x != v) fail();
   }
-  void boolean(bool v) override { same(take(), v ? Py_True : Py_False); }
-  void none() override { same(take(), Py_None); }
-  void str(py::handle s) override {
-    const py::object held = take();
-    PyObject* o = held.ptr();
-    if (o && o != s.ptr() && !(PyUnicode_CheckExact(o) && PyUnicode_Compare(o, s.ptr()) == 0)) fail();
+  void boolean(bool v) { same(take(), v ? Py_True : Py_False); }
+  void none() { same(take(), Py_None); }
+  void str(py::handle s) {
+    PyObject* o = take();
+    if (!o || o == s.ptr()) return;
+    PyObject* want = s.ptr();
+    if (!PyUnicode_CheckExact(o)) return fail();
+    // Cards and keys are ASCII: their bytes are compared in place.
+    if (PyUnicode_IS_COMPACT_ASCII(o) && PyUnicode_IS_COMPACT_ASCII(want)) {
+      const Py_ssize_t n = PyUnicode_GET_LENGTH(o);
+      if (n != PyUnicode_GET_LENGTH(want) ||
+          std::memcmp(PyUnicode_DATA(o), PyUnicode_DATA(want), static_cast<std::size_t>(n)) != 0)
+        fail();
+      return;
+    }
+    if (PyUnicode_Compare(o, want) != 0) fail();
   }
-  void text(const char* s) override {
-    const py::object held = take();
-    PyObject* o = held.ptr();
+  void text(const char* s) {
+    PyObject* o = take();
     if (o && !(PyUnicode_CheckExact(o) && PyUnicode_CompareWithASCIIString(o, s) == 0)) fail();
   }
-  void utf8(std::string_view s) override {
-    const py::object held = take();
-    PyObject* o = held.ptr();
+  void utf8(std::string_view s) {
+    PyObject* o = take();
     if (!o) return;
     Py_ssize_t n = 0;
     const char* data = PyUnicode_CheckExact(o) ? PyUnicode_AsUTF8AndSize(o, &n) : nullptr;
     if (!data || static_cast<std::size_t>(n) != s.size() || std::memcmp(data, s.data(), s.size()) != 0)
       fail();
   }
-  void card(Card c) override { str(card_str(c)); }
-  void value(py::handle v) override {
-    const py::object held = take();
-    PyObject* o = held.ptr();
+  void card(Card c) { str(card_str(c)); }
+  void value(py::handle v) {
+    PyObject* o = take();
+    // Of one exact type with the core's (an int, None): == runs no code of the candidate's.
     if (o && !(Py_TYPE(o) == Py_TYPE(v.ptr()) && PyObject_RichCompareBool(o, v.ptr(), Py_EQ) == 1)) fail();
   }
 
@@ -180,37 +178,64 @@ class DictMatcher final : public DictWriter {
     ok_ = false;
     if (PyErr_Occurred()) PyErr_Clear();  // a candidate's __eq__ or __hash__ that raised
   }
-  void same(const py::object& o, PyObject* want) {
-    if (o && o.ptr() != want) fail();
+  void same(PyObject* o, PyObject* want) {
+    if (o && o != want) fail();
   }
   // The candidate's object at the walk's place: the value under the last key, the
   // list's next item, or the whole object; null (a mismatch) when it has none.
-  py::object take() {
-    if (!ok_) return py::object();
-    py::object o;
+  // Borrowed, and good until the next take: nothing of the candidate's runs between
+  // a take and its comparison (a value under a key is held in `held_`; a list's items
+  // are held by the list, held in its frame).
+  PyObject* take() {
+    if (!ok_) return nullptr;
+    PyObject* o = nullptr;
     if (depth_ == 0 || frames_[depth_ - 1].is_dict) {
-      o = std::move(next_);
+      held_ = std::move(next_);
       next_ = py::object();
+      o = held_.ptr();
     } else {
       Frame& f = frames_[depth_ - 1];
-      if (f.seen < PyList_GET_SIZE(f.obj.ptr()))
-        o = py::reinterpret_borrow<py::object>(PyList_GET_ITEM(f.obj.ptr(), f.seen));
+      if (f.seen < PyList_GET_SIZE(f.obj.ptr())) o = PyList_GET_ITEM(f.obj.ptr(), f.seen);
       ++f.seen;
     }
     if (!o) fail();
     return o;
   }
-  void open(py::object o, bool is_dict) {
+  void open(PyObject* o, bool is_dict) {
     if (!o) return;
-    PyObject* p = o.ptr();
-    if (!(is_dict ? PyDict_CheckExact(p) : PyList_CheckExact(p)) || depth_ == kMaxDictDepth) return fail();
-    frames_[depth_++] = Frame{std::move(o), is_dict, 0};
+    if (!(is_dict ? PyDict_CheckExact(o) : PyList_CheckExact(o)) || depth_ == kMaxDictDepth) return fail();
+    frames_[depth_++] = Frame{py::reinterpret_borrow<py::object>(o), is_dict, 0};
   }
 
   std::array<Frame, kMaxDictDepth> frames_{};
   int depth_ = 0;
-  py::object next_;
+  py::object next_, held_;
   bool ok_ = true;
+};
+
+// A game's walk of a dict form, compiled for both writers: made from a
+// captureless generic lambda, `[](const State& s, auto& w) { ... }`.
+template <class State>
+struct DictWalk {
+  void (*build)(const State&, DictBuilder&) = nullptr;
+  void (*match)(const State&, DictMatcher&) = nullptr;
+  DictWalk() = default;
+  template <class F>
+  DictWalk(F f) : build(f), match(f) {}  // NOLINT: a lambda stands for its walk
+  void operator()(const State& s, DictBuilder& w) const { build(s, w); }
+  void operator()(const State& s, DictMatcher& w) const { match(s, w); }
+};
+
+// The same for a seat's view: `[](const State& s, int player, auto& w) { ... }`.
+template <class State>
+struct SeatWalk {
+  void (*build)(const State&, int, DictBuilder&) = nullptr;
+  void (*match)(const State&, int, DictMatcher&) = nullptr;
+  SeatWalk() = default;
+  template <class F>
+  SeatWalk(F f) : build(f), match(f) {}  // NOLINT: a lambda stands for its walk
+  void operator()(const State& s, int p, DictBuilder& w) const { build(s, p, w); }
+  void operator()(const State& s, int p, DictMatcher& w) const { match(s, p, w); }
 };
 
 }  // namespace cardsim::py_bind

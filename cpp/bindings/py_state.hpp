@@ -70,15 +70,15 @@ inline py::list winners_to_py(const Outcome& o, int players) {
 // against a candidate's by the checker (dict_writer.hpp).
 template <class G>
 struct Hooks {
-  std::function<void(const typename G::State&, DictWriter&)> write_dict;
-  std::function<void(const typename G::State&, int, DictWriter&)> write_observation;
+  DictWalk<typename G::State> write_dict;
+  SeatWalk<typename G::State> write_observation;
 };
 
 // The state's dict form with the seed it was dealt from (to_dict), and what a
 // seat sees: the state surface and the checker's read of a step
 // (bind_answers.hpp) both walk them.
-template <class G>
-void write_dict_with_seed(const Hooks<G>& hooks, const PyState<G>& s, DictWriter& w) {
+template <class G, class W>
+void write_dict_with_seed(const Hooks<G>& hooks, const PyState<G>& s, W& w) {
   w.begin_dict();
   hooks.write_dict(s.state, w);
   w.key(CARDSIM_KEY("seed"));
@@ -86,8 +86,8 @@ void write_dict_with_seed(const Hooks<G>& hooks, const PyState<G>& s, DictWriter
   w.end();
 }
 
-template <class G>
-void write_observation_dict(const Hooks<G>& hooks, const PyState<G>& s, int player, DictWriter& w) {
+template <class G, class W>
+void write_observation_dict(const Hooks<G>& hooks, const PyState<G>& s, int player, W& w) {
   w.begin_dict();
   hooks.write_observation(s.state, player, w);
   w.end();

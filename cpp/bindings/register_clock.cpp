@@ -10,7 +10,7 @@ using clock::ClockState;
 
 namespace {
 
-void write_clock(const clock::Clock& c, bool show_hidden, DictWriter& w) {
+void write_clock(const clock::Clock& c, bool show_hidden, auto& w) {
   w.begin_dict();
   w.key(show_hidden ? CARDSIM_KEY("face_down") : CARDSIM_KEY("face_down_count"));
   w.begin_list();
@@ -35,7 +35,7 @@ void write_clock(const clock::Clock& c, bool show_hidden, DictWriter& w) {
   w.end();
 }
 
-void write_state(const ClockState& s, bool show_hidden, DictWriter& w) {
+void write_state(const ClockState& s, bool show_hidden, auto& w) {
   w.key(CARDSIM_KEY("current_player"));
   w.integer(s.current_player());
   w.key(CARDSIM_KEY("players"));
@@ -48,9 +48,9 @@ void write_state(const ClockState& s, bool show_hidden, DictWriter& w) {
 
 void register_clock(py::module_& m) {
   Hooks<ClockGame> hooks;
-  hooks.write_dict = [](const ClockState& s, DictWriter& w) { write_state(s, true, w); };
+  hooks.write_dict = [](const ClockState& s, auto& w) { write_state(s, true, w); };
   // Every face-down card is hidden from everyone, so all players see the same.
-  hooks.write_observation = [](const ClockState& s, int, DictWriter& w) { write_state(s, false, w); };
+  hooks.write_observation = [](const ClockState& s, int, auto& w) { write_state(s, false, w); };
   bind_game<ClockGame>(m, "Clock", hooks);
   register_game<ClockGame>("clock", "Clock Patience: 13 piles, no decisions; P(win) = 1/13",
                            [](const OptionMap& o) { return std::make_shared<ClockGame>(o, 1); });

@@ -10,7 +10,7 @@ using code9::Code9State;
 
 namespace {
 
-void write_state(const Code9State& s, DictWriter& w) {
+void write_state(const Code9State& s, auto& w) {
   w.key(CARDSIM_KEY("current_player"));
   w.integer(s.current_player());
   w.key(CARDSIM_KEY("grid"));
@@ -49,9 +49,9 @@ void write_state(const Code9State& s, DictWriter& w) {
 
 void register_code9(py::module_& m) {
   Hooks<Code9Game> hooks;
-  hooks.write_dict = write_state;
+  hooks.write_dict = [](const Code9State& s, auto& w) { write_state(s, w); };
   // Everything is face up: a player sees the whole state, told which seat is theirs.
-  hooks.write_observation = [](const Code9State& s, int player, DictWriter& w) {
+  hooks.write_observation = [](const Code9State& s, int player, auto& w) {
     write_state(s, w);
     w.key(CARDSIM_KEY("player"));
     w.integer(player);

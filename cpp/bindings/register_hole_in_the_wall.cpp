@@ -10,7 +10,7 @@ using hitw::HoleInTheWallState;
 
 namespace {
 
-void write_cell(int row, int col, DictWriter& w) {
+void write_cell(int row, int col, auto& w) {
   w.begin_list();
   w.integer(row);
   w.integer(col);
@@ -18,7 +18,7 @@ void write_cell(int row, int col, DictWriter& w) {
 }
 
 // Everything every seat may see: the display, the turn in progress and the points.
-void write_public(const HoleInTheWallState& s, DictWriter& w) {
+void write_public(const HoleInTheWallState& s, auto& w) {
   w.key(CARDSIM_KEY("current_player"));
   w.integer(s.current_player());
   w.key(CARDSIM_KEY("dealer"));
@@ -68,7 +68,7 @@ void write_public(const HoleInTheWallState& s, DictWriter& w) {
   w.end();
 }
 
-void write_state(const HoleInTheWallState& s, DictWriter& w) {
+void write_state(const HoleInTheWallState& s, auto& w) {
   write_public(s, w);
   w.key(CARDSIM_KEY("hands"));
   w.begin_list();
@@ -80,7 +80,7 @@ void write_state(const HoleInTheWallState& s, DictWriter& w) {
   w.end();
 }
 
-void write_observation(const HoleInTheWallState& s, int player, DictWriter& w) {
+void write_observation(const HoleInTheWallState& s, int player, auto& w) {
   write_public(s, w);
   w.key(CARDSIM_KEY("player"));
   w.integer(player);
@@ -98,8 +98,8 @@ void write_observation(const HoleInTheWallState& s, int player, DictWriter& w) {
 
 void register_hole_in_the_wall(py::module_& m) {
   Hooks<HoleInTheWallGame> hooks;
-  hooks.write_dict = write_state;
-  hooks.write_observation = write_observation;
+  hooks.write_dict = [](const HoleInTheWallState& s, auto& w) { write_state(s, w); };
+  hooks.write_observation = [](const HoleInTheWallState& s, int p, auto& w) { write_observation(s, p, w); };
   bind_game<HoleInTheWallGame>(m, "HoleInTheWall", hooks);
   register_game<HoleInTheWallGame>(
       "hole_in_the_wall",

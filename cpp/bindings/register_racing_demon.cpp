@@ -9,13 +9,13 @@ using racing_demon::RacingDemonState;
 
 namespace {
 
-void write_line(const racing_demon::Player& pl, DictWriter& w) {
+void write_line(const racing_demon::Player& pl, auto& w) {
   w.begin_list();
   for (const auto& col : pl.line) w.cards(col);
   w.end();
 }
 
-void write_foundations(const RacingDemonState& s, DictWriter& w) {
+void write_foundations(const RacingDemonState& s, auto& w) {
   w.begin_list();
   for (const auto& f : s.foundations()) {
     w.begin_dict();
@@ -34,7 +34,7 @@ void write_foundations(const RacingDemonState& s, DictWriter& w) {
   w.end();
 }
 
-void write_common(const RacingDemonState& s, DictWriter& w) {
+void write_common(const RacingDemonState& s, auto& w) {
   w.key(CARDSIM_KEY("current_player"));
   w.integer(s.current_player());
   w.key(CARDSIM_KEY("foundations"));
@@ -57,7 +57,7 @@ void write_common(const RacingDemonState& s, DictWriter& w) {
   }
 }
 
-void write_state(const RacingDemonState& s, DictWriter& w) {
+void write_state(const RacingDemonState& s, auto& w) {
   write_common(s, w);
   w.key(CARDSIM_KEY("players"));
   w.begin_list();
@@ -82,7 +82,7 @@ void write_state(const RacingDemonState& s, DictWriter& w) {
 // Everything face up is public: the Pile top, the line, the waste top and
 // the middle. Face-down cards (the rest of the Pile, the hand) and the waste
 // beneath its top are counts, for everyone alike.
-void write_observation(const RacingDemonState& s, int player, DictWriter& w) {
+void write_observation(const RacingDemonState& s, int player, auto& w) {
   write_common(s, w);
   w.key(CARDSIM_KEY("player"));
   w.integer(player);
@@ -114,8 +114,8 @@ void write_observation(const RacingDemonState& s, int player, DictWriter& w) {
 
 void register_racing_demon(py::module_& m) {
   Hooks<RacingDemonGame> hooks;
-  hooks.write_dict = write_state;
-  hooks.write_observation = write_observation;
+  hooks.write_dict = [](const RacingDemonState& s, auto& w) { write_state(s, w); };
+  hooks.write_observation = [](const RacingDemonState& s, int p, auto& w) { write_observation(s, p, w); };
   bind_game<RacingDemonGame>(m, "RacingDemon", hooks);
   register_game<RacingDemonGame>("racing_demon",
                                  "Racing Demon: 1-8 players race to empty their Pile, all at once (timed "

@@ -14,19 +14,19 @@ using rummy::RummyState;
 namespace {
 
 // A set of cards, lowest index first.
-void write_set(CardSet m, DictWriter& w) {
+void write_set(CardSet m, auto& w) {
   w.begin_list();
   for (; m; m &= m - 1) w.card(static_cast<Card>(std::countr_zero(m)));
   w.end();
 }
 
-void write_scores(const Scores& s, int n, DictWriter& w) {
+void write_scores(const Scores& s, int n, auto& w) {
   w.begin_list();
   for (int p = 0; p < n; ++p) w.integer(s[p]);
   w.end();
 }
 
-void write_meld(const RummyState& s, const Meld& m, DictWriter& w) {
+void write_meld(const RummyState& s, const Meld& m, auto& w) {
   StaticVector<Card, 13> cards;
   RummyState::meld_cards(m, cards);
   w.begin_dict();
@@ -48,7 +48,7 @@ void write_meld(const RummyState& s, const Meld& m, DictWriter& w) {
 }
 
 // Everything every player sees; the callers add what the hidden parts show.
-void write_public(const RummyState& s, DictWriter& w) {
+void write_public(const RummyState& s, auto& w) {
   static constexpr const char* kPhases[] = {"draw", "play", "call", "over"};
   const int n = s.num_players();
   w.key(CARDSIM_KEY("phase"));
@@ -100,7 +100,7 @@ void write_public(const RummyState& s, DictWriter& w) {
   }
 }
 
-void write_state(const RummyState& s, DictWriter& w) {
+void write_state(const RummyState& s, auto& w) {
   write_public(s, w);
   w.key(CARDSIM_KEY("hands"));
   w.begin_list();
@@ -110,7 +110,7 @@ void write_state(const RummyState& s, DictWriter& w) {
   w.cards(s.stock());
 }
 
-void write_observation(const RummyState& s, int player, DictWriter& w) {
+void write_observation(const RummyState& s, int player, auto& w) {
   write_public(s, w);
   w.key(CARDSIM_KEY("player"));
   w.integer(player);
@@ -128,8 +128,8 @@ void write_observation(const RummyState& s, int player, DictWriter& w) {
 
 void register_rummy(py::module_& m) {
   Hooks<RummyGame> hooks;
-  hooks.write_dict = write_state;
-  hooks.write_observation = write_observation;
+  hooks.write_dict = [](const RummyState& s, auto& w) { write_state(s, w); };
+  hooks.write_observation = [](const RummyState& s, int p, auto& w) { write_observation(s, p, w); };
   bind_game<RummyGame>(m, "Rummy", hooks);
   register_game<RummyGame>("rummy",
                            "Rummy: 2-6 players, runs and sets, with its common variations; match=True plays "

@@ -11,7 +11,7 @@ using stack_gap::StackGapState;
 
 namespace {
 
-void write_wall(const StackGapState& s, DictWriter& w) {
+void write_wall(const StackGapState& s, auto& w) {
   w.begin_list();
   for (int level = 1; level <= stack_gap::kLevels; ++level) {
     w.begin_list();
@@ -33,7 +33,7 @@ void write_wall(const StackGapState& s, DictWriter& w) {
 }
 
 // The parts both forms end with: the open rubble piles, the scores, the ending.
-void write_rubble_to_end(const StackGapState& s, DictWriter& w) {
+void write_rubble_to_end(const StackGapState& s, auto& w) {
   w.key(CARDSIM_KEY("rubble"));
   w.begin_list();
   for (int p = 0; p < s.num_players(); ++p) w.cards(s.rubble(p));
@@ -52,7 +52,7 @@ void write_rubble_to_end(const StackGapState& s, DictWriter& w) {
   w.int_or_none(s.ended_by());
 }
 
-void write_state(const StackGapState& s, DictWriter& w) {
+void write_state(const StackGapState& s, auto& w) {
   w.key(CARDSIM_KEY("current_player"));
   w.integer(s.current_player());
   w.key(CARDSIM_KEY("wall"));
@@ -68,7 +68,7 @@ void write_state(const StackGapState& s, DictWriter& w) {
 
 // Hands are hidden from the other player and the draw pile from everyone;
 // the wall, the rubble piles (discards are made face up) and scores are open.
-void write_observation(const StackGapState& s, int player, DictWriter& w) {
+void write_observation(const StackGapState& s, int player, auto& w) {
   w.key(CARDSIM_KEY("player"));
   w.integer(player);
   w.key(CARDSIM_KEY("current_player"));
@@ -172,8 +172,8 @@ StackGapState position_from_py(int num_players, py::handle h) {
 
 void register_stack_gap(py::module_& m) {
   Hooks<StackGapGame> hooks;
-  hooks.write_dict = write_state;
-  hooks.write_observation = write_observation;
+  hooks.write_dict = [](const StackGapState& s, auto& w) { write_state(s, w); };
+  hooks.write_observation = [](const StackGapState& s, int p, auto& w) { write_observation(s, p, w); };
   bind_game<StackGapGame>(m, "StackGap", hooks);
 
   // Test hook (not part of the contract): replace the position. Pickling the

@@ -11,14 +11,14 @@ using the_wall::TheWallState;
 namespace {
 
 // A pile of at most one card: the list of its card, if any.
-void write_optional(Card c, DictWriter& w) {
+void write_optional(Card c, auto& w) {
   w.begin_list();
   if (c != kNoCard) w.card(c);
   w.end();
 }
 
 // A foundation holds ace..top of the top's suit.
-void write_foundation(Card top, DictWriter& w) {
+void write_foundation(Card top, auto& w) {
   w.begin_list();
   if (top != kNoCard)
     for (int r = 1; r <= rank_of(top); ++r) w.card(make_card(r, suit_of(top)));
@@ -27,7 +27,7 @@ void write_foundation(Card top, DictWriter& w) {
 
 // Every pile is a list bottom first, its top (the card that plays next) last.
 // The reserve and the stock are face down: an observation shows only their sizes.
-void write_state(const TheWallState& s, bool show_hidden, DictWriter& w) {
+void write_state(const TheWallState& s, bool show_hidden, auto& w) {
   w.key(CARDSIM_KEY("current_player"));
   w.integer(s.current_player());
   w.key(CARDSIM_KEY("upper"));
@@ -69,8 +69,8 @@ void write_state(const TheWallState& s, bool show_hidden, DictWriter& w) {
 
 void register_the_wall(py::module_& m) {
   Hooks<TheWallGame> hooks;
-  hooks.write_dict = [](const TheWallState& s, DictWriter& w) { write_state(s, true, w); };
-  hooks.write_observation = [](const TheWallState& s, int, DictWriter& w) { write_state(s, false, w); };
+  hooks.write_dict = [](const TheWallState& s, auto& w) { write_state(s, true, w); };
+  hooks.write_observation = [](const TheWallState& s, int, auto& w) { write_state(s, false, w); };
   bind_game<TheWallGame>(m, "TheWall", hooks);
   register_game<TheWallGame>("the_wall",
                              "The Wall: two-pack patience, 4 upper and 8 lower piles, reserve, discards",
