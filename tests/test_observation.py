@@ -216,8 +216,8 @@ def test_all_answers_at_once_are_each_answer_alone(name, options, seed, steps, w
     if not hasattr(state.game, "observation_tensor_shape"):
         read = [m for m in read if m != "observation_tensor"]
     for _ in range(steps + 1):
-        legal, d = state._answers(what, state)
-        assert legal == state.legal_actions()
+        legal, d, raised = state._answers(what, state)
+        assert legal == state.legal_actions() and raised is None
         assert d == (state.to_dict() if what & 16 else None)
         method = read[how % len(read)]
         legal_now = state.legal_actions()
@@ -244,10 +244,15 @@ def test_all_answers_at_once_are_each_answer_alone(name, options, seed, steps, w
             method in ("legal_actions", "scores", "winners") and kind == 2 and place == ()
         )
         if not kept:
-            assert state._answers(what, spoilt) == (None, None), method
+            assert state._answers(what, spoilt) == (None, None, None), method
         if state.is_terminal():
             break
-        state.apply_action(pick.choice(state.legal_actions()))
+        # A step played by _answers itself, on a candidate and then on the state.
+        action = pick.choice(state.legal_actions())
+        candidate, before = state.clone(), state.clone()
+        assert state._answers(what, candidate, action)[0] == candidate.legal_actions()
+        before.apply_action(action)
+        assert state == candidate == before and state.history == before.history
 
 
 def test_answers_refuse_what_they_cannot_read() -> None:
@@ -256,14 +261,14 @@ def test_answers_refuse_what_they_cannot_read() -> None:
     state = cardsim.make("rummy").new_game(seed=1)
     with pytest.raises(TypeError):
         state._answers("all", state)
-    assert state._answers(0, object()) == (None, None)
-    assert state._answers(16, cardsim.make("rummy").new_game(seed=2)) == (None, None)
+    assert state._answers(0, object()) == (None, None, None)
+    assert state._answers(16, cardsim.make("rummy").new_game(seed=2)) == (None, None, None)
 
     class Raises:
         def __getattr__(self, name: str):
             raise RuntimeError(name)
 
-    assert state._answers(511, Raises()) == (None, None)
+    assert state._answers(511, Raises()) == (None, None, None)
 
     class Interrupts:
         def current_player(self):
@@ -271,6 +276,18 @@ def test_answers_refuse_what_they_cannot_read() -> None:
 
     with pytest.raises(KeyboardInterrupt):
         state._answers(0, Interrupts())
+
+    # A step the candidate refuses is given back, with the state not moved.
+    class Refuses:
+        def apply_action(self, action):
+            raise cardsim.IllegalActionError(f"no {action}")
+
+    before = state.clone()
+    legal, d, raised = state._answers(0, Refuses(), state.legal_actions()[0])
+    assert (legal, d) == (None, None) and isinstance(raised, cardsim.IllegalActionError)
+    assert state == before and state.history == before.history
+    with pytest.raises(cardsim.IllegalActionError):
+        state._answers(0, state.clone(), -1)  # an id out of range is refused first
     assert state._matches_dict(state.to_dict()) is True
     assert state._matches_dict("not a dict") is False
 

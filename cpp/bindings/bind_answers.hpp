@@ -127,8 +127,23 @@ void bind_answers(StateCls& state_cls, const Hooks<G>& hooks) {
   using State = typename G::State;
   state_cls.def(
       "_answers",
-      [hooks](const S& s, int what, py::handle cand) -> py::tuple {
+      [hooks](S& s, int what, py::handle cand, py::handle action) -> py::tuple {
         const int players = s.game->num_players();
+        if (!action.is_none()) {
+          // A step first, the candidate before the core (as the checker's play()): the
+          // candidate's refusal is the difference then, with the core not moved.
+          const Action a = action_from_py(action, s.game->num_actions());
+          PyObject* done =
+              PyObject_CallMethodOneArg(cand.ptr(), CARDSIM_KEY("apply_action").ptr(), action.ptr());
+          if (!done) {
+            py::error_already_set raised;
+            if (!raised.matches(PyExc_Exception)) throw raised;
+            return py::make_tuple(py::none(), py::none(), raised.value());
+          }
+          Py_DECREF(done);
+          cardsim::apply_checked(s.state, a, s.game->num_actions());
+          s.history.push_back(a);
+        }
         typename State::ActionList legal;
         s.state.legal_actions(legal);
         CandidateReader r{cand};
@@ -205,13 +220,16 @@ void bind_answers(StateCls& state_cls, const Hooks<G>& hooks) {
             }
           }
         }
-        if (!r.ok()) return py::make_tuple(py::none(), py::none());
-        return py::make_tuple(owned_list(actions_to_py(legal)), dict ? dict : py::none());
+        if (!r.ok()) return py::make_tuple(py::none(), py::none(), py::none());
+        return py::make_tuple(owned_list(actions_to_py(legal)), dict ? dict : py::none(), py::none());
       },
-      py::arg("what"), py::arg("candidate"),
-      "Internal, for cardsim.testing: (legal, dict) if `candidate` (a state of another "
-      "implementation) answers exactly as this state does, else (None, None). legal: "
-      "legal_actions(); dict: the candidate's to_dict() if read. Read, as the bits of `what` ask: "
+      py::arg("what"), py::arg("candidate"), py::arg("action") = py::none(),
+      "Internal, for cardsim.testing: (legal, dict, None) if `candidate` (a state of another "
+      "implementation) answers exactly as this state does, else (None, None, None). legal: "
+      "legal_actions(); dict: the candidate's to_dict() if read. With `action` (an int id, legal "
+      "here), candidate.apply_action(action) and then this state's are played first; (None, None, "
+      "exception) if the candidate's raised an Exception (this state then unmoved). Read, as the "
+      "bits of `what` ask: "
       "current_player(), legal_actions() (sorted), is_terminal(), scores(), is_truncated() (1), "
       "is_draw() (2), winners() (4), action_to_string of each legal action (8) and string_to_action "
       "of each text (256), to_dict() (16), each seat's observation (32), legal_action_mask() (64) "

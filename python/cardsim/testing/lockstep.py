@@ -349,12 +349,16 @@ class Pair:
         legal = self._quick()
         if legal is None:
             return self._compare_each()
+        self._mark(legal)
+        return legal
+
+    def _mark(self, legal: list[int]) -> None:
+        """Marks what a quick comparison compared (with ``legal`` actions or none)."""
         marks = self._marks if legal else self._marks_no_legal
         # A union only when it adds something, not at every step (_marks holds the other).
         if marks is not self._marked and self._marked is not self._marks:
             self.compared |= marks
             self._marked = marks
-        return legal
 
     def _quick(self) -> list[int] | None:
         """The core's legal actions if every answer of the candidate is of the type of
@@ -370,10 +374,34 @@ class Pair:
         if answers is None or self._alias_unknown:
             return None  # text mode, and each line's first step, go field by field
         legal: list[int] | None
-        legal, got_dict = answers(self._what, self.cand)
+        legal, got_dict, _ = answers(self._what, self.cand)
         if legal is not None and "to_dict" in self.offers:
             # The core's own dict is made only if a probe needs it (see probe).
             self._dicts = (got_dict, None)
+        return legal
+
+    def advance(self, action: int, played: list[int]) -> list[int]:
+        """``play(action)``, then ``compare()``: the next position's legal actions. The
+        action goes on ``played`` once both have played it. Where the quick comparison
+        applies, the step is one call into the core, which plays the action on the
+        candidate and on itself and reads the candidate's answers at once."""
+        answers = self._core_answers
+        if answers is None or self._alias_unknown:
+            self.play(action)
+            played.append(action)
+            return self.compare()
+        self._dicts = None
+        legal: list[int] | None
+        legal, got_dict, raised = answers(self._what, self.cand, action)
+        if raised is not None:
+            text = self.core.action_to_string(action)
+            raise _Diverged(f"apply_action({text!r})", _raised(raised), "accepted") from None
+        played.append(action)
+        if legal is None:
+            return self._compare_each()
+        if "to_dict" in self.offers:
+            self._dicts = (got_dict, None)
+        self._mark(legal)
         return legal
 
     def _compare_each(self) -> list[int]:
@@ -815,16 +843,14 @@ def _play_line(
         if by_seed and plan.deal.seed is not None and hasattr(cand, "deck"):
             pair.check("deck", list(cand.deck), list(core.deck))
         choices, last, n = plan.choices, plan.steps, core.game.num_actions
+        legal = pair.compare()
         for k in range(last + 1):
-            legal = pair.compare()
             probe, i = read_step(choices, k, legal, n, threshold)
             if probe is not None:
                 pair.probe(probe)
             if not legal or k == last:
                 break
-            action = legal[i]
-            pair.play(action)
-            ids.append(action)
+            legal = pair.advance(legal[i], ids)
         tally["steps"] += len(ids) + 1
         compared |= pair.compared
     except _Diverged as d:
