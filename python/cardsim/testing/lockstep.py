@@ -27,7 +27,16 @@ except ImportError as e:  # pragma: no cover - exercised in a subprocess
 
 from ..contract.errors import IllegalActionError
 from ..games import make
-from .strategies import Deal, Plan, check_rate, deals, plans, probe_threshold, read_step
+from .strategies import (
+    Deal,
+    Plan,
+    _seed_deals,
+    check_rate,
+    deals,
+    plans,
+    probe_threshold,
+    read_step,
+)
 from .strategies import options as option_strategy
 
 __all__ = [
@@ -371,13 +380,20 @@ class Pair:
         are asked of its own legal ids, and its ids of its own texts: equal to the
         core's when the step matches, and if they are not, the step does not match."""
         answers = self._core_answers
-        if answers is None or self._alias_unknown:
-            return None  # text mode, and each line's first step, go field by field
+        if answers is None:
+            return None  # text mode goes field by field
         legal: list[int] | None
         legal, got_dict, _ = answers(self._what, self.cand)
-        if legal is not None and "to_dict" in self.offers:
+        if legal is None:
+            return None
+        if "to_dict" in self.offers:
+            if self._alias_unknown:
+                # Once a line: a second call handing out the same containers means the
+                # candidate's dict is its live state, so probes must snapshot it.
+                self._aliased = _shares(self._call("to_dict", "a dict"), got_dict)
             # The core's own dict is made only if a probe needs it (see probe).
             self._dicts = (got_dict, None)
+        self._alias_unknown = False
         return legal
 
     def advance(self, action: int, played: list[int]) -> list[int]:
@@ -464,11 +480,10 @@ class Pair:
             got_dict = self._call("to_dict", want)
             check("to_dict()", got_dict, want, "to_dict")
             if self._alias_unknown:
-                # Once a line: a second call handing out the same containers means the
-                # candidate's dict is its live state, so probes must snapshot it.
-                self._alias_unknown = False
+                # As in _quick: is the candidate's dict its live state?
                 self._aliased = _shares(self._call("to_dict", want), got_dict)
             self._dicts = (got_dict, want)
+        self._alias_unknown = False
         if "observation" in offers:
             for p in range(self.num_players):
                 want = core.observation(p)
@@ -622,14 +637,15 @@ def _deal_both(candidate: Any, deal: Deal, by_seed: bool) -> tuple[Any, Any]:
     return game.new_game(deck=list(core.deck)), core
 
 
-def _option_source(game: str, options: Any) -> st.SearchStrategy[dict[str, Any]]:
+def _option_source(game: str, options: Any) -> dict[str, Any] | st.SearchStrategy[dict[str, Any]]:
+    """The options a check deals with: one dict (checked now), or a strategy of them."""
     if options is None:
-        return st.just({})
+        return {}
     if isinstance(options, st.SearchStrategy):
         return options
     if isinstance(options, Mapping):
         make(game, **options)  # an unknown option or bad value: the game's own error
-        return st.just(dict(options))
+        return dict(options)
     raise TypeError(f"options must be a dict or a strategy of dicts, got {type(options).__name__}")
 
 
@@ -639,14 +655,15 @@ def _line_plans(
     *,
     by_seed: bool,
     in_order: bool,
-    options: st.SearchStrategy[dict[str, Any]],
+    options: dict[str, Any] | st.SearchStrategy[dict[str, Any]],
 ) -> st.SearchStrategy[Plan]:
     """What ``check_lockstep`` draws: plans of lines (read as ``lines`` reads them)."""
-    return plans(
-        game,
-        max_len,
-        deal=deals(game, by_seed=by_seed, in_order=in_order, option_dicts=options),
-    )
+    if isinstance(options, dict) and not by_seed and not in_order:
+        deal = _seed_deals(game, options)  # the default check: one draw a deal, not three
+    else:
+        source = st.just(options) if isinstance(options, dict) else options
+        deal = deals(game, by_seed=by_seed, in_order=in_order, option_dicts=source)
+    return plans(game, max_len, deal=deal)
 
 
 def check_candidate(candidate: Any, game: str, options: Any) -> None:
