@@ -336,3 +336,40 @@ def test_refuses_is_apply_action_refusing(name, options, seed, steps, probes, pi
             assert refused == "accepted"
     with pytest.raises(TypeError, match="an action must be an int"):
         state._refuses("1")
+
+
+def test_probe_is_both_refusing_and_the_dict_after():
+    # cardsim.testing's probe of an illegal action in one call: None when the state and
+    # the candidate both refuse and the candidate's dict is still the state's; else
+    # where it went otherwise, with the state itself never moved.
+    state = cardsim.make("rummy").new_game(seed=3)
+    illegal = next(a for a in range(state.game.num_actions) if a not in state.legal_actions())
+    before = state.clone()
+    err = cardsim.IllegalActionError
+    assert state._probe(state.clone(), illegal, err, True) is None
+    assert state._probe(state.clone(), -1, err, True) is None
+    assert state._probe(state.clone(), state.legal_actions()[0], err, True) == ("core", "accepted")
+
+    class Accepts:
+        def apply_action(self, action):
+            return None
+
+    class RaisesOther:
+        def apply_action(self, action):
+            raise KeyError(action)
+
+    class OtherDict:
+        def apply_action(self, action):
+            raise err("no")
+
+        def to_dict(self):
+            return {"not": "the state"}
+
+    assert state._probe(Accepts(), illegal, err, True) == ("apply", None)
+    stage, raised = state._probe(RaisesOther(), illegal, err, True)
+    assert stage == "apply" and isinstance(raised, KeyError)
+    assert state._probe(OtherDict(), illegal, err, True) == ("dict", {"not": "the state"})
+    assert state._probe(OtherDict(), illegal, err, False) is None
+    assert state == before and state.history == before.history
+    with pytest.raises(TypeError, match="an action must be an int"):
+        state._probe(state.clone(), "1", err, True)

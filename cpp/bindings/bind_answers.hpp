@@ -248,26 +248,65 @@ void bind_answers(StateCls& state_cls, const Hooks<G>& hooks) {
       "Internal, for cardsim.testing: whether `theirs` is exactly to_dict(), of exactly its types "
       "(dict, list, int but not bool, bool, str, None), compared without making to_dict().");
 
-  // A probe of an illegal action, as the checker makes one at a tenth of its steps: a
-  // copy of the state without its deal and history (the rules' state only, kept by
-  // value), so that refusing costs no Python exception and no clone of the whole.
+  // A probe of an illegal action, as the checker makes one at a tenth of its steps: the
+  // core's refusal on a copy of the rules' state (no clone of the whole, no Python
+  // exception), then the candidate's, then its dict against the core's.
+  auto core_refusal = [](const S& s, py::handle action) -> const char* {
+    State copy = s.state;
+    try {
+      cardsim::apply_checked(copy, action_from_py(action, s.game->num_actions()), s.game->num_actions());
+    } catch (const IllegalAction&) {
+      return copy == s.state ? nullptr : "changed its state refusing";
+    }
+    return "accepted";
+  };
   state_cls.def(
       "_refuses",
-      [](const S& s, py::handle action) -> py::object {
-        State copy = s.state;
-        try {
-          cardsim::apply_checked(copy, action_from_py(action, s.game->num_actions()), s.game->num_actions());
-        } catch (const IllegalAction&) {
-          if (copy == s.state) return py::none();
-          return py::str("changed its state refusing");
-        }
-        return py::str("accepted");
+      [core_refusal](const S& s, py::handle action) -> py::object {
+        const char* wrong = core_refusal(s, action);
+        return wrong ? py::object(py::str(wrong)) : py::object(py::none());
       },
       py::arg("action"),
       "Internal, for cardsim.testing: None if the state refuses the int action id `action` (as "
       "apply_action would, with IllegalActionError) and is left as it was; else what it did instead "
       "(\"accepted\", or \"changed its state refusing\"). The state itself never changes. TypeError "
       "if `action` is not an int.");
+  state_cls.def(
+      "_probe",
+      [hooks, core_refusal](const S& s, py::handle cand, py::handle action, py::handle illegal_error,
+                            bool read_dict) -> py::object {
+        if (const char* wrong = core_refusal(s, action)) return py::make_tuple("core", wrong);
+        PyObject* done =
+            PyObject_CallMethodOneArg(cand.ptr(), CARDSIM_KEY("apply_action").ptr(), action.ptr());
+        if (done) {
+          Py_DECREF(done);
+          return py::make_tuple("apply", py::none());
+        }
+        py::error_already_set raised;
+        if (!raised.matches(illegal_error)) {
+          if (!raised.matches(PyExc_Exception)) throw raised;
+          return py::make_tuple("apply", raised.value());
+        }
+        if (!read_dict) return py::none();
+        PyObject* now = PyObject_CallMethodNoArgs(cand.ptr(), CARDSIM_KEY("to_dict").ptr());
+        if (!now) {
+          py::error_already_set failed;
+          if (!failed.matches(PyExc_Exception)) throw failed;
+          return py::make_tuple("dict", py::none());
+        }
+        DictMatcher m{now};
+        write_dict_with_seed(hooks, s, m);
+        auto theirs = py::reinterpret_steal<py::object>(now);
+        return m.matches() ? py::object(py::none()) : py::object(py::make_tuple("dict", theirs));
+      },
+      py::arg("candidate"), py::arg("action"), py::arg("illegal_error"), py::arg("read_dict"),
+      "Internal, for cardsim.testing: None if this state refuses the int action id `action` and "
+      "is left as it was, and `candidate` (a state of another implementation) raises "
+      "`illegal_error` on apply_action(action) and, with `read_dict`, its to_dict() then is "
+      "exactly this state's. Else where it went otherwise: (\"core\", what this state did), "
+      "(\"apply\", None if the candidate accepted, else the exception it raised instead), or "
+      "(\"dict\", the candidate's dict, None if to_dict raised). Anything not an Exception goes "
+      "on up. This state never changes.");
 }
 
 }  // namespace cardsim::py_bind

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NoReturn
 
 import numpy as np
 
@@ -291,6 +291,7 @@ class Pair:
         self._marked: frozenset[str] | None = None
         # The core's read of a whole step; none in text mode (which goes field by field).
         self._core_answers = None if text_actions else getattr(core, "_answers", None)
+        self._core_probe = getattr(core, "_probe", None)
         self._what = self._answer_plan()
 
     def _answer_plan(self) -> int:
@@ -542,9 +543,31 @@ class Pair:
         """Checks that the illegal ``action`` is refused by both and changes neither."""
         core = self.core
         in_range = 0 <= action < core.game.num_actions
-        text = core.action_to_string(action) if in_range else f"action id {action}"
         if self.text_actions and not in_range:
             return  # an id with no text cannot be spoken to a text candidate
+        # The candidate's dict that compare() read at this position is its state before;
+        # without one (or if it may change in place), a text snapshot is taken now.
+        seen = self._dicts if not self._aliased else None
+        quick = self._core_probe
+        if quick is not None and not self.text_actions and seen is not None and seen[1] is None:
+            # The dict before matched the core's exactly (in the core: ``_quick``): the whole
+            # probe is one call into the core, ending with the candidate's dict matched
+            # against the core's (which also catches a live dict the refusal changed).
+            went = quick(self.cand, action, self.illegal_error, True)
+            if went is None:
+                self.compared.add("illegal actions")
+                return
+            stage, what = went
+            text = self._probe_text(action, in_range)
+            if stage == "core":
+                raise AssertionError(f"cardsim {what} the illegal action {text}")
+            if stage == "apply":
+                self._refusal_failed(text, what)
+            self.compared.add("illegal actions")
+            now = what if what is not None else self._call("to_dict", "a dict")
+            self._check_dict_after_refusal(now, seen[0], core.to_dict(), text)
+            return
+        text = self._probe_text(action, in_range)
         refuses = getattr(core, "_refuses", None)
         if refuses is not None:
             # On a copy of the rules' state, compared whole (every field, not its dict).
@@ -561,9 +584,6 @@ class Pair:
                 raise AssertionError(f"cardsim accepted the illegal action {text}")
             if core != before_core:
                 raise AssertionError(f"cardsim changed its state refusing {text}")
-        # The candidate's dict that compare() read at this position is its state before;
-        # without one (or if it may change in place), a text snapshot is taken now.
-        seen = self._dicts if not self._aliased else None
         before = self._snapshot() if seen is None else None
         try:
             a = self.cand.string_to_action(text) if self.text_actions else action
@@ -578,19 +598,9 @@ class Pair:
         except self.illegal_error:
             pass
         except Exception as e:
-            raise _Diverged(
-                "apply_action(illegal)",
-                _raised(e),
-                f"raises {self.illegal_error.__name__}",
-                probe=text,
-            ) from None
+            self._refusal_failed(text, e)
         else:
-            raise _Diverged(
-                "apply_action(illegal)",
-                "accepted",
-                f"raises {self.illegal_error.__name__}",
-                probe=text,
-            )
+            self._refusal_failed(text, None)
         self.compared.add("illegal actions")
         if seen is None:
             after = self._snapshot()
@@ -600,12 +610,27 @@ class Pair:
         got, want = seen
         now = self._call("to_dict", "a dict")
         if want is None:
-            # The dict before matched the core's exactly (in the core: ``_quick``), and the
-            # core refused unchanged: the dict now must match it still (a walk in the
-            # core, and the one that also catches a live dict the refusal changed in place).
             if core._matches_dict(now):
                 return
             want = core.to_dict()
+        self._check_dict_after_refusal(now, got, want, text)
+
+    def _probe_text(self, action: int, in_range: bool) -> str:
+        return self.core.action_to_string(action) if in_range else f"action id {action}"
+
+    def _refusal_failed(self, text: str, raised: BaseException | None) -> NoReturn:
+        """The divergence of a candidate that accepted the illegal action (``raised``
+        None) or raised something other than ``illegal_error``."""
+        raise _Diverged(
+            "apply_action(illegal)",
+            "accepted" if raised is None else _raised(raised),
+            f"raises {self.illegal_error.__name__}",
+            probe=text,
+        )
+
+    def _check_dict_after_refusal(self, now: Any, got: Any, want: Any, text: str) -> None:
+        """The candidate's dict ``now``, after refusing, against ``got`` (its dict before)
+        and ``want`` (the core's, unchanged by its refusal)."""
         if _shares(now, got):
             # The same containers as before (seen only now): whatever changed changed in
             # both. The core refused and is unchanged, so the candidate must still match
