@@ -407,18 +407,20 @@ class Pair:
             self.play(action)
             played.append(action)
             return self.compare()
-        self._dicts = None
         legal: list[int] | None
         legal, got_dict, raised = answers(self._what, self.cand, action)
-        if raised is not None:
-            text = self.core.action_to_string(action)
-            raise _Diverged(f"apply_action({text!r})", _raised(raised), "accepted") from None
-        played.append(action)
         if legal is None:
+            self._dicts = None
+            if raised is not None:
+                text = self.core.action_to_string(action)
+                raise _Diverged(f"apply_action({text!r})", _raised(raised), "accepted") from None
+            played.append(action)
             return self._compare_each()
-        if "to_dict" in self.offers:
-            self._dicts = (got_dict, None)
-        self._mark(legal)
+        played.append(action)
+        # A dict is read exactly when the candidate offers one.
+        self._dicts = None if got_dict is None else (got_dict, None)
+        if self._marked is not self._marks:  # else every mark is in already
+            self._mark(legal)
         return legal
 
     def _compare_each(self) -> list[int]:
@@ -886,13 +888,14 @@ def _play_line(
             pair.check("deck", list(cand.deck), list(core.deck))
         choices, last, n = plan.choices, plan.steps, core.game.num_actions
         legal = pair.compare()
+        advance = pair.advance
         for k in range(last + 1):
             probe, i = read_step(choices, k, legal, n, threshold)
             if probe is not None:
                 pair.probe(probe)
             if not legal or k == last:
                 break
-            legal = pair.advance(legal[i], ids)
+            legal = advance(legal[i], ids)
         tally["steps"] += len(ids) + 1
         compared |= pair.compared
     except _Diverged as d:
