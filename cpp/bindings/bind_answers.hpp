@@ -73,12 +73,21 @@ class CandidateReader {
     } else {
       out = PyObject_CallMethodOneArg(cand_.ptr(), name.ptr(), py::handle(args...).ptr());
     }
-    if (!out) {
-      if (!PyErr_ExceptionMatches(PyExc_Exception)) throw py::error_already_set();
-      PyErr_Clear();
-      ok_ = false;
-      return py::object();
-    }
+    if (!out) return failed();
+    return py::reinterpret_steal<py::object>(out);
+  }
+  // cand.<name>, looked up once for a method called at every legal action or seat
+  // (a lookup makes a bound method each time); null once the read has failed.
+  py::object method(py::handle name) {
+    if (!ok_) return py::object();
+    PyObject* m = PyObject_GetAttr(cand_.ptr(), name.ptr());
+    if (!m) return failed();
+    return py::reinterpret_steal<py::object>(m);
+  }
+  py::object call_with(const py::object& method, py::handle arg) {
+    if (!ok_) return py::object();
+    PyObject* out = PyObject_CallOneArg(method.ptr(), arg.ptr());
+    if (!out) return failed();
     return py::reinterpret_steal<py::object>(out);
   }
   // list(value), as the checker reads a sequence; null if it is none.
@@ -110,6 +119,12 @@ class CandidateReader {
   void require(bool same) { ok_ = ok_ && same; }
 
  private:
+  py::object failed() {
+    if (!PyErr_ExceptionMatches(PyExc_Exception)) throw py::error_already_set();
+    PyErr_Clear();
+    ok_ = false;
+    return py::object();
+  }
   py::list fail_list() {
     if (!PyErr_ExceptionMatches(PyExc_Exception)) throw py::error_already_set();
     PyErr_Clear();
@@ -184,23 +199,29 @@ void bind_answers(StateCls& state_cls, const Hooks<G>& hooks) {
         }
         // Each legal action's text, asked by the candidate's own id (equal to the core's
         // by now), and the id of that text back.
-        for (std::size_t i = 0; (what & kAnswerTexts) && r.ok() && i < legal.size(); ++i) {
-          py::handle id = PyList_GET_ITEM(theirs.ptr(), static_cast<Py_ssize_t>(i));
-          py::object text = r.call(CARDSIM_KEY("action_to_string"), id);
-          r.match(text, [&](DictMatcher& m) { m.utf8(s.state.action_to_string(legal[i])); });
-          if (what & kAnswerIds)
-            r.match(r.call(CARDSIM_KEY("string_to_action"), text),
-                    [&](DictMatcher& m) { m.integer(legal[i]); });
+        if ((what & kAnswerTexts) && r.ok() && !legal.empty()) {
+          const py::object to_text = r.method(CARDSIM_KEY("action_to_string"));
+          const py::object to_id =
+              (what & kAnswerIds) ? r.method(CARDSIM_KEY("string_to_action")) : py::object();
+          for (std::size_t i = 0; r.ok() && i < legal.size(); ++i) {
+            py::handle id = PyList_GET_ITEM(theirs.ptr(), static_cast<Py_ssize_t>(i));
+            py::object text = r.call_with(to_text, id);
+            r.match(text, [&](DictMatcher& m) { m.utf8(s.state.action_to_string(legal[i])); });
+            if (what & kAnswerIds)
+              r.match(r.call_with(to_id, text), [&](DictMatcher& m) { m.integer(legal[i]); });
+          }
         }
         py::object dict;
         if (what & kAnswerDict) {
           dict = r.call(CARDSIM_KEY("to_dict"));
           r.match(dict, [&](DictMatcher& m) { write_dict_with_seed(hooks, s, m); });
         }
-        if (what & kAnswerObservations)
+        if (what & kAnswerObservations) {
+          const py::object observe = r.method(CARDSIM_KEY("observation"));
           for (int p = 0; p < players && r.ok(); ++p)
-            r.match(r.call(CARDSIM_KEY("observation"), py::int_(p)),
+            r.match(r.call_with(observe, py::int_(p)),
                     [&](DictMatcher& m) { write_observation_dict(hooks, s, p, m); });
+        }
         // The arrays, byte for byte, with the core's made in buffers kept per thread.
         if ((what & kAnswerMask) && r.ok()) {
           thread_local std::vector<char> mask;
@@ -213,9 +234,10 @@ void bind_answers(StateCls& state_cls, const Hooks<G>& hooks) {
           if (what & kAnswerTensors) {
             thread_local std::vector<float> buf;
             buf.resize(static_cast<std::size_t>(s.game->observation_tensor_size()));
+            const py::object tensor_of = r.method(CARDSIM_KEY("observation_tensor"));
             for (int p = 0; p < players && r.ok(); ++p) {
               s.state.observation_tensor(p, buf.data());
-              py::object t = r.call(CARDSIM_KEY("observation_tensor"), py::int_(p));
+              py::object t = r.call_with(tensor_of, py::int_(p));
               r.require(t && same_buffer(t, buf.data(), buf.size(), "f", sizeof(float)));
             }
           }
