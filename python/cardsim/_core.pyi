@@ -401,9 +401,23 @@ class ClockState(State):
         """
         observation(p) for every seat p, in one call (the dicts may share their parts: for reading, as cardsim.testing does).
         """
-    def _answers(self, what: int, arrays: typing.Sequence[typing.Any]) -> tuple[list, bool]:
+    def _answers(self, what: int, candidate: typing.Any, action: typing.Any = None) -> tuple:
         """
-        Internal, for cardsim.testing: (answers, same) at once. answers: current_player(), legal_actions(), is_terminal(), scores(), then as the bits of `what` ask (1 is_truncated, 2 is_draw, 4 winners, 8 action_to_string of each legal action, 16 to_dict, 32 every seat's observation). same: whether `arrays` (a sequence) holds, as C-contiguous 1-D buffers of the same dtype and bytes, legal_action_mask() if bit 64 asks and each seat's observation_tensor if bit 128 does.
+        Internal, for cardsim.testing: (legal, dict, None) if `candidate` (a state of another implementation) answers exactly as this state does, else (None, None, None). legal: legal_actions(); dict: the candidate's to_dict() if read. With `action` (an int id, legal here), candidate.apply_action(action) and then this state's are played first; (None, None, exception) if the candidate's raised an Exception (this state then unmoved). Read, as the bits of `what` ask: current_player(), legal_actions() (sorted), is_terminal(), scores(), is_truncated() (1), is_draw() (2), winners() (4), action_to_string of each legal action (8) and string_to_action of each text (256), to_dict() (16), each seat's observation (32), legal_action_mask() (64) and each seat's observation_tensor (128). Exactly: the core's types (list, dict, int but not bool, str, None; bool() of the flags), and arrays as C-contiguous 1-D buffers of the same dtype and bytes. A call that raises an Exception is no match.
+        """
+    def _matches_dict(self, theirs: typing.Any) -> bool:
+        """
+        Internal, for cardsim.testing: whether `theirs` is exactly to_dict(), of exactly its types (dict, list, int but not bool, bool, str, None), compared without making to_dict().
+        """
+    def _probe(
+        self, candidate: typing.Any, action: typing.Any, illegal_error: typing.Any, read_dict: bool
+    ) -> typing.Any:
+        """
+        Internal, for cardsim.testing: None if this state refuses the int action id `action` and is left as it was, and `candidate` (a state of another implementation) raises `illegal_error` on apply_action(action) and, with `read_dict`, its to_dict() then is exactly this state's. Else where it went otherwise: ("core", what this state did), ("apply", None if the candidate accepted, else the exception it raised instead), or ("dict", the candidate's dict, None if to_dict raised). Anything not an Exception goes on up. This state never changes.
+        """
+    def _refuses(self, action: typing.Any) -> typing.Any:
+        """
+        Internal, for cardsim.testing: None if the state refuses the int action id `action` (as apply_action would, with IllegalActionError) and is left as it was; else what it did instead ("accepted", or "changed its state refusing"). The state itself never changes. TypeError if `action` is not an int.
         """
     def observation(self, arg0: typing.Any) -> dict:
         """
@@ -770,9 +784,23 @@ class Code9State(State):
         """
         observation(p) for every seat p, in one call (the dicts may share their parts: for reading, as cardsim.testing does).
         """
-    def _answers(self, what: int, arrays: typing.Sequence[typing.Any]) -> tuple[list, bool]:
+    def _answers(self, what: int, candidate: typing.Any, action: typing.Any = None) -> tuple:
         """
-        Internal, for cardsim.testing: (answers, same) at once. answers: current_player(), legal_actions(), is_terminal(), scores(), then as the bits of `what` ask (1 is_truncated, 2 is_draw, 4 winners, 8 action_to_string of each legal action, 16 to_dict, 32 every seat's observation). same: whether `arrays` (a sequence) holds, as C-contiguous 1-D buffers of the same dtype and bytes, legal_action_mask() if bit 64 asks and each seat's observation_tensor if bit 128 does.
+        Internal, for cardsim.testing: (legal, dict, None) if `candidate` (a state of another implementation) answers exactly as this state does, else (None, None, None). legal: legal_actions(); dict: the candidate's to_dict() if read. With `action` (an int id, legal here), candidate.apply_action(action) and then this state's are played first; (None, None, exception) if the candidate's raised an Exception (this state then unmoved). Read, as the bits of `what` ask: current_player(), legal_actions() (sorted), is_terminal(), scores(), is_truncated() (1), is_draw() (2), winners() (4), action_to_string of each legal action (8) and string_to_action of each text (256), to_dict() (16), each seat's observation (32), legal_action_mask() (64) and each seat's observation_tensor (128). Exactly: the core's types (list, dict, int but not bool, str, None; bool() of the flags), and arrays as C-contiguous 1-D buffers of the same dtype and bytes. A call that raises an Exception is no match.
+        """
+    def _matches_dict(self, theirs: typing.Any) -> bool:
+        """
+        Internal, for cardsim.testing: whether `theirs` is exactly to_dict(), of exactly its types (dict, list, int but not bool, bool, str, None), compared without making to_dict().
+        """
+    def _probe(
+        self, candidate: typing.Any, action: typing.Any, illegal_error: typing.Any, read_dict: bool
+    ) -> typing.Any:
+        """
+        Internal, for cardsim.testing: None if this state refuses the int action id `action` and is left as it was, and `candidate` (a state of another implementation) raises `illegal_error` on apply_action(action) and, with `read_dict`, its to_dict() then is exactly this state's. Else where it went otherwise: ("core", what this state did), ("apply", None if the candidate accepted, else the exception it raised instead), or ("dict", the candidate's dict, None if to_dict raised). Anything not an Exception goes on up. This state never changes.
+        """
+    def _refuses(self, action: typing.Any) -> typing.Any:
+        """
+        Internal, for cardsim.testing: None if the state refuses the int action id `action` (as apply_action would, with IllegalActionError) and is left as it was; else what it did instead ("accepted", or "changed its state refusing"). The state itself never changes. TypeError if `action` is not an int.
         """
     def observation(self, arg0: typing.Any) -> dict:
         """
@@ -1107,9 +1135,23 @@ class HoleInTheWallState(State):
         """
         observation(p) for every seat p, in one call (the dicts may share their parts: for reading, as cardsim.testing does).
         """
-    def _answers(self, what: int, arrays: typing.Sequence[typing.Any]) -> tuple[list, bool]:
+    def _answers(self, what: int, candidate: typing.Any, action: typing.Any = None) -> tuple:
         """
-        Internal, for cardsim.testing: (answers, same) at once. answers: current_player(), legal_actions(), is_terminal(), scores(), then as the bits of `what` ask (1 is_truncated, 2 is_draw, 4 winners, 8 action_to_string of each legal action, 16 to_dict, 32 every seat's observation). same: whether `arrays` (a sequence) holds, as C-contiguous 1-D buffers of the same dtype and bytes, legal_action_mask() if bit 64 asks and each seat's observation_tensor if bit 128 does.
+        Internal, for cardsim.testing: (legal, dict, None) if `candidate` (a state of another implementation) answers exactly as this state does, else (None, None, None). legal: legal_actions(); dict: the candidate's to_dict() if read. With `action` (an int id, legal here), candidate.apply_action(action) and then this state's are played first; (None, None, exception) if the candidate's raised an Exception (this state then unmoved). Read, as the bits of `what` ask: current_player(), legal_actions() (sorted), is_terminal(), scores(), is_truncated() (1), is_draw() (2), winners() (4), action_to_string of each legal action (8) and string_to_action of each text (256), to_dict() (16), each seat's observation (32), legal_action_mask() (64) and each seat's observation_tensor (128). Exactly: the core's types (list, dict, int but not bool, str, None; bool() of the flags), and arrays as C-contiguous 1-D buffers of the same dtype and bytes. A call that raises an Exception is no match.
+        """
+    def _matches_dict(self, theirs: typing.Any) -> bool:
+        """
+        Internal, for cardsim.testing: whether `theirs` is exactly to_dict(), of exactly its types (dict, list, int but not bool, bool, str, None), compared without making to_dict().
+        """
+    def _probe(
+        self, candidate: typing.Any, action: typing.Any, illegal_error: typing.Any, read_dict: bool
+    ) -> typing.Any:
+        """
+        Internal, for cardsim.testing: None if this state refuses the int action id `action` and is left as it was, and `candidate` (a state of another implementation) raises `illegal_error` on apply_action(action) and, with `read_dict`, its to_dict() then is exactly this state's. Else where it went otherwise: ("core", what this state did), ("apply", None if the candidate accepted, else the exception it raised instead), or ("dict", the candidate's dict, None if to_dict raised). Anything not an Exception goes on up. This state never changes.
+        """
+    def _refuses(self, action: typing.Any) -> typing.Any:
+        """
+        Internal, for cardsim.testing: None if the state refuses the int action id `action` (as apply_action would, with IllegalActionError) and is left as it was; else what it did instead ("accepted", or "changed its state refusing"). The state itself never changes. TypeError if `action` is not an int.
         """
     def observation(self, arg0: typing.Any) -> dict:
         """
@@ -1442,9 +1484,23 @@ class RacingDemonState(State):
         """
         observation(p) for every seat p, in one call (the dicts may share their parts: for reading, as cardsim.testing does).
         """
-    def _answers(self, what: int, arrays: typing.Sequence[typing.Any]) -> tuple[list, bool]:
+    def _answers(self, what: int, candidate: typing.Any, action: typing.Any = None) -> tuple:
         """
-        Internal, for cardsim.testing: (answers, same) at once. answers: current_player(), legal_actions(), is_terminal(), scores(), then as the bits of `what` ask (1 is_truncated, 2 is_draw, 4 winners, 8 action_to_string of each legal action, 16 to_dict, 32 every seat's observation). same: whether `arrays` (a sequence) holds, as C-contiguous 1-D buffers of the same dtype and bytes, legal_action_mask() if bit 64 asks and each seat's observation_tensor if bit 128 does.
+        Internal, for cardsim.testing: (legal, dict, None) if `candidate` (a state of another implementation) answers exactly as this state does, else (None, None, None). legal: legal_actions(); dict: the candidate's to_dict() if read. With `action` (an int id, legal here), candidate.apply_action(action) and then this state's are played first; (None, None, exception) if the candidate's raised an Exception (this state then unmoved). Read, as the bits of `what` ask: current_player(), legal_actions() (sorted), is_terminal(), scores(), is_truncated() (1), is_draw() (2), winners() (4), action_to_string of each legal action (8) and string_to_action of each text (256), to_dict() (16), each seat's observation (32), legal_action_mask() (64) and each seat's observation_tensor (128). Exactly: the core's types (list, dict, int but not bool, str, None; bool() of the flags), and arrays as C-contiguous 1-D buffers of the same dtype and bytes. A call that raises an Exception is no match.
+        """
+    def _matches_dict(self, theirs: typing.Any) -> bool:
+        """
+        Internal, for cardsim.testing: whether `theirs` is exactly to_dict(), of exactly its types (dict, list, int but not bool, bool, str, None), compared without making to_dict().
+        """
+    def _probe(
+        self, candidate: typing.Any, action: typing.Any, illegal_error: typing.Any, read_dict: bool
+    ) -> typing.Any:
+        """
+        Internal, for cardsim.testing: None if this state refuses the int action id `action` and is left as it was, and `candidate` (a state of another implementation) raises `illegal_error` on apply_action(action) and, with `read_dict`, its to_dict() then is exactly this state's. Else where it went otherwise: ("core", what this state did), ("apply", None if the candidate accepted, else the exception it raised instead), or ("dict", the candidate's dict, None if to_dict raised). Anything not an Exception goes on up. This state never changes.
+        """
+    def _refuses(self, action: typing.Any) -> typing.Any:
+        """
+        Internal, for cardsim.testing: None if the state refuses the int action id `action` (as apply_action would, with IllegalActionError) and is left as it was; else what it did instead ("accepted", or "changed its state refusing"). The state itself never changes. TypeError if `action` is not an int.
         """
     def observation(self, arg0: typing.Any) -> dict:
         """
@@ -1777,9 +1833,23 @@ class RummyState(State):
         """
         observation(p) for every seat p, in one call (the dicts may share their parts: for reading, as cardsim.testing does).
         """
-    def _answers(self, what: int, arrays: typing.Sequence[typing.Any]) -> tuple[list, bool]:
+    def _answers(self, what: int, candidate: typing.Any, action: typing.Any = None) -> tuple:
         """
-        Internal, for cardsim.testing: (answers, same) at once. answers: current_player(), legal_actions(), is_terminal(), scores(), then as the bits of `what` ask (1 is_truncated, 2 is_draw, 4 winners, 8 action_to_string of each legal action, 16 to_dict, 32 every seat's observation). same: whether `arrays` (a sequence) holds, as C-contiguous 1-D buffers of the same dtype and bytes, legal_action_mask() if bit 64 asks and each seat's observation_tensor if bit 128 does.
+        Internal, for cardsim.testing: (legal, dict, None) if `candidate` (a state of another implementation) answers exactly as this state does, else (None, None, None). legal: legal_actions(); dict: the candidate's to_dict() if read. With `action` (an int id, legal here), candidate.apply_action(action) and then this state's are played first; (None, None, exception) if the candidate's raised an Exception (this state then unmoved). Read, as the bits of `what` ask: current_player(), legal_actions() (sorted), is_terminal(), scores(), is_truncated() (1), is_draw() (2), winners() (4), action_to_string of each legal action (8) and string_to_action of each text (256), to_dict() (16), each seat's observation (32), legal_action_mask() (64) and each seat's observation_tensor (128). Exactly: the core's types (list, dict, int but not bool, str, None; bool() of the flags), and arrays as C-contiguous 1-D buffers of the same dtype and bytes. A call that raises an Exception is no match.
+        """
+    def _matches_dict(self, theirs: typing.Any) -> bool:
+        """
+        Internal, for cardsim.testing: whether `theirs` is exactly to_dict(), of exactly its types (dict, list, int but not bool, bool, str, None), compared without making to_dict().
+        """
+    def _probe(
+        self, candidate: typing.Any, action: typing.Any, illegal_error: typing.Any, read_dict: bool
+    ) -> typing.Any:
+        """
+        Internal, for cardsim.testing: None if this state refuses the int action id `action` and is left as it was, and `candidate` (a state of another implementation) raises `illegal_error` on apply_action(action) and, with `read_dict`, its to_dict() then is exactly this state's. Else where it went otherwise: ("core", what this state did), ("apply", None if the candidate accepted, else the exception it raised instead), or ("dict", the candidate's dict, None if to_dict raised). Anything not an Exception goes on up. This state never changes.
+        """
+    def _refuses(self, action: typing.Any) -> typing.Any:
+        """
+        Internal, for cardsim.testing: None if the state refuses the int action id `action` (as apply_action would, with IllegalActionError) and is left as it was; else what it did instead ("accepted", or "changed its state refusing"). The state itself never changes. TypeError if `action` is not an int.
         """
     def observation(self, arg0: typing.Any) -> dict:
         """
@@ -2147,9 +2217,23 @@ class StackGapState(State):
         """
         observation(p) for every seat p, in one call (the dicts may share their parts: for reading, as cardsim.testing does).
         """
-    def _answers(self, what: int, arrays: typing.Sequence[typing.Any]) -> tuple[list, bool]:
+    def _answers(self, what: int, candidate: typing.Any, action: typing.Any = None) -> tuple:
         """
-        Internal, for cardsim.testing: (answers, same) at once. answers: current_player(), legal_actions(), is_terminal(), scores(), then as the bits of `what` ask (1 is_truncated, 2 is_draw, 4 winners, 8 action_to_string of each legal action, 16 to_dict, 32 every seat's observation). same: whether `arrays` (a sequence) holds, as C-contiguous 1-D buffers of the same dtype and bytes, legal_action_mask() if bit 64 asks and each seat's observation_tensor if bit 128 does.
+        Internal, for cardsim.testing: (legal, dict, None) if `candidate` (a state of another implementation) answers exactly as this state does, else (None, None, None). legal: legal_actions(); dict: the candidate's to_dict() if read. With `action` (an int id, legal here), candidate.apply_action(action) and then this state's are played first; (None, None, exception) if the candidate's raised an Exception (this state then unmoved). Read, as the bits of `what` ask: current_player(), legal_actions() (sorted), is_terminal(), scores(), is_truncated() (1), is_draw() (2), winners() (4), action_to_string of each legal action (8) and string_to_action of each text (256), to_dict() (16), each seat's observation (32), legal_action_mask() (64) and each seat's observation_tensor (128). Exactly: the core's types (list, dict, int but not bool, str, None; bool() of the flags), and arrays as C-contiguous 1-D buffers of the same dtype and bytes. A call that raises an Exception is no match.
+        """
+    def _matches_dict(self, theirs: typing.Any) -> bool:
+        """
+        Internal, for cardsim.testing: whether `theirs` is exactly to_dict(), of exactly its types (dict, list, int but not bool, bool, str, None), compared without making to_dict().
+        """
+    def _probe(
+        self, candidate: typing.Any, action: typing.Any, illegal_error: typing.Any, read_dict: bool
+    ) -> typing.Any:
+        """
+        Internal, for cardsim.testing: None if this state refuses the int action id `action` and is left as it was, and `candidate` (a state of another implementation) raises `illegal_error` on apply_action(action) and, with `read_dict`, its to_dict() then is exactly this state's. Else where it went otherwise: ("core", what this state did), ("apply", None if the candidate accepted, else the exception it raised instead), or ("dict", the candidate's dict, None if to_dict raised). Anything not an Exception goes on up. This state never changes.
+        """
+    def _refuses(self, action: typing.Any) -> typing.Any:
+        """
+        Internal, for cardsim.testing: None if the state refuses the int action id `action` (as apply_action would, with IllegalActionError) and is left as it was; else what it did instead ("accepted", or "changed its state refusing"). The state itself never changes. TypeError if `action` is not an int.
         """
     def observation(self, arg0: typing.Any) -> dict:
         """
@@ -2516,9 +2600,23 @@ class TheWallState(State):
         """
         observation(p) for every seat p, in one call (the dicts may share their parts: for reading, as cardsim.testing does).
         """
-    def _answers(self, what: int, arrays: typing.Sequence[typing.Any]) -> tuple[list, bool]:
+    def _answers(self, what: int, candidate: typing.Any, action: typing.Any = None) -> tuple:
         """
-        Internal, for cardsim.testing: (answers, same) at once. answers: current_player(), legal_actions(), is_terminal(), scores(), then as the bits of `what` ask (1 is_truncated, 2 is_draw, 4 winners, 8 action_to_string of each legal action, 16 to_dict, 32 every seat's observation). same: whether `arrays` (a sequence) holds, as C-contiguous 1-D buffers of the same dtype and bytes, legal_action_mask() if bit 64 asks and each seat's observation_tensor if bit 128 does.
+        Internal, for cardsim.testing: (legal, dict, None) if `candidate` (a state of another implementation) answers exactly as this state does, else (None, None, None). legal: legal_actions(); dict: the candidate's to_dict() if read. With `action` (an int id, legal here), candidate.apply_action(action) and then this state's are played first; (None, None, exception) if the candidate's raised an Exception (this state then unmoved). Read, as the bits of `what` ask: current_player(), legal_actions() (sorted), is_terminal(), scores(), is_truncated() (1), is_draw() (2), winners() (4), action_to_string of each legal action (8) and string_to_action of each text (256), to_dict() (16), each seat's observation (32), legal_action_mask() (64) and each seat's observation_tensor (128). Exactly: the core's types (list, dict, int but not bool, str, None; bool() of the flags), and arrays as C-contiguous 1-D buffers of the same dtype and bytes. A call that raises an Exception is no match.
+        """
+    def _matches_dict(self, theirs: typing.Any) -> bool:
+        """
+        Internal, for cardsim.testing: whether `theirs` is exactly to_dict(), of exactly its types (dict, list, int but not bool, bool, str, None), compared without making to_dict().
+        """
+    def _probe(
+        self, candidate: typing.Any, action: typing.Any, illegal_error: typing.Any, read_dict: bool
+    ) -> typing.Any:
+        """
+        Internal, for cardsim.testing: None if this state refuses the int action id `action` and is left as it was, and `candidate` (a state of another implementation) raises `illegal_error` on apply_action(action) and, with `read_dict`, its to_dict() then is exactly this state's. Else where it went otherwise: ("core", what this state did), ("apply", None if the candidate accepted, else the exception it raised instead), or ("dict", the candidate's dict, None if to_dict raised). Anything not an Exception goes on up. This state never changes.
+        """
+    def _refuses(self, action: typing.Any) -> typing.Any:
+        """
+        Internal, for cardsim.testing: None if the state refuses the int action id `action` (as apply_action would, with IllegalActionError) and is left as it was; else what it did instead ("accepted", or "changed its state refusing"). The state itself never changes. TypeError if `action` is not an int.
         """
     def observation(self, arg0: typing.Any) -> dict:
         """
