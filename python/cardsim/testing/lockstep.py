@@ -30,12 +30,12 @@ from ..games import make
 from .strategies import (
     Deal,
     Plan,
-    _seed_deals,
     check_rate,
     deals,
     plans,
     probe_threshold,
     read_step,
+    seed_deals,
 )
 from .strategies import options as option_strategy
 
@@ -686,7 +686,7 @@ def _line_plans(
 ) -> st.SearchStrategy[Plan]:
     """What ``check_lockstep`` draws: plans of lines (read as ``lines`` reads them)."""
     if isinstance(options, dict) and not by_seed and not in_order:
-        deal = _seed_deals(game, options)  # the default check: one draw a deal, not three
+        deal = seed_deals(game, options)  # the default check: one draw a deal, not three
     else:
         source = st.just(options) if isinstance(options, dict) else options
         deal = deals(game, by_seed=by_seed, in_order=in_order, option_dicts=source)

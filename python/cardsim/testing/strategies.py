@@ -224,7 +224,7 @@ def deals(
     return draw_deal()
 
 
-def _seed_deals(game: str, options: dict[str, Any]) -> st.SearchStrategy[Deal]:
+def seed_deals(game: str, options: dict[str, Any]) -> st.SearchStrategy[Deal]:
     """The deals of ``deals(game, by_seed=False, in_order=False)`` for the one option set
     ``options``: decks of seeded deals, in a single draw (the seed), where ``deals`` makes
     three (the options, the kind of deal, the seed) and hypothesis's cost is per draw."""
