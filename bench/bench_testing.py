@@ -133,8 +133,9 @@ def drawing(name: str, examples: int, max_len: int) -> tuple[float, int]:
     seed and settings as check_lockstep's defaults."""
     from hypothesis import HealthCheck, Verbosity, given, settings
     from hypothesis import seed as hypothesis_seed
+    from hypothesis import strategies as st
 
-    strategy = _line_plans(name, max_len, by_seed=False, in_order=False, options={})
+    strategy = _line_plans(name, max_len, by_seed=False, in_order=False, options=st.just({}))
 
     @hypothesis_seed(1)
     @settings(

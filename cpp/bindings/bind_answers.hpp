@@ -63,16 +63,10 @@ class CandidateReader {
   explicit CandidateReader(py::handle cand) : cand_(cand) {}
   bool ok() const { return ok_; }
 
-  // cand.<name>(args...), or null once the read has failed.
-  template <class... Args>
-  py::object call(py::handle name, Args... args) {
+  // cand.<name>(), or null once the read has failed.
+  py::object call(py::handle name) {
     if (!ok_) return py::object();
-    PyObject* out = nullptr;
-    if constexpr (sizeof...(Args) == 0) {
-      out = PyObject_CallMethodNoArgs(cand_.ptr(), name.ptr());
-    } else {
-      out = PyObject_CallMethodOneArg(cand_.ptr(), name.ptr(), py::handle(args...).ptr());
-    }
+    PyObject* out = PyObject_CallMethodNoArgs(cand_.ptr(), name.ptr());
     if (!out) return failed();
     return py::reinterpret_steal<py::object>(out);
   }
@@ -156,19 +150,11 @@ void bind_answers(StateCls& state_cls, const Hooks<G>& hooks) {
             return py::make_tuple(py::none(), py::none(), raised.value());
           }
           Py_DECREF(done);
-          cardsim::apply_checked(s.state, a, s.game->num_actions());
-          s.history.push_back(a);
+          apply_checked(s, a);
         }
         typename State::ActionList legal;
         s.state.legal_actions(legal);
         CandidateReader r{cand};
-        auto ints = [](const auto& values) {
-          return [&values](DictMatcher& m) {
-            m.begin_list();
-            for (auto v : values) m.integer(v);
-            m.end();
-          };
-        };
         r.match(r.call(CARDSIM_KEY("current_player")),
                 [&](DictMatcher& m) { m.integer(s.state.current_player()); });
         py::list theirs = r.listed(r.call(CARDSIM_KEY("legal_actions")));
@@ -176,14 +162,11 @@ void bind_answers(StateCls& state_cls, const Hooks<G>& hooks) {
           PyErr_Clear();  // ids that do not sort: not the core's
           r.require(false);
         }
-        r.match(theirs, ints(legal));
+        r.match(theirs, [&](DictMatcher& m) { m.ints(legal); });
         r.require(r.truth(r.call(CARDSIM_KEY("is_terminal"))) == s.state.is_terminal());
         const Scores scores = s.state.scores();
-        r.match(r.listed(r.call(CARDSIM_KEY("scores"))), [&](DictMatcher& m) {
-          m.begin_list();
-          for (int p = 0; p < players; ++p) m.integer(scores[p]);
-          m.end();
-        });
+        r.match(r.listed(r.call(CARDSIM_KEY("scores"))),
+                [&](DictMatcher& m) { m.per_seat(players, [&](int p) { m.integer(scores[p]); }); });
         if (what & kAnswerTruncated)
           r.require(r.truth(r.call(CARDSIM_KEY("is_truncated"))) == s.state.is_truncated());
         if (what & (kAnswerDraw | kAnswerWinners)) {
@@ -206,7 +189,7 @@ void bind_answers(StateCls& state_cls, const Hooks<G>& hooks) {
           for (std::size_t i = 0; r.ok() && i < legal.size(); ++i) {
             py::handle id = PyList_GET_ITEM(theirs.ptr(), static_cast<Py_ssize_t>(i));
             py::object text = r.call_with(to_text, id);
-            r.match(text, [&](DictMatcher& m) { m.utf8(s.state.action_to_string(legal[i])); });
+            r.match(text, [&](DictMatcher& m) { m.text(s.state.action_to_string(legal[i])); });
             if (what & kAnswerIds)
               r.match(r.call_with(to_id, text), [&](DictMatcher& m) { m.integer(legal[i]); });
           }

@@ -88,16 +88,20 @@ inline py::str interned_str(PyObject*& slot, const char* text) {
   return py::reinterpret_borrow<py::str>(slot);
 }
 
-// The Python str of a card ("TH", "JK"), made once per card and kept (interned,
+// The Python str of a card ("TH", "JK"), borrowed: made once per card and kept (interned,
 // under the GIL), as action_to_py keeps ids: a state's dict and observations spell
 // every card at every call, and making a new str for each was most of their cost.
 // The same object every time also lets Python compare two dicts of the state by
 // identity, card for card, when they came from the same deck.
-inline py::str card_str(Card c) {
+inline py::handle card_handle(Card c) {
   static PyObject* strs[256] = {};
-  return strs[c] ? py::reinterpret_borrow<py::str>(strs[c])
-                 : interned_str(strs[c], card_to_string(c).c_str());
+  if (!strs[c]) interned_str(strs[c], card_to_string(c).c_str());
+  return strs[c];
 }
+
+// The same str as an owned reference, to put in a list or a dict. A dict walk that only
+// reads it (matching a candidate's card) takes card_handle, with no reference taken.
+inline py::str card_str(Card c) { return py::reinterpret_borrow<py::str>(card_handle(c)); }
 
 // A dict key as an interned Python str, made once per place it is written: a
 // state's dict and observations set dozens of keys at every call, and a key made

@@ -37,6 +37,19 @@ class DictWalker {
     for (Card c : cs) self().card(c);
     self().end();
   }
+  template <class Ints>
+  void ints(const Ints& vs) {
+    self().begin_list();
+    for (auto v : vs) self().integer(v);
+    self().end();
+  }
+  // A list of one entry per seat, each written by `item(p)`: hands, scores, counts.
+  template <class Item>
+  void per_seat(int players, Item&& item) {
+    self().begin_list();
+    for (int p = 0; p < players; ++p) item(p);
+    self().end();
+  }
 
  private:
   W& self() { return static_cast<W&>(*this); }
@@ -62,8 +75,7 @@ class DictBuilder final : public DictWalker<DictBuilder> {
   void boolean(bool v) { put(py::bool_(v)); }
   void none() { put(py::none()); }
   void str(py::handle s) { put(py::reinterpret_borrow<py::object>(s)); }
-  void text(const char* s) { put(steal(PyUnicode_FromString(s))); }
-  void utf8(std::string_view s) {
+  void text(std::string_view s) {
     put(steal(PyUnicode_FromStringAndSize(s.data(), static_cast<Py_ssize_t>(s.size()))));
   }
   void card(Card c) { put(card_str(c)); }
@@ -149,11 +161,7 @@ class DictMatcher final : public DictWalker<DictMatcher> {
     }
     if (PyUnicode_Compare(o, want) != 0) fail();
   }
-  void text(const char* s) {
-    PyObject* o = take();
-    if (o && !(PyUnicode_CheckExact(o) && PyUnicode_CompareWithASCIIString(o, s) == 0)) fail();
-  }
-  void utf8(std::string_view s) {
+  void text(std::string_view s) {
     PyObject* o = take();
     if (!o) return;
     Py_ssize_t n = 0;
@@ -161,7 +169,7 @@ class DictMatcher final : public DictWalker<DictMatcher> {
     if (!data || static_cast<std::size_t>(n) != s.size() || std::memcmp(data, s.data(), s.size()) != 0)
       fail();
   }
-  void card(Card c) { str(card_str(c)); }
+  void card(Card c) { str(card_handle(c)); }
   void value(py::handle v) {
     PyObject* o = take();
     // Of one exact type with the core's (an int, None): == runs no code of the candidate's.
@@ -214,28 +222,17 @@ class DictMatcher final : public DictWalker<DictMatcher> {
 };
 
 // A game's walk of a dict form, compiled for both writers: made from a
-// captureless generic lambda, `[](const State& s, auto& w) { ... }`.
-template <class State>
-struct DictWalk {
-  void (*build)(const State&, DictBuilder&) = nullptr;
-  void (*match)(const State&, DictMatcher&) = nullptr;
-  DictWalk() = default;
+// captureless generic lambda, `[](const State& s, auto& w) { ... }`, or with
+// `Args` before the writer (a seat's view: `[](const State& s, int p, auto& w)`).
+template <class State, class... Args>
+struct Walk {
+  void (*build)(const State&, Args..., DictBuilder&) = nullptr;
+  void (*match)(const State&, Args..., DictMatcher&) = nullptr;
+  Walk() = default;
   template <class F>
-  DictWalk(F f) : build(f), match(f) {}  // NOLINT: a lambda stands for its walk
-  void operator()(const State& s, DictBuilder& w) const { build(s, w); }
-  void operator()(const State& s, DictMatcher& w) const { match(s, w); }
-};
-
-// The same for a seat's view: `[](const State& s, int player, auto& w) { ... }`.
-template <class State>
-struct SeatWalk {
-  void (*build)(const State&, int, DictBuilder&) = nullptr;
-  void (*match)(const State&, int, DictMatcher&) = nullptr;
-  SeatWalk() = default;
-  template <class F>
-  SeatWalk(F f) : build(f), match(f) {}  // NOLINT: a lambda stands for its walk
-  void operator()(const State& s, int p, DictBuilder& w) const { build(s, p, w); }
-  void operator()(const State& s, int p, DictMatcher& w) const { match(s, p, w); }
+  Walk(F f) : build(f), match(f) {}  // NOLINT: a lambda stands for its walk
+  void operator()(const State& s, Args... args, DictBuilder& w) const { build(s, args..., w); }
+  void operator()(const State& s, Args... args, DictMatcher& w) const { match(s, args..., w); }
 };
 
 }  // namespace cardsim::py_bind

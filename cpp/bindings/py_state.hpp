@@ -70,8 +70,8 @@ inline py::list winners_to_py(const Outcome& o, int players) {
 // against a candidate's by the checker (dict_writer.hpp).
 template <class G>
 struct Hooks {
-  DictWalk<typename G::State> write_dict;
-  SeatWalk<typename G::State> write_observation;
+  Walk<typename G::State> write_dict;
+  Walk<typename G::State, int> write_observation;
 };
 
 // The state's dict form with the seed it was dealt from (to_dict), and what a
@@ -143,10 +143,14 @@ PyState<G> new_state(const std::shared_ptr<const G>& game, const py::object& see
 }
 
 template <class G>
-void apply_checked(PyState<G>& s, py::handle action) {
-  const Action a = action_from_py(action, s.game->num_actions());
+void apply_checked(PyState<G>& s, Action a) {
   cardsim::apply_checked(s.state, a, s.game->num_actions());
   s.history.push_back(a);
+}
+
+template <class G>
+void apply_checked(PyState<G>& s, py::handle action) {
+  apply_checked(s, action_from_py(action, s.game->num_actions()));
 }
 
 template <class G>

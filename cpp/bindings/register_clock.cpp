@@ -39,9 +39,7 @@ void write_state(const ClockState& s, bool show_hidden, auto& w) {
   w.key(CARDSIM_KEY("current_player"));
   w.integer(s.current_player());
   w.key(CARDSIM_KEY("players"));
-  w.begin_list();
-  for (int p = 0; p < s.num_players(); ++p) write_clock(s.clock(p), show_hidden, w);
-  w.end();
+  w.per_seat(s.num_players(), [&](int p) { write_clock(s.clock(p), show_hidden, w); });
 }
 
 }  // namespace

@@ -22,9 +22,7 @@ void write_state(const Code9State& s, auto& w) {
   }
   w.end();
   w.key(CARDSIM_KEY("suits"));
-  w.begin_list();
-  for (int p = 0; p < s.num_players(); ++p) w.str(suit_str(static_cast<int>(s.suit_of_player(p))));
-  w.end();
+  w.per_seat(s.num_players(), [&](int p) { w.str(suit_str(static_cast<int>(s.suit_of_player(p)))); });
   // The ten each seat holds as its suit marker (none in the solitaire).
   w.key(CARDSIM_KEY("tens"));
   w.begin_list();
@@ -32,9 +30,7 @@ void write_state(const Code9State& s, auto& w) {
     for (int p = 0; p < s.num_players(); ++p) w.card(make_card(10, s.suit_of_player(p)));
   w.end();
   w.key(CARDSIM_KEY("captured"));
-  w.begin_list();
-  for (int p = 0; p < s.num_players(); ++p) w.integer(s.captured(p));
-  w.end();
+  w.per_seat(s.num_players(), [&](int p) { w.integer(s.captured(p)); });
   w.key(CARDSIM_KEY("set_aside"));
   w.cards(s.set_aside());
   w.key(CARDSIM_KEY("moves"));

@@ -57,23 +57,17 @@ void write_public(const HoleInTheWallState& s, auto& w) {
     w.end();
   }
   w.key(CARDSIM_KEY("placement_points"));
-  w.begin_list();
-  for (int p = 0; p < s.num_players(); ++p) w.integer(s.placement_points(p));
-  w.end();
+  w.per_seat(s.num_players(), [&](int p) { w.integer(s.placement_points(p)); });
   w.key(CARDSIM_KEY("hole_points"));
   w.integer(s.hole_points());
   w.key(CARDSIM_KEY("match_points"));
-  w.begin_list();
-  for (int p = 0; p < s.num_players(); ++p) w.integer(s.match_points(p));
-  w.end();
+  w.per_seat(s.num_players(), [&](int p) { w.integer(s.match_points(p)); });
 }
 
 void write_state(const HoleInTheWallState& s, auto& w) {
   write_public(s, w);
   w.key(CARDSIM_KEY("hands"));
-  w.begin_list();
-  for (int p = 0; p < s.num_players(); ++p) w.cards(s.hand(p));
-  w.end();
+  w.per_seat(s.num_players(), [&](int p) { w.cards(s.hand(p)); });
   w.key(CARDSIM_KEY("stock"));  // bottom first, as every pile in a dict: the last card is the top
   w.begin_list();
   for (int i = s.stock_size(); i-- > 0;) w.card(s.stock_card(i));
@@ -87,9 +81,7 @@ void write_observation(const HoleInTheWallState& s, int player, auto& w) {
   w.key(CARDSIM_KEY("hand"));
   w.cards(s.hand(player));
   w.key(CARDSIM_KEY("hand_sizes"));
-  w.begin_list();
-  for (int p = 0; p < s.num_players(); ++p) w.integer(static_cast<long long>(s.hand(p).size()));
-  w.end();
+  w.per_seat(s.num_players(), [&](int p) { w.integer(static_cast<long long>(s.hand(p).size())); });
   w.key(CARDSIM_KEY("stock_size"));
   w.integer(s.stock_size());
 }

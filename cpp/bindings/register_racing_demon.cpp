@@ -51,9 +51,7 @@ void write_common(const RacingDemonState& s, auto& w) {
     w.key(CARDSIM_KEY("round"));
     w.integer(s.round());
     w.key(CARDSIM_KEY("totals"));
-    w.begin_list();
-    for (int p = 0; p < s.num_players(); ++p) w.integer(s.totals()[p]);
-    w.end();
+    w.per_seat(s.num_players(), [&](int p) { w.integer(s.totals()[p]); });
   }
 }
 

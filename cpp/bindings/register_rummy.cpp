@@ -21,9 +21,7 @@ void write_set(CardSet m, auto& w) {
 }
 
 void write_scores(const Scores& s, int n, auto& w) {
-  w.begin_list();
-  for (int p = 0; p < n; ++p) w.integer(s[p]);
-  w.end();
+  w.per_seat(n, [&](int p) { w.integer(s[p]); });
 }
 
 void write_meld(const RummyState& s, const Meld& m, auto& w) {
@@ -70,9 +68,7 @@ void write_public(const RummyState& s, auto& w) {
   w.key(CARDSIM_KEY("taken"));
   w.card_or_none(s.taken());
   w.key(CARDSIM_KEY("laid_down"));
-  w.begin_list();
-  for (int p = 0; p < n; ++p) w.boolean(s.laid_down(p));
-  w.end();
+  w.per_seat(n, [&](int p) { w.boolean(s.laid_down(p)); });
   w.key(CARDSIM_KEY("call"));
   if (s.phase() == Phase::Call) {
     w.begin_dict();
@@ -103,9 +99,7 @@ void write_public(const RummyState& s, auto& w) {
 void write_state(const RummyState& s, auto& w) {
   write_public(s, w);
   w.key(CARDSIM_KEY("hands"));
-  w.begin_list();
-  for (int p = 0; p < s.num_players(); ++p) write_set(s.hand(p), w);
-  w.end();
+  w.per_seat(s.num_players(), [&](int p) { write_set(s.hand(p), w); });
   w.key(CARDSIM_KEY("stock"));  // bottom first, as every pile in a dict: the last card is the top
   w.cards(s.stock());
 }
@@ -117,9 +111,7 @@ void write_observation(const RummyState& s, int player, auto& w) {
   w.key(CARDSIM_KEY("hand"));
   write_set(s.hand(player), w);
   w.key(CARDSIM_KEY("hand_sizes"));
-  w.begin_list();
-  for (int p = 0; p < s.num_players(); ++p) w.integer(std::popcount(s.hand(p)));
-  w.end();
+  w.per_seat(s.num_players(), [&](int p) { w.integer(std::popcount(s.hand(p))); });
   w.key(CARDSIM_KEY("stock_size"));
   w.integer(static_cast<long long>(s.stock().size()));
 }

@@ -35,13 +35,9 @@ void write_wall(const StackGapState& s, auto& w) {
 // The parts both forms end with: the open rubble piles, the scores, the ending.
 void write_rubble_to_end(const StackGapState& s, auto& w) {
   w.key(CARDSIM_KEY("rubble"));
-  w.begin_list();
-  for (int p = 0; p < s.num_players(); ++p) w.cards(s.rubble(p));
-  w.end();
+  w.per_seat(s.num_players(), [&](int p) { w.cards(s.rubble(p)); });
   w.key(CARDSIM_KEY("scores"));
-  w.begin_list();
-  for (int p = 0; p < s.num_players(); ++p) w.integer(s.points(p));
-  w.end();
+  w.per_seat(s.num_players(), [&](int p) { w.integer(s.points(p)); });
   w.key(CARDSIM_KEY("ending"));
   if (s.is_terminal()) {
     w.text(stack_gap::ending_name(s.ending()));
@@ -58,9 +54,7 @@ void write_state(const StackGapState& s, auto& w) {
   w.key(CARDSIM_KEY("wall"));
   write_wall(s, w);
   w.key(CARDSIM_KEY("hands"));
-  w.begin_list();
-  for (int p = 0; p < s.num_players(); ++p) w.cards(s.hand(p));
-  w.end();
+  w.per_seat(s.num_players(), [&](int p) { w.cards(s.hand(p)); });
   w.key(CARDSIM_KEY("draw_pile"));  // bottom first, as every pile in a dict: the last card is the top
   w.cards(s.draw_pile());
   write_rubble_to_end(s, w);
@@ -78,9 +72,7 @@ void write_observation(const StackGapState& s, int player, auto& w) {
   w.key(CARDSIM_KEY("hand"));
   w.cards(s.hand(player));
   w.key(CARDSIM_KEY("hand_sizes"));
-  w.begin_list();
-  for (int p = 0; p < s.num_players(); ++p) w.integer(static_cast<long long>(s.hand(p).size()));
-  w.end();
+  w.per_seat(s.num_players(), [&](int p) { w.integer(static_cast<long long>(s.hand(p).size())); });
   w.key(CARDSIM_KEY("draw_pile_size"));
   w.integer(static_cast<long long>(s.draw_pile().size()));
   write_rubble_to_end(s, w);

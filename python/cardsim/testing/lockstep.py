@@ -25,7 +25,6 @@ try:
 except ImportError as e:  # pragma: no cover - exercised in a subprocess
     raise ImportError(NEEDS_HYPOTHESIS) from e
 
-from ..contract.errors import IllegalActionError
 from ..games import make
 from .strategies import (
     Deal,
@@ -35,7 +34,6 @@ from .strategies import (
     plans,
     probe_threshold,
     read_step,
-    seed_deals,
 )
 from .strategies import options as option_strategy
 
@@ -290,8 +288,7 @@ class Pair:
         # The larger of the marks compare() has added to ``compared``.
         self._marked: frozenset[str] | None = None
         # The core's read of a whole step; none in text mode (which goes field by field).
-        self._core_answers = None if text_actions else getattr(core, "_answers", None)
-        self._core_probe = getattr(core, "_probe", None)
+        self._core_answers = None if text_actions else core._answers
         self._what = self._answer_plan()
 
     def _answer_plan(self) -> int:
@@ -355,72 +352,62 @@ class Pair:
 
     def compare(self) -> list[int]:
         """Compares every field the candidate offers with the core's; returns the core's
-        legal actions (read for the comparison, and what the next step picks from)."""
-        legal = self._quick()
-        if legal is None:
-            return self._compare_each()
-        self._mark(legal)
-        return legal
-
-    def _mark(self, legal: list[int]) -> None:
-        """Marks what a quick comparison compared (with ``legal`` actions or none)."""
-        marks = self._marks if legal else self._marks_no_legal
-        # A union only when it adds something, not at every step (_marks holds the other).
-        if marks is not self._marked and self._marked is not self._marks:
-            self.compared |= marks
-            self._marked = marks
-
-    def _quick(self) -> list[int] | None:
-        """The core's legal actions if every answer of the candidate is of the type of
-        the core's and equal to it; None if any is not, or the candidate raises (then
-        ``_compare_each`` looks field by field, and finds the difference or passes).
+        legal actions (read for the comparison, and what the next step picks from).
 
         A step that matches, the common case, costs one call into the core, which calls
         the candidate's methods itself and walks each answer against its own state as
         it comes (``_answers``), with no Python between the calls. The candidate's texts
         are asked of its own legal ids, and its ids of its own texts: equal to the
-        core's when the step matches, and if they are not, the step does not match."""
-        answers = self._core_answers
-        if answers is None:
-            return None  # text mode goes field by field
-        legal: list[int] | None
-        legal, got_dict, _ = answers(self._what, self.cand)
-        if legal is None:
-            return None
-        if "to_dict" in self.offers:
-            if self._alias_unknown:
-                # Once a line: a second call handing out the same containers means the
-                # candidate's dict is its live state, so probes must snapshot it.
-                self._aliased = _shares(self._call("to_dict", "a dict"), got_dict)
-            # The core's own dict is made only if a probe needs it (see probe).
-            self._dicts = (got_dict, None)
-        self._alias_unknown = False
-        return legal
+        core's when the step matches, and if they are not, the step does not match.
+        Anything unlike the core's answers, of exactly its types, or a candidate that
+        raises, goes field by field (``_compare_each``), which finds the difference or
+        passes."""
+        if self._core_answers is None:
+            return self._compare_each()  # text mode goes field by field
+        legal, got_dict, _ = self._core_answers(self._what, self.cand)
+        return self._settle(legal, got_dict)
 
     def advance(self, action: int, played: list[int]) -> list[int]:
         """``play(action)``, then ``compare()``: the next position's legal actions. The
         action goes on ``played`` once both have played it. Where the quick comparison
         applies, the step is one call into the core, which plays the action on the
         candidate and on itself and reads the candidate's answers at once."""
-        answers = self._core_answers
-        if answers is None or self._alias_unknown:
+        if self._core_answers is None or self._alias_unknown:
             self.play(action)
             played.append(action)
             return self.compare()
-        legal: list[int] | None
-        legal, got_dict, raised = answers(self._what, self.cand, action)
+        legal, got_dict, raised = self._core_answers(self._what, self.cand, action)
+        if raised is not None:
+            self._apply_failed(action, raised)
+        played.append(action)
+        return self._settle(legal, got_dict)
+
+    def _keep_dict(self, got: Any, want: Any) -> None:
+        """Keeps the candidate's dict ``got`` at this position (and the core's, ``want``,
+        if made) for the probes. Once a line: a second call handing out the same
+        containers means the candidate's dict is its live state, so probes snapshot it."""
+        if self._alias_unknown:
+            self._aliased = _shares(self._call("to_dict", "a dict"), got)
+        self._dicts = (got, want)
+
+    def _settle(self, legal: list[int] | None, got_dict: Any) -> list[int]:
+        """After the core's read of a step: on a match its ``legal`` actions (the marks of
+        what was compared taken, and the candidate's dict, ``got_dict``, kept for the
+        probes), else the field-by-field comparison's."""
         if legal is None:
             self._dicts = None
-            if raised is not None:
-                text = self.core.action_to_string(action)
-                raise _Diverged(f"apply_action({text!r})", _raised(raised), "accepted") from None
-            played.append(action)
             return self._compare_each()
-        played.append(action)
-        # A dict is read exactly when the candidate offers one.
-        self._dicts = None if got_dict is None else (got_dict, None)
+        if got_dict is not None:  # a dict is read exactly when the candidate offers one
+            # The core's own dict is made only if a probe needs it (see probe).
+            self._keep_dict(got_dict, None)
+        else:
+            self._dicts = None
+        self._alias_unknown = False
         if self._marked is not self._marks:  # else every mark is in already
-            self._mark(legal)
+            marks = self._marks if legal else self._marks_no_legal
+            if marks is not self._marked:
+                self.compared |= marks
+                self._marked = marks
         return legal
 
     def _compare_each(self) -> list[int]:
@@ -482,10 +469,7 @@ class Pair:
             want = core.to_dict()
             got_dict = self._call("to_dict", want)
             check("to_dict()", got_dict, want, "to_dict")
-            if self._alias_unknown:
-                # As in _quick: is the candidate's dict its live state?
-                self._aliased = _shares(self._call("to_dict", want), got_dict)
-            self._dicts = (got_dict, want)
+            self._keep_dict(got_dict, want)
         self._alias_unknown = False
         if "observation" in offers:
             for p in range(self.num_players):
@@ -530,9 +514,14 @@ class Pair:
         try:
             self.cand.apply_action(a)
         except Exception as e:
-            text = self.core.action_to_string(action)
-            raise _Diverged(f"apply_action({text!r})", _raised(e), "accepted") from None
+            self._apply_failed(action, e)
         self.core.apply_action(action)
+
+    def _apply_failed(self, action: int, raised: BaseException) -> NoReturn:
+        """The divergence of a candidate that raised playing the core's legal ``action``."""
+        self._dicts = None
+        text = self.core.action_to_string(action)
+        raise _Diverged(f"apply_action({text!r})", _raised(raised), "accepted") from None
 
     def _snapshot(self) -> Any:
         if "to_dict" in self.offers:
@@ -550,12 +539,11 @@ class Pair:
         # The candidate's dict that compare() read at this position is its state before;
         # without one (or if it may change in place), a text snapshot is taken now.
         seen = self._dicts if not self._aliased else None
-        quick = self._core_probe
-        if quick is not None and not self.text_actions and seen is not None and seen[1] is None:
-            # The dict before matched the core's exactly (in the core: ``_quick``): the whole
+        if not self.text_actions and seen is not None and seen[1] is None:
+            # The dict before matched the core's exactly (in the core: ``compare``): the whole
             # probe is one call into the core, ending with the candidate's dict matched
             # against the core's (which also catches a live dict the refusal changed).
-            went = quick(self.cand, action, self.illegal_error, True)
+            went = core._probe(self.cand, action, self.illegal_error, True)
             if went is None:
                 self.compared.add("illegal actions")
                 return
@@ -569,23 +557,12 @@ class Pair:
             now = what if what is not None else self._call("to_dict", "a dict")
             self._check_dict_after_refusal(now, seen[0], core.to_dict(), text)
             return
+        # Text mode, or no dict of the candidate's matched at this position: the core's
+        # refusal on a copy of its rules' state, then the candidate's, step by step.
         text = self._probe_text(action, in_range)
-        refuses = getattr(core, "_refuses", None)
-        if refuses is not None:
-            # On a copy of the rules' state, compared whole (every field, not its dict).
-            wrong = refuses(action)
-            if wrong is not None:
-                raise AssertionError(f"cardsim {wrong} the illegal action {text}")
-        else:
-            before_core = core.clone()
-            try:
-                core.apply_action(action)
-            except IllegalActionError:
-                pass
-            else:
-                raise AssertionError(f"cardsim accepted the illegal action {text}")
-            if core != before_core:
-                raise AssertionError(f"cardsim changed its state refusing {text}")
+        wrong = core._refuses(action)
+        if wrong is not None:
+            raise AssertionError(f"cardsim {wrong} the illegal action {text}")
         before = self._snapshot() if seen is None else None
         try:
             a = self.cand.string_to_action(text) if self.text_actions else action
@@ -609,13 +586,8 @@ class Pair:
             if after != before:
                 raise _Diverged("state after refusing an illegal action", after, before, probe=text)
             return
-        got, want = seen
-        now = self._call("to_dict", "a dict")
-        if want is None:
-            if core._matches_dict(now):
-                return
-            want = core.to_dict()
-        self._check_dict_after_refusal(now, got, want, text)
+        got, want = seen  # the core's dict too: this position was compared field by field
+        self._check_dict_after_refusal(self._call("to_dict", "a dict"), got, want, text)
 
     def _probe_text(self, action: int, in_range: bool) -> str:
         return self.core.action_to_string(action) if in_range else f"action id {action}"
@@ -664,15 +636,14 @@ def _deal_both(candidate: Any, deal: Deal, by_seed: bool) -> tuple[Any, Any]:
     return game.new_game(deck=list(core.deck)), core
 
 
-def _option_source(game: str, options: Any) -> dict[str, Any] | st.SearchStrategy[dict[str, Any]]:
-    """The options a check deals with: one dict (checked now), or a strategy of them."""
+def _option_source(game: str, options: Any) -> st.SearchStrategy[dict[str, Any]]:
     if options is None:
-        return {}
+        return st.just({})
     if isinstance(options, st.SearchStrategy):
         return options
     if isinstance(options, Mapping):
         make(game, **options)  # an unknown option or bad value: the game's own error
-        return dict(options)
+        return st.just(dict(options))
     raise TypeError(f"options must be a dict or a strategy of dicts, got {type(options).__name__}")
 
 
@@ -682,15 +653,14 @@ def _line_plans(
     *,
     by_seed: bool,
     in_order: bool,
-    options: dict[str, Any] | st.SearchStrategy[dict[str, Any]],
+    options: st.SearchStrategy[dict[str, Any]],
 ) -> st.SearchStrategy[Plan]:
     """What ``check_lockstep`` draws: plans of lines (read as ``lines`` reads them)."""
-    if isinstance(options, dict) and not by_seed and not in_order:
-        deal = seed_deals(game, options)  # the default check: one draw a deal, not three
-    else:
-        source = st.just(options) if isinstance(options, dict) else options
-        deal = deals(game, by_seed=by_seed, in_order=in_order, option_dicts=source)
-    return plans(game, max_len, deal=deal)
+    return plans(
+        game,
+        max_len,
+        deal=deals(game, by_seed=by_seed, in_order=in_order, option_dicts=options),
+    )
 
 
 def check_candidate(candidate: Any, game: str, options: Any) -> None:

@@ -204,7 +204,8 @@ def deals(
 
     # Strategies are made once, not at every draw: hypothesis validates each new one,
     # which cost more than drawing from it. Decks are kept per option set drawn.
-    kind = st.sampled_from([k for k, on in (("deck", by_deck), ("seed", by_seed)) if on])
+    kinds = [k for k, on in (("deck", by_deck), ("seed", by_seed)) if on]
+    kind = st.sampled_from(kinds)
     seed = st.integers(0, 2**64 - 1)
     deck_strategies: dict[str, st.SearchStrategy[list[str]]] = {}
 
@@ -217,23 +218,12 @@ def deals(
     @st.composite
     def draw_deal(draw: st.DrawFn) -> Deal:
         o = draw(option_dicts)
-        if draw(kind) == "deck":
+        # One kind allowed: nothing to draw (hypothesis's cost is per value drawn).
+        if (kinds[0] if len(kinds) == 1 else draw(kind)) == "deck":
             return Deal(game, o, deck=draw(deck_strategy(o)))
         return Deal(game, o, seed=draw(seed))
 
     return draw_deal()
-
-
-def seed_deals(game: str, options: dict[str, Any]) -> st.SearchStrategy[Deal]:
-    """The deals of ``deals(game, by_seed=False, in_order=False)`` for the one option set
-    ``options``: decks of seeded deals, in a single draw (the seed), where ``deals`` makes
-    three (the options, the kind of deal, the seed) and hypothesis's cost is per draw."""
-    core = make(game, **options)
-
-    def deal_of(seed: int) -> Deal:
-        return Deal(game, options, deck=list(core.new_game(seed=seed).deck))
-
-    return st.integers(0, 2**64 - 1).map(deal_of)
 
 
 @dataclass(frozen=True)
