@@ -2,8 +2,9 @@
 
 Run from outside the source tree, so that the installed package is what is
 tested: the C++ core loads, a seeded game deals and plays, a batch runs on two
-threads, the playthroughs ship and replay, perft counts, and the command
-answers. cibuildwheel runs it on every wheel, and .ci/run on the wheel it builds.
+threads, every game simulates a few games, the playthroughs ship and replay,
+perft counts, and the command answers. cibuildwheel runs it on every wheel, and
+.ci/run on the manylinux wheel it builds and on an install from the sdist.
 """
 
 from __future__ import annotations
@@ -27,6 +28,13 @@ r = cardsim.simulate("clock", games=20_000, seed=1, threads=2)
 assert r.games == 20_000 and 0.05 < r.win_rate().value < 0.11, r.win_rate()
 again = cardsim.simulate("clock", games=20_000, seed=1, threads=1)
 assert (again.scores == r.scores).all()
+
+# Every registered game plays a small seeded batch: each game's code is in the build.
+names = [g.name for g in cardsim.games()]
+assert len(names) == 9, names
+for name in names:
+    batch = cardsim.simulate(name, games=50, seed=3, threads=2)
+    assert batch.games == 50 and batch.scores.shape[0] == 50, (name, batch.scores.shape)
 
 # The public playthroughs are package data: every game's file is in the wheel.
 assert len(playthrough_games()) == 9, playthrough_games()

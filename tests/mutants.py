@@ -1,12 +1,14 @@
 """Planted mutations: each a reference game with one rule changed, one or more per game
-(and one more, slow to shrink, kept to show why).
+(and one more, slow to shrink, kept to show why); and for every game, an illegal action
+that a candidate accepts.
 
-The toolkit's own test (tests/test_testing.py) checks that ``check_lockstep`` catches
-every one with a short line; docs/testing.md quotes the lines they shrink to.
+The toolkit's own tests (tests/test_testing.py, tests/test_checker.py) check that
+``check_lockstep`` catches every one with a short line; docs/testing.md quotes the lines.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from cardsim.contract.constants import TERMINAL
@@ -14,6 +16,7 @@ from cardsim.reference.cards import JOKER, rank, suit
 from cardsim.reference.clock import ClockDuel, ClockState
 from cardsim.reference.code9 import (
     DIRECTIONS,
+    KINDS,
     SIDE,
     Code9Solitaire,
     Code9State,
@@ -30,6 +33,7 @@ from cardsim.reference.racing_demon import RacingDemon, RacingDemonState
 from cardsim.reference.rummy import ACTIONS, Rummy, RummyState
 from cardsim.reference.stack_gap import StackGap, StackGapState
 from cardsim.reference.the_wall import TheWall, TheWallState
+from cardsim.testing.strategies import action_kind
 
 
 class KeepTurningState(ClockState):
@@ -206,3 +210,70 @@ MUTANTS: list[tuple[str, str, Any]] = [
     ("hole_in_the_wall", "a sequence may start next to a card of this turn", StartFromThisTurn),
     ("rummy", "the card taken from the discard pile may go back at once", Rediscard),
 ]
+
+
+# --- illegal actions a candidate accepts ------------------------------------------------
+# Each says whether an action the rules refuse in ``state`` (a reference state) is one a
+# candidate wrongly accepts: an action of a kind that is legal elsewhere in the game, not
+# here, as a port that leaves one check out would accept it.
+
+
+def no_action(state: Any, action: int) -> bool:
+    """An id of no action at all (the game's only kind is always legal when it plays)."""
+    return not 0 <= action < state.game.num_actions
+
+
+def of_kind(kind: str) -> Callable[[Any, int], bool]:
+    """Any action of ``kind`` (as ``action_kind`` reads its text), whenever it is illegal."""
+
+    def accepts(state: Any, action: int) -> bool:
+        ok = 0 <= action < state.game.num_actions
+        return ok and action_kind(state.action_to_string(action)) == kind
+
+    return accepts
+
+
+def code9_onto_a_card_it_may_not_take(state: Any, action: int) -> bool:
+    """A card of the mover's, on the grid, moved onto a card of its own suit or a higher one."""
+    if not 0 <= action < 5 * 9 or KINDS[action % 5] == "off":
+        return False
+    dr, dc = DIRECTIONS[KINDS[action % 5]]
+    for card, r, c in state.my_cards(state.current_player()):
+        if rank(card) == action // 5 + 1:
+            inside = 0 <= r + dr < SIDE and 0 <= c + dc < SIDE
+            return inside and state.grid[r + dr][c + dc] is not None
+    return False
+
+
+def rummy_discard_before_drawing(state: Any, action: int) -> bool:
+    """A discard before the player has drawn."""
+    return of_kind("discard")(state, action) and state.phase == "draw"
+
+
+def wall_waste_onto_a_lower_pile(state: Any, action: int) -> bool:
+    """The waste card onto a lower pile that does not take it (not one of its suit a rank
+    higher)."""
+    return of_kind("W>L")(state, action) and bool(state.waste)
+
+
+#: For every game (a new one adds its row): what a candidate that wrongly accepts an
+#: illegal action accepts, and the test of it. tests/test_checker.py plants each (the
+#: candidate accepts such an action and does nothing) and requires ``check_lockstep`` at
+#: its default settings to find it with a short line.
+ACCEPTED_ILLEGAL: dict[str, tuple[str, Callable[[Any, int], bool]]] = {
+    "clock": ("an id of no action", no_action),
+    "clock_duel": ("an id of no action", no_action),
+    "code9": ("a card moved onto one it may not take", code9_onto_a_card_it_may_not_take),
+    "code9_solitaire": (
+        "a card moved onto one it may not take",
+        code9_onto_a_card_it_may_not_take,
+    ),
+    "hole_in_the_wall": ("a card placed as continuing a sequence", of_kind("place rc cont")),
+    "racing_demon": ("the waste card to a new foundation it may not start", of_kind("p waste>new")),
+    "rummy": ("a discard before drawing", rummy_discard_before_drawing),
+    "stack_gap": ("a discard while a placement is possible", of_kind("discard :")),
+    "the_wall": (
+        "the waste card onto a lower pile that does not take it",
+        wall_waste_onto_a_lower_pile,
+    ),
+}

@@ -1,4 +1,4 @@
-"""bench/bench_budget.py in miniature: every cell of a tiny budget curve is measured on
+"""bench/studies/bench_budget.py in miniature: every cell of a tiny budget curve is measured on
 the same deals as the solver, kept across runs, and the solver bounds the players."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""bench/bench_skill.py in miniature: the skill table's rows, and the one-line
+"""bench/studies/bench_skill.py in miniature: the skill table's rows, and the one-line
 command each row publishes reproduces that row's figure."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""bench/bench_strategy.py --parts: a partial run keeps the other sections."""
+"""bench/studies/bench_strategy.py --parts: a partial run keeps the other sections."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""bench/bench_testing.py in miniature: the tape that stands in for a candidate hands
+"""bench/speed/bench_testing.py in miniature: the tape that stands in for a candidate hands
 back exactly what the candidate answered (the replayed check uses all of it and
 passes), and a candidate with live containers is refused."""
 

@@ -12,6 +12,7 @@ import pytest
 import cardsim
 from cardsim.cli import main
 from cardsim.cli.view import play
+from cardsim.play.session import cards_of
 
 
 def _run(args: list[str], stdin: str) -> subprocess.CompletedProcess[str]:
@@ -38,13 +39,17 @@ def test_play_rummy_from_piped_stdin():
     assert "you play: draw_stock" in out
     assert "seat 1 plays: " in out
     assert "game over: scores seat 0" in out
-    # Only seat 0's view: its own hand, the others' sizes, never their cards or the stock.
+    # Only seat 0's view, laid out as its drawing (not the raw dict): its own hand
+    # face up, the other hand face down, the stock a counted back.
     assert "seat 0's view" in out and "seat 1's view" not in out
-    assert "  hand: " in out and "  hand_sizes: " in out
-    assert "  hands: " not in out and "  stock: " not in out
-    hands = cardsim.make("rummy").new_game(seed=3).to_dict()["hands"]
-    assert "hand: " + " ".join(hands[0]) in out
-    assert " ".join(hands[1]) not in out
+    assert "hand_sizes" not in out and "truncated" not in out and "{" not in out
+    first = out[: out.index("your moves:")]
+    deal = cardsim.make("rummy").new_game(seed=3)
+    hands = deal.to_dict()["hands"]
+    tokens = set(first.split())
+    assert set(hands[0]) <= tokens
+    assert not (set(hands[1]) - set(cards_of(deal.observation(0)))) & tokens
+    assert "## ## ##" in first and f"#{len(deal.to_dict()['stock'])}" in tokens
 
 
 def test_play_stops_cleanly_when_input_ends_or_on_quit():

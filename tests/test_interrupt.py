@@ -28,7 +28,7 @@ CALLS = {
     " summary_only=True)",
     "simulate_threads": "cardsim.simulate('clock', games=10**11, threads=2, progress=False,"
     " summary_only=True)",
-    "solve_batch": "cardsim.solve_batch('clock', deals=10**9, threads=1)",
+    "solve_batch": "cardsim.solve_batch('clock', deals=10**8, threads=1)",
     "tournament": "cardsim.tournament('rummy', ['random', 'greedy'], games=10**7, threads=1,"
     " progress=False)",
     "ismcts": "cardsim.simulate('rummy', games=10**5, policy='ismcts:200', threads=1,"

@@ -8,7 +8,7 @@ import warnings
 import pytest
 
 import cardsim
-from cardsim.contract import memory
+from cardsim.guards import memory
 from cardsim.run import simulate as simulate_module
 
 

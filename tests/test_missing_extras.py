@@ -45,6 +45,6 @@ def test_every_named_extra_exists():
         "optional-dependencies"
     ]
     assert extras["pandas"] == ["pandas>=2.0"]
-    from cardsim.contract.extras import EXTRAS
+    from cardsim.guards.extras import EXTRAS
 
     assert set(EXTRAS.values()) <= set(extras)

@@ -46,7 +46,9 @@ def test_wheels_cover_cpython_310_to_313_on_three_platforms():
 
 def test_ci_builds_installs_and_smoke_tests_a_wheel():
     run = (ROOT / ".ci" / "run").read_text()
-    assert "python -m build --wheel" in run
+    wheel = (ROOT / ".ci" / "manylinux_wheel").read_text()
+    assert ".ci/manylinux_wheel" in run and "twine check --strict" in run
+    assert "python -m build --outdir" in wheel and "auditwheel repair" in wheel
     assert re.search(r'python3 -m venv "\$wheel_venv"', run)
     assert "smoke_test.py" in run and 'pip install ".[test]"' in run
 

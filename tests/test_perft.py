@@ -97,7 +97,7 @@ def test_perft_from_any_state_leaves_it_unchanged():
 
 def test_the_core_counts_a_copy():
     state = cardsim.make("rummy").new_game(seed=0)
-    assert state._perft(3) == tuple(perft("rummy", 3, seed=0).__dict__.values())
+    assert state._perft(3) == tuple(perft("rummy", 3, seed=0))
     assert state.history == []
 
 

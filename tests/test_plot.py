@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 
 import pytest
@@ -53,8 +54,11 @@ def test_bad_path():
     r = cardsim.simulate("clock", games=100, seed=1)
     with pytest.raises(TypeError, match="path"):
         r.plot(path=3)
+    # A result of no games (built by hand: simulate refuses games=0) has nothing to draw.
+    empty = cardsim._core.Summary(1)
+    none = {k: v[:0] for k, v in r.arrays().items()}
     with pytest.raises(ValueError, match="no games"):
-        cardsim.simulate("clock", games=0).plot()
+        dataclasses.replace(r, games=0, summary=empty, by_policy=empty, **none).plot()
 
 
 def _png(path):

@@ -11,7 +11,7 @@ import pytest
 
 import cardsim
 from cardsim.cli import main
-from cardsim.contract.text import printable, shown
+from cardsim.guards.text import printable, shown
 from cardsim.records.format import MAX_RECORD_BYTES, MAX_RECORD_DEPTH, record
 
 

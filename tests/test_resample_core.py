@@ -18,26 +18,11 @@ import pytest
 
 import cardsim
 from cardsim.envs.resample import resample_hidden as generic_resample
+from game_configs import CONFIGS
 
-# (game, options) with a C++ resample_hidden. Racing Demon's move caps keep the
-# play-outs of these tests short; its match spans several rounds within them.
-NATIVE = [
-    ("rummy", {}),
-    ("rummy", {"players": 3}),
-    ("code9", {}),
-    ("code9_solitaire", {}),
-    ("hole_in_the_wall", {}),
-    ("hole_in_the_wall", {"players": 3, "match": True}),
-    ("stack_gap", {"players": 2}),
-    ("stack_gap", {"players": 2, "jokers": True}),
-    ("stack_gap", {}),
-    ("the_wall", {}),
-    ("clock_duel", {}),
-    ("racing_demon", {"players": 2, "move_cap": 300}),
-    ("racing_demon", {"players": 1, "turn": 1, "move_cap": 300}),
-    ("racing_demon", {"players": 3, "build_on_line": True, "move_cap": 300}),
-    ("racing_demon", {"players": 2, "match": True, "move_cap": 40, "max_rounds": 5}),
-]
+# (game, options): every configuration the generic tests run (tests/game_configs.py),
+# each game having a C++ resample_hidden. Their move caps keep the play-outs short.
+NATIVE = [(name, opts) for name, configs in CONFIGS.items() for opts in configs]
 
 
 def _chi2_p(observed: list[int], expected: list[float]) -> float:

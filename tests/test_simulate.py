@@ -105,6 +105,6 @@ def test_progress_bar_changes_no_result(capsys):
     assert "games/s" in capsys.readouterr().err
 
 
-def test_zero_games():
-    r = cardsim.simulate("clock", games=0, seed=5)
-    assert r.summary.games == 0 and r.scores.shape == (0, 1)
+def test_zero_games_are_refused_as_by_the_command_line():
+    with pytest.raises(ValueError, match="games must be >= 1, got 0"):
+        cardsim.simulate("clock", games=0, seed=5)

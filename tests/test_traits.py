@@ -1,7 +1,9 @@
 """``game.traits``: both backends declare the same, and what they declare is true.
 
 Adapters trust the traits instead of probing games, so each trait is checked
-here against the game's behaviour on every configuration of game_configs.py.
+here against the game's behaviour on every configuration of game_configs.py, on
+both backends: the reference reads its traits from the game's declaration in the
+core rather than stating them, so its own play is what keeps them honest there.
 """
 
 from __future__ import annotations
@@ -39,8 +41,8 @@ def _segments(game, deck):
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
-def test_deal_layout_is_true(name, options):
-    game = cardsim.make(name, **options)
+def test_deal_layout_is_true(name, options, backend):
+    game = cardsim.make(name, backend=backend, **options)
     deal = game.traits.deal
     decks = [list(game.new_game(seed=s).deck) for s in range(4)]
     rng = np.random.default_rng(0)
@@ -72,8 +74,8 @@ def test_deal_layout_is_true(name, options):
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
-def test_dynamics_timed_and_observation_keys_are_true(name, options):
-    game = cardsim.make(name, **options)
+def test_dynamics_timed_and_observation_keys_are_true(name, options, backend):
+    game = cardsim.make(name, backend=backend, **options)
     t = game.traits
     state = game.new_game(seed=3)
     assert (state.current_player() == cardsim.SIMULTANEOUS) == t.simultaneous

@@ -2,10 +2,9 @@
 // counts under callgrind: one game per binary, as in the bindings (one registrar
 // per translation unit), so that the counts are not skewed by other games' code.
 //
-//   g++ -std=c++20 -O3 -DNDEBUG -Icpp '-DGAME_HEADER="games/rummy/rummy.hpp"'
-//       '-DGAME_EXPR=rummy::RummyGame(OptionMap{})' bench/cpp/batch_callgrind.cpp -o /tmp/rummy -pthread
-//   (one command line)
-//   valgrind --tool=callgrind --callgrind-out-file=/tmp/rummy.cg /tmp/rummy 2000 random
+//   cmake --build build/bench --target cardsim_batch_rummy   (configured with -DCARDSIM_BENCH=ON;
+//   one target cardsim_batch_<game> per game, GAME_HEADER and GAME_EXPR set in CMakeLists.txt)
+//   valgrind --tool=callgrind --callgrind-out-file=/tmp/rummy.cg build/bench/cardsim_batch_rummy 2000 random
 //
 // Arguments: games (from game 0 of seed 42), then "random" (default) or "greedy".
 // The run is given an Interrupt with an empty poll, as the Python binding gives

@@ -4,8 +4,8 @@
 // (Rng::for_game and random_deck, as in solver/batch.hpp), with the CLI's
 // table size; under a node limit the output depends on nothing else.
 //
-//   g++ -std=c++20 -O2 -DNDEBUG -Icpp bench/cpp/code9_solve_deals.cpp -o /tmp/code9_solve_deals
-//   /tmp/code9_solve_deals SEED FIRST COUNT NODE_LIMIT [FILE OF DEAL NUMBERS]
+//   cmake --build build/bench --target cardsim_code9_solve_deals   (configured with -DCARDSIM_BENCH=ON)
+//   build/bench/cardsim_code9_solve_deals SEED FIRST COUNT NODE_LIMIT [FILE OF DEAL NUMBERS]
 //
 // Prints: deal, outcome (1 win, 2 unknown), optimal score (0 if unknown), proven
 // lower bound (0 if won), nodes, seconds, the bound at the deal's root.

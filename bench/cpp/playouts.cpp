@@ -2,7 +2,7 @@
 //   cardsim_bench [games_per_game] [policy]
 // Prints games/s and actions/s per game. Run under
 //   valgrind --tool=callgrind cardsim_bench 2000
-// for instruction counts that do not depend on machine load (bench/bench_callgrind.py).
+// for instruction counts that do not depend on machine load (bench/speed/bench_callgrind.py).
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>

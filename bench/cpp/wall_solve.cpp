@@ -3,9 +3,9 @@
 // line replayed through the state API. Node limits only, so the output is a
 // function of the build, the seed and the deals (not of the machine's load).
 //
-//   g++ -std=c++20 -O2 -DNDEBUG -Icpp bench/cpp/wall_solve.cpp -o /tmp/wall_solve -pthread
-//   /tmp/wall_solve NODE_LIMIT SEED FIRST COUNT [threads=1] [table_entries=2097152] [quiet]
-//   /tmp/wall_solve NODE_LIMIT SEED list 248,1943,2413 [threads=1] [table_entries=...]
+//   cmake --build build/bench --target cardsim_wall_solve   (configured with -DCARDSIM_BENCH=ON)
+//   build/bench/cardsim_wall_solve NODE_LIMIT SEED FIRST COUNT [threads=1] [table_entries=2097152] [quiet]
+//   build/bench/cardsim_wall_solve NODE_LIMIT SEED list 248,1943,2413 [threads=1] [table_entries=...]
 //
 // One line per deal ("deal verdict nodes length cpu-seconds"), then a summary;
 // CPU time is the thread's own (the machine is shared, wall time is not).

@@ -13,7 +13,6 @@
 #include <vector>
 
 #include "bindings/batch_output.hpp"
-#include "bindings/bind_answers.hpp"
 #include "bindings/bind_policy_batch.hpp"
 #include "bindings/bind_search.hpp"
 #include "bindings/bind_solver.hpp"
@@ -85,20 +84,7 @@ void bind_game_surface(GameCls& game_cls) {
            })
       .def("__repr__", [](const G& g) { return "<cardsim game " + g.name() + ">"; })
       .def(
-          "_option_specs",
-          [](const G& g) {
-            py::list out;
-            for (const auto& spec : g.option_specs()) {
-              py::dict d;
-              d["name"] = spec.name;
-              d["default"] = option_to_py(spec.default_value);
-              d["doc"] = spec.doc;
-              if (spec.default_value.index() == 1) d["range"] = py::make_tuple(spec.min, spec.max);
-              if (!spec.choices.empty()) d["choices"] = py::cast(spec.choices);
-              out.append(d);
-            }
-            return out;
-          },
+          "_option_specs", [](const G& g) { return option_specs_to_py(g.declaration()); },
           "Internal: the option specs (name, default, doc, range or choices).")
       .def(
           "__reduce__",
@@ -112,16 +98,16 @@ void bind_game_surface(GameCls& game_cls) {
       .def(
           "_simulate",
           [](const G& g, py::handle seed, std::uint64_t first, std::uint64_t count,
-             const std::vector<std::string>& policies, int threads, Summary& summary, py::object scores,
+             const std::vector<PolicySpec>& policies, int threads, Summary& summary, py::object scores,
              py::object winner, py::object winners_mask, py::object moves, py::object truncated,
              py::object times, bool seat_rotation, py::object by_policy) {
             const std::uint64_t s = seed_from_py(seed);
-            const BatchPlan plan = plan_for(g, policies, seat_rotation);
+            const BatchPlan plan{seat_list(policies, g.num_players()), seat_rotation};
             check_plan(g, plan);
             if (summary.num_players != g.num_players())
               throw InvalidArgument("summary is for a different number of players");
             // With seat rotation every deal gives one row per rotation.
-            const std::uint64_t rows = count * static_cast<std::uint64_t>(plan.rotations());
+            const std::uint64_t rows = batch_rows(count, plan.rotations());
             BatchOutput out = batch_output(g, rows, scores, winner, winners_mask, moves, truncated, times);
             if (!by_policy.is_none()) {
               out.by_policy = by_policy.cast<Summary*>();
@@ -140,8 +126,30 @@ void bind_game_surface(GameCls& game_cls) {
           py::arg("winners_mask") = py::none(), py::arg("moves") = py::none(),
           py::arg("truncated") = py::none(), py::arg("times") = py::none(), py::arg("seat_rotation") = false,
           py::arg("by_policy") = py::none(),
-          "Internal: runs games [first, first+count) in C++ with the GIL released, one policy spec per seat "
+          "Internal: runs games [first, first+count) in C++ with the GIL released, one PolicySpec per seat "
           "(or one for all); with seat_rotation each deal once per rotation (use cardsim.simulate).");
+}
+
+// The policy kinds the batch runner plays in G: every simple kind, and the search
+// players wherever check_plan (runner/runner.hpp) lets them play: a game they can
+// resample, which does not drive a play-out that cannot stop for their decisions.
+template <class G>
+std::vector<std::string> offered_policies() {
+  constexpr bool search = CanSearch<G> && (!HasPlayOut<G> || HasResumablePlayOut<G>);
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < kPolicyNames.size(); ++i)
+    if (search || !is_search_kind(static_cast<Policy>(i))) out.emplace_back(kPolicyNames[i]);
+  return out;
+}
+
+// A game's registration under its declaration's name: `make` and the pickles
+// find it again by the name alone, `cardsim.games()` by the declaration.
+template <class G>
+void register_game(const GameDeclaration& declaration, Factory<G> factory) {
+  typed_factories<G>()[declaration.name] = factory;
+  registry()[declaration.name] = GameEntry{&declaration, offered_policies<G>(),
+                                           [factory](const OptionMap& o) { return py::cast(factory(o)); },
+                                           [](const py::tuple& t) { return py::cast(state_unpickle<G>(t)); }};
 }
 
 template <class G>
@@ -163,7 +171,6 @@ void bind_game(py::module_& m, const std::string& prefix, Hooks<G> hooks) {
   bind_game_surface<G>(game_cls);
   bind_state_play<G>(state_cls);
   bind_state_records<G>(state_cls, hooks);
-  bind_answers<G>(state_cls, hooks);
   bind_search<G>(game_cls, state_cls);
   // A game whose solver header (included by its registrar) declares SolverTraits.
   if constexpr (solver::HasSolver<G>) bind_solver<G>(game_cls, state_cls);

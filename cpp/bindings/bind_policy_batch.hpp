@@ -7,13 +7,17 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <atomic>
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bindings/batch_output.hpp"
 #include "bindings/bind_vector_env.hpp"
 #include "bindings/convert.hpp"
+#include "bindings/interrupt.hpp"
 #include "bindings/whole_object.hpp"
 #include "core/errors.hpp"
 #include "runner/policy_batch.hpp"
@@ -27,6 +31,24 @@ template <class G>
 struct PyPolicyBatch {
   std::unique_ptr<PolicyBatch<G>> batch;
   std::vector<py::object> keep;
+  // One caller at a time: next_group and act run with the GIL released, and a
+  // second thread in either meanwhile would race on the slots. It gets InUse.
+  std::atomic<bool> busy{false};
+};
+
+// Holds a PyPolicyBatch's `busy` flag for one call.
+class BatchClaim {
+ public:
+  explicit BatchClaim(std::atomic<bool>& busy) : busy_(busy) {
+    if (busy_.exchange(true, std::memory_order_acquire))
+      throw InUse("this policy batch is in use by another thread: drive it from one thread at a time");
+  }
+  BatchClaim(const BatchClaim&) = delete;
+  BatchClaim& operator=(const BatchClaim&) = delete;
+  ~BatchClaim() { busy_.store(false, std::memory_order_release); }
+
+ private:
+  std::atomic<bool>& busy_;
 };
 
 template <class G>
@@ -58,47 +80,45 @@ void bind_policy_batch(py::module_& m, const std::string& prefix,
       .def(
           "next_group",
           [](B& b) -> py::object {
+            const BatchClaim claim(b.busy);
             bool more = false;
             {
+              // Made with the GIL held, on this thread: the search seats poll it (Ctrl-C).
+              Interrupt interrupt = python_interrupt();
               // Safe without the GIL: the batch touches no Python object.
               py::gil_scoped_release release;
-              more = b.batch->next_group();
+              more = b.batch->next_group(&interrupt);
             }
             if (!more) return py::none();
             return py::make_tuple(b.batch->group_policy(), b.batch->group_seat(), b.batch->rows());
           },
           "Plays built-in seats until every game waits on a Python seat, then gathers the next group: "
-          "(policy index, seat, k), or None when every play has ended.")
+          "(policy index, seat, k), or None when every play has ended. Ctrl-C stops it (inside a search "
+          "seat's search too), and the batch with it: every later call raises ValueError.")
       .def(
           "act",
           [](B& b, py::handle actions) {
-            auto arr = py::reinterpret_borrow<py::array>(actions);
-            const char kind = arr.dtype().kind();
-            if (kind != 'i' && kind != 'u')
-              throw WrongType("actions must have an integer dtype, got " +
-                              py::str(arr.dtype()).cast<std::string>());
-            if (arr.ndim() != 1 || arr.shape(0) != b.batch->rows())
-              throw InvalidArgument("actions must have shape (" + std::to_string(b.batch->rows()) + ",)");
-            auto a64 = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(arr);
-            if (!a64) throw WrongType("actions could not be read as int64");
-            if (kind == 'u') {
-              // A uint64 above 2**63 would wrap to a negative int64: refuse it as out of range.
-              auto u = py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast>::ensure(arr);
-              for (py::ssize_t k = 0; k < u.size(); ++k)
-                if (u.data()[k] >= static_cast<std::uint64_t>(b.batch->game().num_actions()))
-                  throw IllegalAction("game " + std::to_string(b.batch->row_games()[k]) + ": action " +
-                                      std::to_string(u.data()[k]) + " (row " + std::to_string(k) +
-                                      ") is out of range [0, " +
-                                      std::to_string(b.batch->game().num_actions()) + ")");
-            }
-            const std::string problem = b.batch->check(a64.data());
+            const BatchClaim claim(b.busy);
+            PolicyBatch<G>& batch = *b.batch;
+            if (batch.stopped()) throw InvalidArgument(PolicyBatch<G>::kStoppedMessage);
+            refuse_non_sequence(actions, static_cast<std::size_t>(batch.rows()));
+            if (batch.rows() == 0) throw InvalidArgument("no group is pending: call next_group() first");
+            std::int64_t* a = batch.staged_actions();
+            copy_actions(actions, a, static_cast<std::size_t>(batch.rows()), batch.game().num_actions(),
+                         [&batch](std::size_t k) {
+                           return "game " + std::to_string(batch.row_games()[k]) + " (row " +
+                                  std::to_string(k) + "): ";
+                         });
+            const std::string problem = batch.check(a);
             if (!problem.empty()) throw IllegalAction(problem);
+            Interrupt interrupt = python_interrupt();
             py::gil_scoped_release release;
-            b.batch->act(a64.data());
+            batch.act(a, &interrupt);
           },
           py::arg("actions"),
-          "Checks every action of the pending group (an int numpy array of shape (k,)), then applies them "
-          "and plays on (GIL released). Raises before changing anything.")
+          "Copies the pending group's actions (an integer array-like of shape (k,)), checks the copy, then "
+          "applies them and plays on (GIL released). Raises before changing anything; Ctrl-C while it "
+          "plays on stops the batch, as in next_group.")
       .def(
           "merge_into",
           [](const B& b, Summary& summary, py::object by_policy) {
@@ -111,12 +131,19 @@ void bind_policy_batch(py::module_& m, const std::string& prefix,
   game_cls.def(
       "_policy_batch",
       [](const std::shared_ptr<G>& g, py::handle seed, std::uint64_t first, std::uint64_t count,
-         const std::vector<std::string>& policies, const std::vector<bool>& caller, int threads, int capacity,
+         const std::vector<std::optional<PolicySpec>>& policies, int threads, int capacity,
          bool seat_rotation, py::object scores, py::object winner, py::object winners_mask, py::object moves,
          py::object truncated, py::object times, bool by_policy) {
         const std::uint64_t s = seed_from_py(seed);
-        const BatchPlan plan = plan_for(*g, policies, seat_rotation);
-        const std::uint64_t rows = count * static_cast<std::uint64_t>(plan.rotations());
+        // None: a seat the caller plays. Its place in the plan holds `first`, which it never plays.
+        std::vector<PolicySpec> specs;
+        std::vector<bool> caller;
+        for (const auto& p : policies) {
+          specs.push_back(p.value_or(PolicySpec{Policy::First}));
+          caller.push_back(!p.has_value());
+        }
+        const BatchPlan plan{seat_list(std::move(specs), g->num_players()), seat_rotation};
+        const std::uint64_t rows = batch_rows(count, plan.rotations());
         auto out = std::make_unique<B>();
         const BatchOutput o =
             batch_output(*g, rows, scores, winner, winners_mask, moves, truncated, times, &out->keep);
@@ -124,13 +151,12 @@ void bind_policy_batch(py::module_& m, const std::string& prefix,
                                                       by_policy);
         return out;
       },
-      py::arg("seed"), py::arg("first"), py::arg("count"), py::arg("policies"), py::arg("caller"),
-      py::arg("threads"), py::arg("capacity"), py::arg("seat_rotation") = false,
-      py::arg("scores") = py::none(), py::arg("winner") = py::none(), py::arg("winners_mask") = py::none(),
-      py::arg("moves") = py::none(), py::arg("truncated") = py::none(), py::arg("times") = py::none(),
-      py::arg("by_policy") = false,
-      "Internal: a batch of games [first, first+count) whose seats with caller[j] set are played by the "
-      "caller (policies[j] is then a placeholder); driven by cardsim.simulate.");
+      py::arg("seed"), py::arg("first"), py::arg("count"), py::arg("policies"), py::arg("threads"),
+      py::arg("capacity"), py::arg("seat_rotation") = false, py::arg("scores") = py::none(),
+      py::arg("winner") = py::none(), py::arg("winners_mask") = py::none(), py::arg("moves") = py::none(),
+      py::arg("truncated") = py::none(), py::arg("times") = py::none(), py::arg("by_policy") = false,
+      "Internal: a batch of games [first, first+count) whose seats with policies[j] None are played by the "
+      "caller; driven by cardsim.simulate.");
 }
 
 }  // namespace cardsim::py_bind

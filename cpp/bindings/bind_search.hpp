@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "bindings/convert.hpp"
+#include "bindings/interrupt.hpp"
 #include "bindings/py_state.hpp"
 #include "core/game.hpp"
 #include "core/policy.hpp"
@@ -45,7 +46,12 @@ void bind_search(GameCls& game_cls, StateCls& state_cls) {
             seed = (static_cast<std::uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}();
           } else if (py::hasattr(rng, "integers") && !PyLong_Check(rng.ptr())) {
             // A numpy Generator: one 63-bit draw keys the core's stream.
-            seed = rng.attr("integers")(0, py::int_(std::uint64_t{1} << 62)).cast<std::uint64_t>();
+            // The draw is user code's answer: checked as any seed, with a message that names it.
+            const py::object draw = rng.attr("integers")(0, py::int_(std::uint64_t{1} << 62));
+            if (!is_integer(draw) || clamp_int(draw) < 0 || clamp_int(draw) >= (1LL << 62))
+              throw InvalidArgument("rng.integers(0, 2**62) must return an int in [0, 2**62), got " +
+                                    py::repr(draw).cast<std::string>());
+            seed = seed_from_py(draw);
           } else {
             seed = seed_from_py(rng);
           }
@@ -67,10 +73,10 @@ void bind_search(GameCls& game_cls, StateCls& state_cls) {
   game_cls.def(
       "_replay_game",
       [](const std::shared_ptr<G>& g, py::handle seed, py::handle index,
-         const std::vector<std::string>& policies) -> PyState<G> {
+         const std::vector<PolicySpec>& policies) -> PyState<G> {
         const std::uint64_t s = seed_from_py(seed);
         const std::uint64_t i = seed_from_py(index);
-        const SeatPolicies seats = seat_policies(parse_policies(policies, g->num_players()), 0);
+        const SeatPolicies seats = seat_policies(seat_list(policies, g->num_players()), 0);
         if constexpr (HasPlayOut<G>) {
           // A race with simple seats only is replayed by the Python timed race
           // (cardsim.replay_game), which repeats the runner's schedule; one with
@@ -86,11 +92,18 @@ void bind_search(GameCls& game_cls, StateCls& state_cls) {
         g->random_deck(rng, cards);
         PyState<G> out{{}, g, g->deal(cards), cards, {}, std::nullopt, false};
         PlayContext<G> ctx;
-        if constexpr (CanSearchRace<G>) {
-          typename G::PlayOut race = g->start_play_out();
-          run_play_out_searching(*g, out.state, race, seats, nullptr, rng, ctx.search, &out.history);
-        } else if constexpr (!HasPlayOut<G>) {
-          play_turns(*g, out.state, seats, rng, ctx.search, [&out](Action a) { out.history.push_back(a); });
+        // A search seat can take minutes: the play runs without the GIL and its
+        // searches poll for Ctrl-C (the state and history are C++ members only).
+        Interrupt interrupt = python_interrupt();
+        ctx.search.interrupt = &interrupt;
+        {
+          py::gil_scoped_release release;
+          if constexpr (CanSearchRace<G>) {
+            typename G::PlayOut race = g->start_play_out();
+            run_play_out_searching(*g, out.state, race, seats, nullptr, rng, ctx.search, &out.history);
+          } else if constexpr (!HasPlayOut<G>) {
+            play_turns(*g, out.state, seats, rng, ctx.search, [&out](Action a) { out.history.push_back(a); });
+          }
         }
         return out;
       },

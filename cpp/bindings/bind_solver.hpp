@@ -13,9 +13,11 @@
 #include <string>
 #include <vector>
 
+#include "bindings/batch_output.hpp"
 #include "bindings/interrupt.hpp"
 #include "bindings/py_state.hpp"
 #include "solver/batch.hpp"
+#include "solver/table.hpp"
 #include "solver/traits.hpp"
 
 namespace cardsim::py_bind {
@@ -65,15 +67,15 @@ inline py::dict solution_dict(const solver::Solution& s) {
 inline solver::Limits limits_from(std::int64_t node_limit, double time_limit, std::int64_t table_entries) {
   if (node_limit <= 0) throw InvalidArgument("node_limit must be > 0, got " + std::to_string(node_limit));
   if (!(time_limit >= 0)) throw InvalidArgument("time_limit must be > 0");
-  if (table_entries <= 0) throw InvalidArgument("table_entries must be > 0");
+  if (table_entries <= 0 || table_entries > solver::BoundedTable::kMaxEntries)
+    throw InvalidArgument("table_entries must be in [1, 2**40], got " + std::to_string(table_entries));
   return solver::Limits{node_limit, time_limit, table_entries};
 }
 
+// One of solve_batch's result arrays: 1-d, `count` elements of T exactly (out_array).
 template <class T>
-T* solve_buffer(py::array_t<T>& a, std::uint64_t count, const char* name) {
-  if (a.ndim() != 1 || static_cast<std::uint64_t>(a.shape(0)) != count)
-    throw InvalidArgument(std::string(name) + " must be a 1-d array of length count");
-  return a.mutable_data();
+T* solve_buffer(py::handle a, std::uint64_t count, const char* name) {
+  return out_array<T>(a, count, name, true);
 }
 
 template <class G>
@@ -121,17 +123,18 @@ void bind_solver(GameCls& game_cls, StateCls& state_cls) {
   game_cls.def(
       "_solve_deals",
       [](const G& g, std::uint64_t seed, std::uint64_t first, std::uint64_t count, int threads,
-         std::int64_t node_limit, double time_limit, std::int64_t table_entries,
-         py::array_t<std::int8_t> outcome, py::array_t<std::int32_t> score, py::array_t<std::int32_t> best,
-         py::array_t<std::int64_t> nodes, py::array_t<double> seconds, py::array_t<std::int32_t> length,
-         py::array_t<std::int32_t> bound) {
+         std::int64_t node_limit, double time_limit, std::int64_t table_entries, py::handle outcome,
+         py::handle score, py::handle best, py::handle nodes, py::handle seconds, py::handle length,
+         py::handle bound) {
         const solver::Limits limits = limits_from(node_limit, time_limit, table_entries);
         if (threads < 1) throw InvalidArgument("threads must be >= 1");
-        const solver::BatchArrays arrays{
-            solve_buffer(outcome, count, "outcome"),     solve_buffer(score, count, "score"),
-            solve_buffer(best, count, "best_score_any"), solve_buffer(nodes, count, "nodes"),
-            solve_buffer(seconds, count, "seconds"),     solve_buffer(length, count, "length"),
-            solve_buffer(bound, count, "bound")};
+        const solver::BatchArrays arrays{solve_buffer<std::int8_t>(outcome, count, "outcome"),
+                                         solve_buffer<std::int32_t>(score, count, "score"),
+                                         solve_buffer<std::int32_t>(best, count, "best_score_any"),
+                                         solve_buffer<std::int64_t>(nodes, count, "nodes"),
+                                         solve_buffer<double>(seconds, count, "seconds"),
+                                         solve_buffer<std::int32_t>(length, count, "length"),
+                                         solve_buffer<std::int32_t>(bound, count, "bound")};
         check_solvable(g);
         Interrupt interrupt = python_interrupt();
         py::gil_scoped_release release;

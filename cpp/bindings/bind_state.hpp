@@ -12,6 +12,7 @@
 #include "bindings/convert.hpp"
 #include "bindings/py_state.hpp"
 #include "core/game.hpp"
+#include "core/interrupt.hpp"
 #include "runner/perft.hpp"
 
 namespace cardsim::py_bind {
@@ -160,19 +161,35 @@ void bind_state_records(StateCls& state_cls, const Hooks<G>& hooks) {
           "The deal, as card strings, top first.")
       .def(
           "_perft",
-          [](const S& s, std::int64_t depth) {
+          [](const S& s, std::int64_t depth, py::object progress) {
             const typename G::State root = s.state;  // a copy: Python may change `s` meanwhile
+            // Ctrl-C and progress: at most every Interrupt::kInterval, take the GIL,
+            // run Python's signal handlers (KeyboardInterrupt stops the count) and
+            // tell `progress(leaves, first moves done, first moves)` if given.
+            const PerftCounts* seen = nullptr;
+            std::size_t done = 0, of = 0;
+            Interrupt interrupt([&] {
+              py::gil_scoped_acquire gil;
+              if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+              if (!progress.is_none()) progress(seen->total(), done, of);
+            });
             PerftCounts c;
             {
               // Safe without the GIL: the count reads only `root`, a C++ copy.
               py::gil_scoped_release release;
-              c = perft(root, depth);
+              c = perft(root, depth, [&](const PerftCounts& counts, std::size_t d, std::size_t n) {
+                seen = &counts;
+                done = d;
+                of = n;
+                interrupt.check();
+              });
             }
             return py::make_tuple(c.playing, c.terminal, c.truncated);
           },
-          py::arg("depth"),
+          py::arg("depth"), py::arg("progress") = py::none(),
           "Internal: the perft leaves (playing, terminal, truncated) below this state at depth, "
-          "counted in C++ with the GIL released (use cardsim.testing.perft).")
+          "counted in C++ with the GIL released, stopped by Ctrl-C; progress(leaves, first moves "
+          "done, first moves) is called now and then (use cardsim.testing.perft).")
       .def(
           "__getstate__", [](const S& s) { return state_pickle(s); },
           "The pickled fields: game name, options, deck, history, seed.")

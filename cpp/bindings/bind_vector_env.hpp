@@ -36,15 +36,21 @@ py::array buffer_view(py::handle owner, T* data, std::vector<py::ssize_t> shape,
   return arr;
 }
 
-// One flag per env from a bool numpy array of shape (num_envs,).
-inline std::vector<std::uint8_t> env_flags(py::handle h, int num_envs, const char* what) {
+// One flag per env from a bool numpy array of shape (num_envs,), copied into `out`.
+inline void env_flags_into(py::handle h, int num_envs, const char* what, std::uint8_t* out) {
   if (!py::isinstance<py::array>(h) || py::reinterpret_borrow<py::array>(h).dtype().kind() != 'b')
     throw WrongType(std::string(what) + " must be a bool array, got " + type_name_of(h));
   auto arr = py::array_t<bool, py::array::c_style | py::array::forcecast>::ensure(h);
-  if (arr.ndim() != 1 || arr.shape(0) != num_envs)
+  if (!arr || arr.ndim() != 1 || arr.shape(0) != num_envs)
     throw InvalidArgument(std::string(what) + " must have shape (" + std::to_string(num_envs) + ",)");
-  std::vector<std::uint8_t> out(static_cast<std::size_t>(num_envs));
+  // Read once per flag: a bool array's bytes may be other than 0 and 1.
   for (int k = 0; k < num_envs; ++k) out[static_cast<std::size_t>(k)] = arr.data()[k] ? 1 : 0;
+}
+
+// The same flags as a new vector (reset_envs' mask, outside the step path).
+inline std::vector<std::uint8_t> env_flags(py::handle h, int num_envs, const char* what) {
+  std::vector<std::uint8_t> out(static_cast<std::size_t>(num_envs));
+  env_flags_into(h, num_envs, what, out.data());
   return out;
 }
 
@@ -180,42 +186,26 @@ void bind_vector_env(py::module_& m, const std::string& prefix, py::class_<G, st
       .def(
           "step",
           [](V& v, py::handle actions, py::handle forfeit) {
-            if (!py::isinstance<py::array>(actions))
-              throw WrongType("actions must be a numpy array of ints, got " + type_name_of(actions));
-            auto arr = py::reinterpret_borrow<py::array>(actions);
-            const char kind = arr.dtype().kind();
-            if (kind != 'i' && kind != 'u')
-              throw WrongType("actions must have an integer dtype, got " +
-                              py::str(arr.dtype()).cast<std::string>());
-            if (arr.ndim() != 1 || arr.shape(0) != v.num_envs()) {
-              std::string shape = "(";
-              for (py::ssize_t i = 0; i < arr.ndim(); ++i)
-                shape += (i ? ", " : "") + std::to_string(arr.shape(i));
-              throw InvalidArgument("actions must have shape (" + std::to_string(v.num_envs()) + ",), got " +
-                                    shape + (arr.ndim() == 1 ? ",)" : ")"));
-            }
-            // Converts only when the caller's array is not already int64.
-            auto a64 = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(arr);
-            // From here to the end of the step: the check must see the states the step plays.
+            // From here to the end of the step: the check must see the states the step plays,
+            // and no other caller may write the staged copies.
             const typename V::Claim claim(v);
-            if (kind == 'u') {
-              const std::int64_t* p = a64.data();
-              for (py::ssize_t k = 0; k < v.num_envs(); ++k)
-                if (p[k] < 0)
-                  throw IllegalAction("env " + std::to_string(k) + ": action " +
-                                      py::str(arr[py::int_(k)]).cast<std::string>() +
-                                      " is out of range [0, " + std::to_string(v.game().num_actions()) + ")");
+            const auto n = static_cast<std::size_t>(v.num_envs());
+            std::int64_t* a = v.staged_actions();
+            copy_actions(actions, a, n, v.game().num_actions(),
+                         [](std::size_t k) { return "env " + std::to_string(k) + ": "; });
+            std::uint8_t* fp = nullptr;
+            if (!forfeit.is_none()) {
+              fp = v.staged_forfeit();
+              env_flags_into(forfeit, v.num_envs(), "forfeit", fp);
             }
-            std::vector<std::uint8_t> f;
-            if (!forfeit.is_none()) f = env_flags(forfeit, v.num_envs(), "forfeit");
-            const std::uint8_t* fp = f.empty() ? nullptr : f.data();
-            const std::string problem = v.check(a64.data(), fp);
+            const std::string problem = v.check(a, fp);
             if (!problem.empty()) throw IllegalAction(problem);
             py::gil_scoped_release release;
-            v.step(a64.data(), fp);
+            v.step(a, fp);
           },
           py::arg("actions"), py::arg("forfeit") = py::none(),
-          "Checks every env's action, then plays them all (GIL released). Raises before changing anything; "
+          "Copies the actions (any integer array-like of shape (num_envs,)) and checks every env's action in "
+          "the copy, then plays them all (GIL released). Raises before changing anything; "
           "RuntimeError if another thread is resetting or stepping this env.");
 
   game_cls.def(

@@ -7,6 +7,7 @@
 #include <pybind11/pybind11.h>
 
 #include <climits>
+#include <cstring>
 #include <iterator>
 #include <string>
 #include <vector>
@@ -49,6 +50,59 @@ inline Action action_from_py(py::handle h, int num_actions) {
     throw IllegalAction("action " + py::str(h).cast<std::string>() + " is out of range [0, " +
                         std::to_string(num_actions) + ")");
   return static_cast<Action>(v);
+}
+
+// Copies one integer action per row from a caller's buffer into `dst`, which the
+// binding owns, and returns nothing else: every later check and the step itself
+// read the copy alone, so another thread writing into the caller's buffer once
+// the GIL is released can change nothing the step sees. Anything numpy reads as
+// an array is accepted (a numpy array of any integer dtype, a list, a memoryview,
+// an object with __array__ such as a CPU tensor); None, bool, float, str or
+// object dtypes are a TypeError, a wrong shape a ValueError, and a uint above
+// int64's range an IllegalAction (`where(k)` names row k in the message).
+inline void refuse_non_sequence(py::handle actions, std::size_t n) {
+  // A scalar would make a 0-d array, and a str a str array: both are named here.
+  if (actions.is_none() || PyUnicode_Check(actions.ptr()) || PyBytes_Check(actions.ptr()) ||
+      PyDict_Check(actions.ptr()) || PyLong_Check(actions.ptr()) || PyFloat_Check(actions.ptr()))
+    throw WrongType("actions must be an int array of shape (" + std::to_string(n) + ",), got " +
+                    type_name_of(actions));
+}
+
+template <class Where>
+void copy_actions(py::handle actions, std::int64_t* dst, std::size_t n, int num_actions, const Where& where) {
+  refuse_non_sequence(actions, n);
+  py::array arr = py::isinstance<py::array>(actions) ? py::reinterpret_borrow<py::array>(actions)
+                                                     : py::array::ensure(actions);
+  if (!arr)
+    throw WrongType("actions must be an int array of shape (" + std::to_string(n) + ",), got " +
+                    type_name_of(actions));
+  const char kind = arr.dtype().kind();
+  if (kind != 'i' && kind != 'u')
+    throw WrongType("actions must have an integer dtype, got " + py::str(arr.dtype()).cast<std::string>());
+  if (arr.ndim() != 1 || static_cast<std::size_t>(arr.shape(0)) != n) {
+    std::string shape = "(";
+    for (py::ssize_t i = 0; i < arr.ndim(); ++i) shape += (i ? ", " : "") + std::to_string(arr.shape(i));
+    throw InvalidArgument("actions must have shape (" + std::to_string(n) + ",), got " + shape +
+                          (arr.ndim() == 1 ? ",)" : ")"));
+  }
+  if (kind == 'u') {
+    // Read as uint64 so that a value above 2**63 is refused rather than wrapped negative.
+    auto u = py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast>::ensure(arr);
+    if (!u) throw WrongType("actions could not be read as uint64");
+    const std::uint64_t* p = u.data();
+    for (std::size_t k = 0; k < n; ++k) {
+      const std::uint64_t v = p[k];  // read once: the copy is what gets checked
+      if (v >= static_cast<std::uint64_t>(num_actions))
+        throw IllegalAction(where(k) + "action " + std::to_string(v) + " is out of range [0, " +
+                            std::to_string(num_actions) + ")");
+      dst[k] = static_cast<std::int64_t>(v);
+    }
+    return;
+  }
+  // Converts only when the caller's array is not already C-contiguous int64.
+  auto a = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(arr);
+  if (!a) throw WrongType("actions could not be read as int64");
+  if (n) std::memcpy(dst, a.data(), n * sizeof(std::int64_t));
 }
 
 // A new reference to the Python int of an action id. Ids are made once and

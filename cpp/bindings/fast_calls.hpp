@@ -42,7 +42,10 @@ inline PyObject* call_fallback(const FastMethod& m, PyObject* self, PyObject* co
 
 // The C++ object of a bound `cls` instance, or nullptr if `self` is none or is
 // not laid out plainly (the fallback then finds it, or refuses the call, as
-// pybind11 does).
+// pybind11 does). This reads pybind11's private instance layout
+// (detail::instance::simple_layout, simple_holder_constructed and
+// simple_value_holder), which a major release may change: pyproject.toml's build
+// requires bound pybind11 below its next major (<4) for this reason.
 template <class T>
 T* fast_self(PyObject* self, PyTypeObject* cls) {
   if (!PyObject_TypeCheck(self, cls)) return nullptr;

@@ -62,6 +62,11 @@ PYBIND11_MODULE(_core, m) {
   py::class_<StateBase> state(m, "State", "The base of every C++ state class (the state contract).");
   refuse_new(game);
   refuse_new(state);
+  // The package's Python mixin of shared state methods joins here (cardsim/__init__.py).
+  m.def(
+      "_join_state_base",
+      [](py::type mixin) { join_python_base(py::module_::import("cardsim._core").attr("State"), mixin); },
+      py::arg("mixin"), "Adds a slot-less Python class to State's bases, once.");
 
   // In a fixed order, whatever order the files' static initialisers ran in.
   std::vector<Registrar> all = registrars();
@@ -87,10 +92,21 @@ PYBIND11_MODULE(_core, m) {
       "games",
       [] {
         py::dict out;
-        for (const auto& [name, e] : registry()) out[py::str(name)] = e.description;
+        for (const auto& [name, e] : registry()) out[py::str(name)] = e.declaration->title;
         return out;
       },
       "Registered game names and one-line descriptions.");
+
+  m.def(
+      "declarations",
+      [] {
+        py::list out;
+        for (const auto& [name, e] : registry()) out.append(declaration_to_py(e));
+        return out;
+      },
+      "Every registered game's declaration, in name order: name, title, min_players, max_players, "
+      "default_players, options (as option_specs gives them), dynamics, timed and policies (the kinds "
+      "the batch runner plays in it).");
 
   m.def(
       "make",
@@ -105,8 +121,7 @@ PYBIND11_MODULE(_core, m) {
 
   m.def("option_specs", [](py::handle name) {
     if (!PyUnicode_Check(name.ptr())) throw WrongType("game name must be a str");
-    py::object game = find_game(name.cast<std::string>()).make({});
-    return game.attr("_option_specs")();
+    return option_specs_to_py(*find_game(name.cast<std::string>()).declaration);
   });
 
   m.def("card_to_string", [](int c) {

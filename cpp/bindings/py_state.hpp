@@ -66,8 +66,8 @@ inline py::list winners_to_py(const Outcome& o, int players) {
 }
 
 // A game's dict form and observations, as walks of their fields (the outer
-// dict's braces are the caller's): built for to_dict and observation, matched
-// against a candidate's by the checker (dict_writer.hpp).
+// dict's braces are the caller's), built for to_dict and observation
+// (dict_writer.hpp).
 template <class G>
 struct Hooks {
   Walk<typename G::State> write_dict;
@@ -75,8 +75,7 @@ struct Hooks {
 };
 
 // The state's dict form with the seed it was dealt from (to_dict), and what a
-// seat sees: the state surface and the checker's read of a step
-// (bind_answers.hpp) both walk them.
+// seat sees.
 template <class G, class W>
 void write_dict_with_seed(const Hooks<G>& hooks, const PyState<G>& s, W& w) {
   w.begin_dict();
@@ -177,14 +176,6 @@ PyState<G> state_unpickle(const py::tuple& t) {
   for (auto a : py::reinterpret_borrow<py::sequence>(t[3])) apply_checked(s, a);
   if (t.size() == 5 && !t[4].is_none()) s.seed = seed_from_py(t[4]);
   return s;
-}
-
-// A game's registration: `make` and the pickles find it again by name alone.
-template <class G>
-void register_game(const std::string& name, const std::string& description, Factory<G> factory) {
-  typed_factories<G>()[name] = factory;
-  registry()[name] = GameEntry{description, [factory](const OptionMap& o) { return py::cast(factory(o)); },
-                               [](const py::tuple& t) { return py::cast(state_unpickle<G>(t)); }};
 }
 
 }  // namespace cardsim::py_bind

@@ -50,9 +50,9 @@ void register_clock(py::module_& m) {
   // Every face-down card is hidden from everyone, so all players see the same.
   hooks.write_observation = [](const ClockState& s, int, auto& w) { write_state(s, false, w); };
   bind_game<ClockGame>(m, "Clock", hooks);
-  register_game<ClockGame>("clock", "Clock Patience: 13 piles, no decisions; P(win) = 1/13",
+  register_game<ClockGame>(clock::clock_declaration(),
                            [](const OptionMap& o) { return std::make_shared<ClockGame>(o, 1); });
-  register_game<ClockGame>("clock_duel", "Clock Patience duel: two packs, more cards out wins",
+  register_game<ClockGame>(clock::clock_duel_declaration(),
                            [](const OptionMap& o) { return std::make_shared<ClockGame>(o, 2); });
 }
 

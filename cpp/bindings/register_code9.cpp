@@ -53,10 +53,9 @@ void register_code9(py::module_& m) {
     w.integer(player);
   };
   bind_game<Code9Game>(m, "Code9", hooks);
-  register_game<Code9Game>("code9", "Code 9 Attack: 2-4 players race to get their 9 off a 6x6 grid",
+  register_game<Code9Game>(code9::code9_declaration(),
                            [](const OptionMap& o) { return std::make_shared<Code9Game>(o, false); });
-  register_game<Code9Game>("code9_solitaire",
-                           "Code 9 Attack solitaire: spades off the 6x6 grid in as few moves as possible",
+  register_game<Code9Game>(code9::code9_solitaire_declaration(),
                            [](const OptionMap& o) { return std::make_shared<Code9Game>(o, true); });
 }
 

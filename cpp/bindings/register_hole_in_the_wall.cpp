@@ -93,10 +93,8 @@ void register_hole_in_the_wall(py::module_& m) {
   hooks.write_dict = [](const HoleInTheWallState& s, auto& w) { write_state(s, w); };
   hooks.write_observation = [](const HoleInTheWallState& s, int p, auto& w) { write_observation(s, p, w); };
   bind_game<HoleInTheWallGame>(m, "HoleInTheWall", hooks);
-  register_game<HoleInTheWallGame>(
-      "hole_in_the_wall",
-      "Hole in the Wall: build a 7-column wall in rank sequences; holes score for the dealer",
-      [](const OptionMap& o) { return std::make_shared<HoleInTheWallGame>(o); });
+  register_game<HoleInTheWallGame>(hole_in_the_wall::hole_in_the_wall_declaration(),
+                                   [](const OptionMap& o) { return std::make_shared<HoleInTheWallGame>(o); });
 }
 
 CARDSIM_REGISTRAR(kGameOrder, register_hole_in_the_wall);

@@ -115,9 +115,7 @@ void register_racing_demon(py::module_& m) {
   hooks.write_dict = [](const RacingDemonState& s, auto& w) { write_state(s, w); };
   hooks.write_observation = [](const RacingDemonState& s, int p, auto& w) { write_observation(s, p, w); };
   bind_game<RacingDemonGame>(m, "RacingDemon", hooks);
-  register_game<RacingDemonGame>("racing_demon",
-                                 "Racing Demon: 1-8 players race to empty their Pile, all at once (timed "
-                                 "simulator); match=True plays rounds to a target",
+  register_game<RacingDemonGame>(racing_demon::racing_demon_declaration(),
                                  [](const OptionMap& o) { return std::make_shared<RacingDemonGame>(o); });
 }
 

@@ -123,9 +123,7 @@ void register_rummy(py::module_& m) {
   hooks.write_dict = [](const RummyState& s, auto& w) { write_state(s, w); };
   hooks.write_observation = [](const RummyState& s, int p, auto& w) { write_observation(s, p, w); };
   bind_game<RummyGame>(m, "Rummy", hooks);
-  register_game<RummyGame>("rummy",
-                           "Rummy: 2-6 players, runs and sets, with its common variations; match=True plays "
-                           "deals to a target score or a fixed number of deals",
+  register_game<RummyGame>(rummy::rummy_declaration(),
                            [](const OptionMap& o) { return std::make_shared<RummyGame>(o); });
 }
 

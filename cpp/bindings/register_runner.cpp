@@ -112,6 +112,70 @@ Summary summary_from(const py::dict& d) {
 
 py::dict moments_view(const Moments& m) { return moments_state(m); }
 
+// A parsed spec as the dict parse_policy_spec has always returned.
+py::dict spec_dict(const PolicySpec& p) {
+  py::dict d;
+  d["kind"] = policy_name(p.kind);
+  if (p.is_search()) {
+    d["budget"] = p.budget;
+    d["rollout"] = policy_name(p.rollout);
+    d["sees"] = p.sees_all ? "all" : "rules";
+    if (p.kind == Policy::Ismcts) {
+      d["c"] = p.c;
+      d["prior"] = p.prior;
+    }
+  }
+  return d;
+}
+
+// The spec's text in one canonical form: parsing it gives the same PolicySpec.
+std::string spec_text(const PolicySpec& p) {
+  std::string out = policy_name(p.kind);
+  if (!p.is_search()) return out;
+  if (p.budget_given) out += ":" + std::to_string(p.budget);
+  const auto num = [](double x) { return py::repr(py::float_(x)).cast<std::string>(); };
+  if (p.kind == Policy::Ismcts) out += ":c=" + num(p.c) + ":prior=" + num(p.prior);
+  return out + ":rollout=" + policy_name(p.rollout) + ":sees=" + (p.sees_all ? "all" : "rules");
+}
+
+// Pickled as its fields, so that a worker process gets the parsed spec back
+// without parsing text again; each field is checked as the parser checks it.
+py::tuple spec_state(const PolicySpec& p) {
+  return py::make_tuple(static_cast<int>(p.kind), p.budget, p.budget_given, p.c, static_cast<int>(p.rollout),
+                        p.prior, p.sees_all);
+}
+
+PolicySpec spec_from_state(const py::tuple& t) {
+  const auto bad = [] { return InvalidArgument("not a policy spec state"); };
+  if (t.size() != 7) throw bad();
+  PolicySpec p;
+  try {
+    const int kind = t[0].cast<int>(), rollout = t[4].cast<int>();
+    if (kind < 0 || kind >= static_cast<int>(kPolicyNames.size())) throw bad();
+    if (rollout < 0 || rollout >= static_cast<int>(kPolicyNames.size()) ||
+        is_search_kind(static_cast<Policy>(rollout)))
+      throw bad();
+    p.kind = static_cast<Policy>(kind);
+    if (!p.is_search()) return p;  // a simple kind has no parameters: the parser's defaults
+    p.budget = t[1].cast<int>();
+    p.budget_given = t[2].cast<bool>();
+    p.rollout = static_cast<Policy>(rollout);
+    p.sees_all = t[6].cast<bool>();
+    if (p.kind == Policy::Ismcts) {
+      p.c = t[3].cast<double>();
+      p.prior = t[5].cast<double>();
+    }
+  } catch (const py::cast_error&) {
+    throw bad();
+  }
+  if (p.budget < 1 || p.budget > kMaxSearchBudget || !(p.c >= 0 && p.c <= 100) ||
+      !(p.prior >= 0 && p.prior < 1))
+    throw bad();
+  return p;
+}
+
+bool same_spec(const PolicySpec& a, const PolicySpec& b) { return spec_state(a).equal(spec_state(b)); }
+
 }  // namespace
 
 void register_runner(py::module_& m) {
@@ -123,22 +187,48 @@ void register_runner(py::module_& m) {
   }
   m.attr("POLICY_KINDS") = py::tuple(kinds);
   m.attr("SEARCH_POLICY_KINDS") = py::tuple(search);
+  // A policy spec parsed once, by the one parser, and handed to the runners as
+  // such: the C++ entry points take these (a str converts through the parser).
+  py::class_<PolicySpec> spec_cls(m, "PolicySpec",
+                                  "A parsed policy spec (docs/strategy.md): what the C++ runners receive.");
+  construct_whole(spec_cls);
+  spec_cls
+      .def(py::init([](const std::string& spec) { return parse_policy_spec(spec); }), py::arg("spec"),
+           "Parses `spec`; ValueError if malformed.")
+      .def_static(
+          "parse",
+          [](const std::string& spec, const std::string& where) { return parse_policy_spec(spec, where); },
+          py::arg("spec"), py::arg("where") = "",
+          "Parses `spec`; ValueError, prefixed by `where`, if malformed.")
+      .def_property_readonly(
+          "kind", [](const PolicySpec& p) { return policy_name(p.kind); }, "The kind: random, greedy, ...")
+      .def_property_readonly("searching", &PolicySpec::is_search, "Whether it is a search player.")
+      .def_property_readonly("text", &spec_text,
+                             "The spec in canonical form (parsing it gives an equal PolicySpec).")
+      .def("to_dict", &spec_dict, "The parsed fields, as parse_policy_spec returns them.")
+      .def("__eq__",
+           [](const PolicySpec& a, py::handle b) {
+             return py::isinstance<PolicySpec>(b) && same_spec(a, b.cast<const PolicySpec&>());
+           })
+      .def("__hash__", [](const PolicySpec& p) { return py::hash(spec_state(p)); })
+      .def("__repr__", [](const PolicySpec& p) { return "PolicySpec('" + spec_text(p) + "')"; })
+      .def(
+          "__reduce__",
+          [](const PolicySpec& p) {
+            // Through the module-level constructor, never __new__ (whole_object.hpp).
+            static PyObject* restore =
+                py::object(py::module_::import("cardsim._core").attr("_restore_policy_spec")).release().ptr();
+            return py::make_tuple(py::handle(restore), py::make_tuple(spec_state(p)));
+          },
+          "Pickles as cardsim._core._restore_policy_spec(fields): no text is parsed again.");
+  py::implicitly_convertible<py::str, PolicySpec>();
+  m.def(
+      "_restore_policy_spec", [](const py::tuple& state) { return spec_from_state(state); }, py::arg("state"),
+      "Internal: a PolicySpec from its pickled fields.");
   m.def(
       "parse_policy_spec",
       [](const std::string& spec, const std::string& where) {
-        const PolicySpec p = parse_policy_spec(spec, where);
-        py::dict d;
-        d["kind"] = policy_name(p.kind);
-        if (p.is_search()) {
-          d["budget"] = p.budget;
-          d["rollout"] = policy_name(p.rollout);
-          d["sees"] = p.sees_all ? "all" : "rules";
-          if (p.kind == Policy::Ismcts) {
-            d["c"] = p.c;
-            d["prior"] = p.prior;
-          }
-        }
-        return d;
+        return spec_dict(parse_policy_spec(spec, where));
       },
       py::arg("spec"), py::arg("where") = "",
       "The parsed form of a policy spec (kind, and budget, rollout, sees, c, prior for search players); "

@@ -54,19 +54,18 @@ void register_solver(py::module_& m) {
   m.def(
       "_solve_batch",
       [](py::handle game, std::uint64_t seed, std::uint64_t first, std::uint64_t count, int threads,
-         std::int64_t node_limit, double time_limit, std::int64_t table_entries,
-         py::array_t<std::int8_t> outcome, py::array_t<std::int32_t> score, py::array_t<std::int32_t> best,
-         py::array_t<std::int64_t> nodes, py::array_t<double> seconds, py::array_t<std::int32_t> length,
-         py::array_t<std::int32_t> bound) {
+         std::int64_t node_limit, double time_limit, std::int64_t table_entries, py::handle outcome,
+         py::handle score, py::handle best, py::handle nodes, py::handle seconds, py::handle length,
+         py::handle bound) {
         limits_from(node_limit, time_limit, table_entries);
         if (threads < 1) throw InvalidArgument("threads must be >= 1");
-        solve_buffer(outcome, count, "outcome");
-        solve_buffer(score, count, "score");
-        solve_buffer(best, count, "best_score_any");
-        solve_buffer(nodes, count, "nodes");
-        solve_buffer(seconds, count, "seconds");
-        solve_buffer(length, count, "length");
-        solve_buffer(bound, count, "bound");
+        solve_buffer<std::int8_t>(outcome, count, "outcome");
+        solve_buffer<std::int32_t>(score, count, "score");
+        solve_buffer<std::int32_t>(best, count, "best_score_any");
+        solve_buffer<std::int64_t>(nodes, count, "nodes");
+        solve_buffer<double>(seconds, count, "seconds");
+        solve_buffer<std::int32_t>(length, count, "length");
+        solve_buffer<std::int32_t>(bound, count, "bound");
         if (py::isinstance(game, py::module_::import("cardsim._core").attr("Game")) &&
             py::hasattr(game, "_solve_deals")) {
           game.attr("_solve_deals")(seed, first, count, threads, node_limit, time_limit, table_entries,

@@ -175,9 +175,8 @@ void register_stack_gap(py::module_& m) {
     s.state = position_from_py(s.game->num_players(), position);
   });
 
-  register_game<StackGapGame>(
-      "stack_gap", "Stack Gap Wall Builder: build a 5-level card pyramid in the gaps (solo or 2 players)",
-      [](const OptionMap& o) { return std::make_shared<StackGapGame>(o); });
+  register_game<StackGapGame>(stack_gap::stack_gap_declaration(),
+                              [](const OptionMap& o) { return std::make_shared<StackGapGame>(o); });
 }
 
 CARDSIM_REGISTRAR(kGameOrder, register_stack_gap);

@@ -72,8 +72,7 @@ void register_the_wall(py::module_& m) {
   hooks.write_dict = [](const TheWallState& s, auto& w) { write_state(s, true, w); };
   hooks.write_observation = [](const TheWallState& s, int, auto& w) { write_state(s, false, w); };
   bind_game<TheWallGame>(m, "TheWall", hooks);
-  register_game<TheWallGame>("the_wall",
-                             "The Wall: two-pack patience, 4 upper and 8 lower piles, reserve, discards",
+  register_game<TheWallGame>(the_wall::the_wall_declaration(),
                              [](const OptionMap& o) { return std::make_shared<TheWallGame>(o); });
 }
 

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "bindings/convert.hpp"
+#include "core/declaration.hpp"
 #include "core/errors.hpp"
 #include "core/options.hpp"
 
@@ -18,7 +20,11 @@ namespace cardsim::py_bind {
 namespace py = pybind11;
 
 struct GameEntry {
-  std::string description;
+  // The game's literal (core/declaration.hpp), which lives as long as the module.
+  const GameDeclaration* declaration;
+  // What the declaration cannot state by hand because the code decides it: the
+  // policy kinds the batch runner plays in this game (bind_game.hpp).
+  std::vector<std::string> policies;
   std::function<py::object(const OptionMap&)> make;
   // A state from its pickled fields (the module-level _restore_state).
   std::function<py::object(const py::tuple&)> restore_state;
@@ -40,6 +46,41 @@ inline const GameEntry& find_game(const std::string& name) {
   if (it == registry().end())
     throw InvalidArgument("unknown game '" + name + "' (known: " + known_games() + ")");
   return it->second;
+}
+
+// A declaration's options as Python reads them: one dict per option (name,
+// default, doc, and range for an int or choices for a choice).
+inline py::list option_specs_to_py(const GameDeclaration& d) {
+  py::list out;
+  for (const auto& spec : d.options) {
+    py::dict o;
+    o["name"] = spec.name;
+    o["default"] = option_to_py(spec.default_value);
+    o["doc"] = spec.doc;
+    if (spec.default_value.index() == 1) o["range"] = py::make_tuple(spec.min, spec.max);
+    if (!spec.choices.empty()) o["choices"] = py::cast(spec.choices);
+    out.append(o);
+  }
+  return out;
+}
+
+// A registered game's declaration as Python reads it (cardsim.games() makes its
+// GameInfo of this).
+inline py::dict declaration_to_py(const GameEntry& e) {
+  const GameDeclaration& d = *e.declaration;
+  py::dict out;
+  out["name"] = d.name;
+  out["title"] = d.title;
+  out["min_players"] = d.min_players();
+  out["max_players"] = d.max_players();
+  out["default_players"] = d.default_players();
+  out["options"] = option_specs_to_py(d);
+  out["dynamics"] = to_string(d.dynamics);
+  out["timed"] = d.timed;
+  py::tuple policies(e.policies.size());
+  for (std::size_t i = 0; i < e.policies.size(); ++i) policies[i] = py::str(e.policies[i]);
+  out["policies"] = policies;
+  return out;
 }
 
 template <class G>

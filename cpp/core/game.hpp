@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/card.hpp"
+#include "core/declaration.hpp"
 #include "core/options.hpp"
 #include "core/policy.hpp"
 #include "core/rng.hpp"
@@ -43,11 +44,9 @@ struct Outcome {
 
 // --- What a game declares about itself ---------------------------------------------
 
-// Who may act at a decision point.
-enum class Dynamics : std::uint8_t {
-  kSequential,    // one seat at a time (current_player() is a seat)
-  kSimultaneous,  // current_player() is kSimultaneousPlayer; an action id names its actor
-};
+// What never depends on a configuration (the name, the title, the player range,
+// the options, the dynamics, whether races are timed) is the game's declaration
+// (core/declaration.hpp); GameTraits adds what does.
 
 // How the deck of an explicit deal is laid out.
 enum class DealLayout : std::uint8_t {
@@ -59,7 +58,8 @@ enum class DealLayout : std::uint8_t {
 };
 
 // The facts an adapter needs to treat a game generically (no probing, no
-// per-game tables outside the game). Fixed for a configuration.
+// per-game tables outside the game). Fixed for a configuration; a game's
+// traits() starts from traits_of(its declaration) and fills in the rest.
 struct GameTraits {
   Dynamics dynamics = Dynamics::kSequential;
   DealLayout deal = DealLayout::kOneMultiset;
@@ -74,8 +74,12 @@ struct GameTraits {
   bool match = false;
 };
 
-inline const char* to_string(Dynamics d) {
-  return d == Dynamics::kSequential ? "sequential" : "simultaneous";
+// The traits a declaration fixes for every configuration.
+inline GameTraits traits_of(const GameDeclaration& d) {
+  GameTraits t;
+  t.dynamics = d.dynamics;
+  t.timed = d.timed;
+  return t;
 }
 
 inline const char* to_string(DealLayout d) {
@@ -137,11 +141,11 @@ template <class G>
 concept CardGame = CardState<typename G::State> && (HasGreedy<G> || HasSeatGreedy<G>) &&
                    requires(const G& g, Rng& rng, std::vector<Card>& deck, const std::vector<Card>& cards,
                             const std::vector<std::string>& texts) {
+                     { g.declaration() } -> std::same_as<const GameDeclaration&>;  // its literal
                      { g.name() } -> std::convertible_to<std::string>;
                      { g.num_players() } -> std::same_as<int>;
                      { g.num_actions() } -> std::same_as<int>;  // fixed for the configuration
                      { g.options() } -> std::same_as<const OptionMap&>;
-                     { g.option_specs() } -> std::same_as<const std::vector<OptionSpec>&>;
                      { g.traits() } -> std::same_as<GameTraits>;
                      { g.random_deck(rng, deck) } -> std::same_as<void>;          // a seeded deal's deck
                      { g.parse_deck(texts) } -> std::same_as<std::vector<Card>>;  // checked

@@ -1,6 +1,6 @@
-// Game options: a name -> value map from the caller, read by each game through
-// an OptionReader that checks type and range, fills defaults, and refuses any
-// name the game does not know. The specs it records drive `cardsim games`.
+// Game options: a name -> value map from the caller, and the spec of each option
+// a game declares (core/declaration.hpp, whose OptionReader checks the one
+// against the other).
 #pragma once
 
 #include <cstdint>
@@ -32,79 +32,5 @@ inline const char* type_name(const OptionValue& v) {
     default: return "list of str";
   }
 }
-
-class OptionReader {
- public:
-  OptionReader(const OptionMap& given, std::string game) : given_(given), game_(std::move(game)) {}
-
-  bool get_bool(const std::string& name, bool def, const std::string& doc) {
-    specs_.push_back({name, def, doc, 0, 0, {}});
-    return std::get<bool>(take(name, OptionValue{def}));
-  }
-
-  std::int64_t get_int(const std::string& name, std::int64_t def, std::int64_t lo, std::int64_t hi,
-                       const std::string& doc) {
-    specs_.push_back({name, def, doc, lo, hi, {}});
-    auto v = std::get<std::int64_t>(take(name, OptionValue{def}));
-    if (v < lo || v > hi)
-      throw InvalidArgument(game_ + " option '" + name + "' must be between " + std::to_string(lo) + " and " +
-                            std::to_string(hi) + ", got " + std::to_string(v));
-    return v;
-  }
-
-  std::string get_choice(const std::string& name, const std::string& def,
-                         const std::vector<std::string>& choices, const std::string& doc) {
-    specs_.push_back({name, def, doc, 0, 0, choices});
-    auto v = std::get<std::string>(take(name, OptionValue{def}));
-    for (const auto& c : choices)
-      if (c == v) return v;
-    std::string list;
-    for (const auto& c : choices) list += (list.empty() ? "'" : ", '") + c + "'";
-    throw InvalidArgument(game_ + " option '" + name + "' must be one of " + list + ", got '" + v + "'");
-  }
-
-  // A free-form string the game parses itself (and reports errors in).
-  std::string get_str(const std::string& name, const std::string& def, const std::string& doc) {
-    specs_.push_back({name, def, doc, 0, 0, {}});
-    return std::get<std::string>(take(name, OptionValue{def}));
-  }
-
-  std::vector<std::string> get_list(const std::string& name, const std::string& doc) {
-    specs_.push_back({name, std::vector<std::string>{}, doc, 0, 0, {}});
-    return std::get<std::vector<std::string>>(take(name, OptionValue{std::vector<std::string>{}}));
-  }
-
-  // Call once every option is read: any name left over is unknown.
-  void finish() const {
-    for (const auto& [name, value] : given_) {
-      bool known = false;
-      for (const auto& s : specs_) known = known || s.name == name;
-      if (!known) {
-        std::string list;
-        for (const auto& s : specs_) list += (list.empty() ? "" : ", ") + s.name;
-        throw InvalidArgument("unknown option '" + name + "' for " + game_ +
-                              (list.empty() ? " (it takes no options)" : " (known: " + list + ")"));
-      }
-    }
-  }
-
-  const OptionMap& resolved() const { return resolved_; }
-  const std::vector<OptionSpec>& specs() const { return specs_; }
-
- private:
-  OptionValue take(const std::string& name, OptionValue def) {
-    auto it = given_.find(name);
-    OptionValue v = it == given_.end() ? def : it->second;
-    if (v.index() != def.index())
-      throw WrongType(game_ + " option '" + name + "' must be " + type_name(def) + ", got " + type_name(v));
-    resolved_[name] = v;
-    return v;
-  }
-
-  const OptionMap& given_;
-  std::string game_;
-  OptionMap resolved_;
-  std::vector<OptionSpec> specs_;
-};
 
 }  // namespace cardsim

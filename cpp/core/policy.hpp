@@ -14,6 +14,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/errors.hpp"
@@ -156,6 +157,15 @@ struct SeatPolicies {
   }
 };
 
+// A run's policies, already parsed: one for every seat, or one per seat.
+inline std::vector<PolicySpec> seat_list(std::vector<PolicySpec> specs, int players) {
+  if (specs.size() != 1 && static_cast<int>(specs.size()) != players)
+    throw InvalidArgument("expected one policy, or one per seat (" + std::to_string(players) + "), got " +
+                          std::to_string(specs.size()));
+  while (static_cast<int>(specs.size()) < players) specs.push_back(specs[0]);
+  return specs;
+}
+
 // One name for every seat, or one per seat; errors name the seat.
 inline std::vector<PolicySpec> parse_policies(const std::vector<std::string>& names, int players) {
   if (names.size() != 1 && static_cast<int>(names.size()) != players)
@@ -164,8 +174,7 @@ inline std::vector<PolicySpec> parse_policies(const std::vector<std::string>& na
   std::vector<PolicySpec> out;
   for (std::size_t i = 0; i < names.size(); ++i)
     out.push_back(parse_policy_spec(names[i], names.size() == 1 ? "" : "seat " + std::to_string(i) + ": "));
-  while (static_cast<int>(out.size()) < players) out.push_back(out[0]);
-  return out;
+  return seat_list(std::move(out), players);
 }
 
 // Seat p plays policies[(p + rotation) % n]: rotation 0 is the given order.

@@ -15,9 +15,13 @@
 // line of length d plus every shorter line that ends the game.
 #pragma once
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/errors.hpp"
 #include "core/game.hpp"
@@ -50,36 +54,60 @@ struct PerftCounts {
   friend bool operator==(const PerftCounts&, const PerftCounts&) = default;
 };
 
-namespace perft_detail {
-
-// Depth-first, a copy per child (no game has undo); the action list lives on
-// this frame, fixed-capacity, so a node allocates nothing.
-template <CardState S>
-void count(const S& s, std::int64_t depth, PerftCounts& out) {
-  if (depth == 0 || s.is_terminal()) return out.add_leaf(s);
-  typename S::ActionList legal;
-  s.legal_actions(legal);
-  if (legal.empty()) throw std::logic_error("a state that is not over has no legal action");
-  for (Action a : legal) {
-    S child = s;
-    child.apply(a);
-    if (depth == 1 || child.is_terminal()) {
-      out.add_leaf(child);
-    } else {
-      count(child, depth - 1, out);
-    }
-  }
-}
-
-}  // namespace perft_detail
+// A poll that does nothing: perft without interruption or progress.
+struct NoPoll {
+  void operator()(const PerftCounts&, std::size_t, std::size_t) const {}
+};
 
 // The leaves below `root` at `depth` (see the top of this file). Throws
 // InvalidArgument for a depth below 0 or a count past 64 bits.
-template <CardState S>
-PerftCounts perft(const S& root, std::int64_t depth) {
+//
+// Depth-first with an explicit stack, one frame (a state, its legal actions and
+// the next one to try) per level: a line thousands of actions long (Racing
+// Demon, The Wall) needs no native stack. The frames are reserved up front, so a
+// node allocates nothing. Every `kPollEvery` nodes it calls
+// `poll(counts so far, first moves done, first moves)`, which may throw to stop
+// the count (Ctrl-C) or report progress.
+template <CardState S, class Poll = NoPoll>
+PerftCounts perft(const S& root, std::int64_t depth, Poll&& poll = Poll{}) {
+  constexpr std::uint64_t kPollEvery = 1024;
   if (depth < 0) throw InvalidArgument("perft depth must be >= 0, got " + std::to_string(depth));
   PerftCounts out;
-  perft_detail::count(root, depth, out);
+  if (depth == 0 || root.is_terminal()) {
+    out.add_leaf(root);
+    return out;
+  }
+  struct Frame {
+    S state;
+    typename S::ActionList legal;
+    std::size_t next = 0;
+  };
+  std::vector<Frame> stack;
+  stack.reserve(static_cast<std::size_t>(std::min<std::int64_t>(depth, 1 << 16)));
+  auto push = [&stack](S s) {
+    stack.push_back(Frame{std::move(s), {}, 0});
+    stack.back().state.legal_actions(stack.back().legal);
+    if (stack.back().legal.empty()) throw std::logic_error("a state that is not over has no legal action");
+  };
+  push(root);
+  std::uint64_t nodes = 0;
+  while (!stack.empty()) {
+    Frame& top = stack.back();
+    if (top.next == top.legal.size()) {
+      stack.pop_back();
+      continue;
+    }
+    const Action a = top.legal[top.next++];
+    if (++nodes % kPollEvery == 0) poll(std::as_const(out), stack.front().next, stack.front().legal.size());
+    S child = top.state;  // a copy per child: no game has undo
+    child.apply(a);
+    // The child is at depth stack.size(): a leaf there, or where the game ends.
+    if (static_cast<std::int64_t>(stack.size()) == depth || child.is_terminal()) {
+      out.add_leaf(child);
+    } else {
+      push(std::move(child));
+    }
+  }
   return out;
 }
 

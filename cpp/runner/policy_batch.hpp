@@ -24,6 +24,13 @@
 // part when the play-out can stop for a caller's choice and resume
 // (HasResumablePlayOut): a caller seat then chooses among its own actions,
 // when the play-out asks, and the play-out's draws stay play_out's.
+//
+// Ctrl-C: next_group and act take the caller's Interrupt, which the search
+// seats poll as the batch runner's do (every kPollEvery iterations, on the
+// calling thread), and which the calling thread polls while it waits for the
+// pool's other threads. Whatever stops a call half way (an interrupt, a
+// search's error) leaves games half played: the batch is then stopped, and
+// every later call raises.
 #pragma once
 
 #include <algorithm>
@@ -38,6 +45,7 @@
 
 #include "core/errors.hpp"
 #include "core/game.hpp"
+#include "core/interrupt.hpp"
 #include "core/policy.hpp"
 #include "core/rng.hpp"
 #include "runner/runner.hpp"
@@ -94,7 +102,10 @@ class PolicyBatch {
     int callers = 0;
     for (int j = 0; j < players_; ++j) {
       caller_[static_cast<std::size_t>(j)] = caller[static_cast<std::size_t>(j)];
-      if (!caller[static_cast<std::size_t>(j)]) continue;
+      if (!caller[static_cast<std::size_t>(j)]) {
+        searching_ = searching_ || plan_.policies[static_cast<std::size_t>(j)].is_search();
+        continue;
+      }
       ++callers;
       if constexpr (!kTurns && !kResumable) {
         throw InvalidArgument("seat " + std::to_string(j) + ": " + game_->name() +
@@ -116,11 +127,13 @@ class PolicyBatch {
     slots_.resize(slots);
     rows_.resize(slots);
     row_game_.assign(slots, 0);
+    staged_.assign(slots, 0);
     obs_.assign(slots * static_cast<std::size_t>(obs_size_), 0.0f);
     mask_.assign(slots * static_cast<std::size_t>(actions_), 0);
     const int t = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(threads), slots));
     pool_ = std::make_unique<ChunkPool>(t);
     ctx_.resize(static_cast<std::size_t>(t));
+    for (PlayContext<G>& ctx : ctx_) ctx.search.stop = &stop_;
     for (int c = 0; c < t; ++c) {
       summary_.emplace_back(players_);
       summary_.back().counts_stalemates = HasStalemate<State>;
@@ -135,6 +148,11 @@ class PolicyBatch {
   std::uint64_t plays() const { return plays_; }
   std::uint64_t finished() const { return finished_.load(); }
   bool done() const { return finished_.load() == plays_; }
+  // True once a call was stopped half way (see the header): every call raises.
+  bool stopped() const { return stopped_; }
+  static constexpr const char* kStoppedMessage =
+      "this run was stopped half way (Ctrl-C or an error in a built-in seat): its games are half played; "
+      "start a new run";
 
   // The buffers of the pending group: row i (i < rows()) is a game waiting on
   // the group's seat. Overwritten by next_group.
@@ -152,9 +170,101 @@ class PolicyBatch {
   // Plays built-in seats until every game in flight waits on a caller seat,
   // then gathers the next non-empty group (caller policy j at seat p, in
   // round-robin order) into the buffers. Returns false once every play has
-  // ended. Precondition: no group pending.
-  bool next_group() {
+  // ended. Precondition: no group pending. `interrupt` (if given) is polled
+  // inside search seats' searches; what it throws stops the batch.
+  bool next_group(Interrupt* interrupt = nullptr) {
+    if (stopped_) throw InvalidArgument(kStoppedMessage);
     if (pending_) throw InvalidArgument("a group is pending: call act() first");
+    return playing(interrupt, [this] { return gather(); });
+  }
+
+  // Capacity entries that the binding copies the caller's actions into before it
+  // checks them and releases the GIL: check() and act() then read memory that no
+  // Python code can write. Owned here so that a group allocates nothing.
+  std::int64_t* staged_actions() { return staged_.data(); }
+
+  // "" if every action of the pending group is legal, else the first problem,
+  // naming the game (deal index, and rotation when rotating); the caller
+  // names the seat and policy.
+  std::string check(const std::int64_t* actions) const {
+    if (stopped_) return kStoppedMessage;
+    if (!pending_) return "no group is pending: call next_group() first";
+    for (std::size_t row = 0; row < group_size_; ++row) {
+      const std::int64_t a = actions[row];
+      const Slot& s = slots_[rows_[row]];
+      // Text is built only for a refused action: checking allocates nothing.
+      const auto where = [&] { return "game " + game_label(s) + ": "; };
+      if (a < 0 || a >= actions_)
+        return where() + "action " + std::to_string(a) + " (row " + std::to_string(row) +
+               ") is out of range [0, " + std::to_string(actions_) + ")";
+      if (!mask_[row * static_cast<std::size_t>(actions_) + static_cast<std::size_t>(a)]) {
+        std::string why = s.state->why_illegal(static_cast<Action>(a));
+        if (why.empty()) why = "it is not legal here";
+        return where() + "action " + std::to_string(a) + " (" +
+               s.state->action_to_string(static_cast<Action>(a)) + ", row " + std::to_string(row) +
+               ") is illegal: " + why;
+      }
+    }
+    return "";
+  }
+
+  // Precondition: check(actions) returned "". Applies every action of the
+  // pending group, then plays on each game up to its next caller decision,
+  // polling `interrupt` (if given) as next_group does.
+  void act(const std::int64_t* actions, Interrupt* interrupt = nullptr) {
+    if (stopped_) throw InvalidArgument(kStoppedMessage);
+    playing(interrupt, [this, actions] {
+      over_rows([this, actions](std::size_t row, int c) {
+        Slot& s = slots_[rows_[row]];
+        if constexpr (kResumable) {
+          game_->resume_play_out(s.play_out, static_cast<Action>(actions[row]));
+        } else {
+          s.state->apply(static_cast<Action>(actions[row]));
+          ++s.moves;
+        }
+        s.waiting = kFree;
+        advance(s, c);
+      });
+      pending_ = false;
+    });
+  }
+
+  // Adds the finished plays' totals (by seat, and by policy when given).
+  void merge_into(Summary& summary, Summary* by_policy) const {
+    for (const Summary& s : summary_) summary.merge(s);
+    if (by_policy && keep_by_policy_)
+      for (const Summary& s : by_policy_) by_policy->merge(s);
+  }
+
+ private:
+  static constexpr int kFree = -1;  // an empty slot, or one whose play ended
+
+  // Runs fn with `interrupt` set for the searches of this call; anything it
+  // throws stops the batch for good (games may be half played).
+  template <class F>
+  auto playing(Interrupt* interrupt, F&& fn) -> decltype(fn()) {
+    struct Scope {
+      PolicyBatch& b;
+      Scope(PolicyBatch& batch, Interrupt* in) : b(batch) { b.set_interrupt(in); }
+      Scope(const Scope&) = delete;
+      Scope& operator=(const Scope&) = delete;
+      ~Scope() { b.set_interrupt(nullptr); }
+    } scope(*this, interrupt);
+    try {
+      return fn();
+    } catch (...) {
+      stopped_ = true;
+      throw;
+    }
+  }
+
+  void set_interrupt(Interrupt* interrupt) {
+    interrupt_ = interrupt;
+    for (PlayContext<G>& ctx : ctx_) ctx.search.interrupt = interrupt;
+  }
+
+  // next_group's work: plays built-in seats, then gathers the next group.
+  bool gather() {
     fill();
     const int groups = players_ * players_;
     for (int tries = 0; tries < groups; ++tries) {
@@ -177,57 +287,6 @@ class PolicyBatch {
     if (!done()) throw InvalidArgument(game_->name() + ": games in flight but none waits on a caller seat");
     return false;
   }
-
-  // "" if every action of the pending group is legal, else the first problem,
-  // naming the game (deal index, and rotation when rotating); the caller
-  // names the seat and policy.
-  std::string check(const std::int64_t* actions) const {
-    if (!pending_) return "no group is pending: call next_group() first";
-    for (std::size_t row = 0; row < group_size_; ++row) {
-      const std::int64_t a = actions[row];
-      const Slot& s = slots_[rows_[row]];
-      // Text is built only for a refused action: checking allocates nothing.
-      const auto where = [&] { return "game " + game_label(s) + ": "; };
-      if (a < 0 || a >= actions_)
-        return where() + "action " + std::to_string(a) + " (row " + std::to_string(row) +
-               ") is out of range [0, " + std::to_string(actions_) + ")";
-      if (!mask_[row * static_cast<std::size_t>(actions_) + static_cast<std::size_t>(a)]) {
-        std::string why = s.state->why_illegal(static_cast<Action>(a));
-        if (why.empty()) why = "it is not legal here";
-        return where() + "action " + std::to_string(a) + " (" +
-               s.state->action_to_string(static_cast<Action>(a)) + ", row " + std::to_string(row) +
-               ") is illegal: " + why;
-      }
-    }
-    return "";
-  }
-
-  // Precondition: check(actions) returned "". Applies every action of the
-  // pending group, then plays on each game up to its next caller decision.
-  void act(const std::int64_t* actions) {
-    over_rows([this, actions](std::size_t row, int c) {
-      Slot& s = slots_[rows_[row]];
-      if constexpr (kResumable) {
-        game_->resume_play_out(s.play_out, static_cast<Action>(actions[row]));
-      } else {
-        s.state->apply(static_cast<Action>(actions[row]));
-        ++s.moves;
-      }
-      s.waiting = kFree;
-      advance(s, c);
-    });
-    pending_ = false;
-  }
-
-  // Adds the finished plays' totals (by seat, and by policy when given).
-  void merge_into(Summary& summary, Summary* by_policy) const {
-    for (const Summary& s : summary_) summary.merge(s);
-    if (by_policy && keep_by_policy_)
-      for (const Summary& s : by_policy_) by_policy->merge(s);
-  }
-
- private:
-  static constexpr int kFree = -1;  // an empty slot, or one whose play ended
 
   struct Slot {
     std::optional<State> state;
@@ -263,7 +322,9 @@ class PolicyBatch {
       const std::size_t hi = n * static_cast<std::size_t>(c + 1) / static_cast<std::size_t>(t);
       for (std::size_t row = lo; row < hi; ++row) fn(row, c);
     };
-    pool_->run(job);
+    // Only a search makes a row long enough that the caller must poll while it
+    // waits (the pool then naps between polls); other groups wait as before.
+    pool_->run(job, searching_ ? interrupt_ : nullptr, &stop_);
   }
 
   // Deals free slots the next plays, in slot order, and plays each up to its
@@ -400,6 +461,7 @@ class PolicyBatch {
   std::vector<Slot> slots_;
   std::vector<std::size_t> rows_;  // the pending group's (or the refill's) slots
   std::vector<std::uint64_t> row_game_;
+  std::vector<std::int64_t> staged_;  // see staged_actions
   std::vector<float> obs_;
   std::vector<std::uint8_t> mask_;
   std::size_t group_size_ = 0;
@@ -409,6 +471,10 @@ class PolicyBatch {
   std::atomic<std::uint64_t> finished_{0};
   std::unique_ptr<ChunkPool> pool_;
   std::vector<PlayContext<G>> ctx_;
+  bool searching_ = false;          // some built-in seat is a search player
+  Interrupt* interrupt_ = nullptr;  // the current call's, if any
+  std::atomic<bool> stop_{false};   // raised when a pool thread failed: the others' searches end
+  bool stopped_ = false;            // a call stopped half way: see kStoppedMessage
   std::vector<Summary> summary_, by_policy_;
 };
 

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <climits>
 #include <cstdint>
 #include <exception>
 #include <mutex>
@@ -29,6 +30,7 @@
 #include "core/rng.hpp"
 #include "runner/search_players.hpp"
 #include "runner/summary.hpp"
+#include "runner/threads.hpp"
 
 namespace cardsim {
 
@@ -243,11 +245,18 @@ void run_batch(const G& game, std::uint64_t seed, std::uint64_t first, std::uint
   bool search = false;
   for (const auto& p : plan.policies) search = search || p.is_search();
   const std::uint64_t block = search ? 4 : 1024;
-  const std::uint64_t blocks = (count + block - 1) / block;
+  // Game indices first .. first + count - 1 must fit in 64 bits; and the block
+  // count is rounded up without the wrap that count + block - 1 had near 2**64
+  // (a run that claimed every game and played none).
+  if (count > 0 && first > UINT64_MAX - (count - 1))
+    throw InvalidArgument("first + count must be at most 2**64 (game indices are 64-bit), got first " +
+                          std::to_string(first) + " and count " + std::to_string(count));
+  const std::uint64_t blocks = count / block + (count % block != 0 ? 1 : 0);
   threads = static_cast<int>(
       std::min<std::uint64_t>(static_cast<std::uint64_t>(threads), std::max<std::uint64_t>(blocks, 1)));
 
   std::atomic<std::uint64_t> next_block{0};
+  std::atomic<bool> stopped{false};
   std::mutex merge_mutex;
   std::exception_ptr failure;
 
@@ -261,11 +270,13 @@ void run_batch(const G& game, std::uint64_t seed, std::uint64_t first, std::uint
       seatings[static_cast<std::size_t>(r)] = seat_policies(plan.policies, r);
     try {
       PlayContext<G> ctx;  // reused: dealing and search allocate once per thread
+      ctx.search.interrupt = interrupt;
+      ctx.search.stop = &stopped;
       for (;;) {
         if (interrupt) interrupt->check();
         const std::uint64_t b = next_block.fetch_add(1, std::memory_order_relaxed);
         if (b >= blocks) break;
-        const std::uint64_t lo = b * block, hi = std::min(count, lo + block);
+        const std::uint64_t lo = b * block, hi = lo + std::min(block, count - lo);
         for (std::uint64_t k = lo; k < hi; ++k)
           play_one(game, seed, first + k, seatings.data(), plan.rotations(), ctx, local,
                    out.by_policy ? &local_policy : nullptr, out, k);
@@ -274,6 +285,7 @@ void run_batch(const G& game, std::uint64_t seed, std::uint64_t first, std::uint
       std::lock_guard<std::mutex> lock(merge_mutex);
       if (!failure) failure = std::current_exception();
       next_block.store(blocks);  // stop the others early
+      stopped.store(true);       // and their searches, mid-search
     }
     std::lock_guard<std::mutex> lock(merge_mutex);
     summary.merge(local);
@@ -281,8 +293,12 @@ void run_batch(const G& game, std::uint64_t seed, std::uint64_t first, std::uint
   };
 
   std::vector<std::thread> pool;
-  pool.reserve(static_cast<std::size_t>(threads - 1));
-  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+  start_threads(
+      pool, threads, [&](int) { return worker; },
+      [&] {
+        next_block.store(blocks);
+        stopped.store(true);
+      });
   worker();  // the calling thread works too: it is the one that may poll `interrupt`
   for (auto& th : pool) th.join();
   if (failure) std::rethrow_exception(failure);

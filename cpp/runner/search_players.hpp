@@ -35,12 +35,15 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 #include "core/errors.hpp"
 #include "core/game.hpp"
+#include "core/interrupt.hpp"
 #include "core/policy.hpp"
 #include "core/rng.hpp"
 
@@ -65,7 +68,29 @@ struct SearchWorkspace {
   // pimc, per legal action: the sum and sum of squares of its gain over the
   // favourite, and its value on the current redeal.
   std::vector<double> sums, squares, values;
+  // Set by the runner for a batch: a search asks both every kPollEvery
+  // iterations (search_poll), so that one search of a million iterations
+  // neither outlasts a Ctrl-C nor keeps a stopped batch waiting for it.
+  Interrupt* interrupt = nullptr;           // its poll runs on its owner thread only
+  const std::atomic<bool>* stop = nullptr;  // set when another thread of the batch failed
 };
+
+// Thrown by a search whose batch was stopped by another thread; the batch
+// rethrows that thread's exception, never this one.
+struct SearchStopped : std::runtime_error {
+  SearchStopped() : std::runtime_error("the batch was stopped") {}
+};
+
+inline constexpr int kPollEvery = 64;
+
+// Every kPollEvery iterations: throws SearchStopped if the batch stopped, or
+// whatever the interrupt's poll throws (KeyboardInterrupt from Python).
+template <class G>
+inline void search_poll(SearchWorkspace<G>& ws, int it) {
+  if (it % kPollEvery != kPollEvery - 1) return;
+  if (ws.stop && ws.stop->load(std::memory_order_relaxed)) throw SearchStopped();
+  if (ws.interrupt) ws.interrupt->check();
+}
 
 template <class G>
 double search_value(const G& game, const typename G::State& s, int p) {
@@ -132,6 +157,7 @@ Action pimc_choice(const G& game, const typename G::State& root, int me, const L
   ws.squares.assign(legal.size(), 0.0);
   ws.values.resize(legal.size());
   for (int n = 0; n < spec.budget; ++n) {
+    search_poll(ws, n);
     typename G::State det = root;
     if (!spec.sees_all) det.resample_hidden(me, rng);
     for (std::size_t i = 0; i < legal.size(); ++i) ws.values[i] = play(det, legal[i]);
@@ -308,6 +334,7 @@ Action ismcts_action(const G& game, const typename G::State& root, const typenam
   start_tree(game, spec, ws);
   typename G::State::ActionList moves;
   for (int it = 0; it < spec.budget; ++it) {
+    search_poll(ws, it);
     typename G::State s = root;
     if (!spec.sees_all) s.resample_hidden(me, rng);
     ws.path.clear();
@@ -396,6 +423,7 @@ Action race_ismcts_action(const G& game, const typename G::State& root, const ty
   mine[static_cast<std::size_t>(me)] = true;
   typename G::State::PlayerActions moves;
   for (int it = 0; it < spec.budget; ++it) {
+    search_poll(ws, it);
     typename G::State s = root;
     typename G::PlayOut clock = race;  // waiting on `me`, as `race` is
     if (!spec.sees_all) s.resample_hidden(me, rng);

@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <concepts>
 #include <cstdint>
 #include <cstring>
@@ -36,8 +37,10 @@
 #include "core/card.hpp"
 #include "core/errors.hpp"
 #include "core/game.hpp"
+#include "core/interrupt.hpp"
 #include "core/policy.hpp"
 #include "core/rng.hpp"
+#include "runner/threads.hpp"
 
 namespace cardsim {
 
@@ -78,7 +81,13 @@ inline float win_return(Outcome o, bool truncated, int n, int p) {
 class ChunkPool {
  public:
   explicit ChunkPool(int threads) : threads_(threads) {
-    for (int c = 1; c < threads_; ++c) workers_.emplace_back([this, c] { work(c); });
+    start_threads(
+        workers_, threads_, [this](int c) { return [this, c] { work(c); }; },
+        [this] {
+          stop_.store(true);
+          generation_.fetch_add(1);
+          generation_.notify_all();
+        });
   }
   ChunkPool(const ChunkPool&) = delete;
   ChunkPool& operator=(const ChunkPool&) = delete;
@@ -92,31 +101,63 @@ class ChunkPool {
   int threads() const { return threads_; }
 
   // Runs fn(c) for every chunk; rethrows the first exception any chunk threw.
+  // `stop` (if given) is raised once a chunk has failed, so that the others'
+  // searches end early. With `interrupt`, the calling thread, once its own
+  // chunk is done, polls it while it waits for the others (chunks that long are
+  // searches, which only the calling thread's own chunk polls), and a poll
+  // that throws fails the job as a chunk would.
   template <class F>
-  void run(F& fn) {
+  void run(F& fn, Interrupt* interrupt = nullptr, std::atomic<bool>* stop = nullptr) {
     failure_ = nullptr;
+    stop_job_ = stop;
     job_ = &fn;
     call_ = [](void* f, int c) { (*static_cast<F*>(f))(c); };
     pending_.store(threads_ - 1);
     generation_.fetch_add(1);
     generation_.notify_all();
     guarded(0);
+    bool polling = interrupt != nullptr;
     for (int spin = 0; pending_.load() != 0; ++spin) {
       if (spin < 4096) continue;
+      if (polling) {
+        polling = poll_while_waiting(*interrupt);
+        continue;
+      }
       const int left = pending_.load();
       if (left != 0) pending_.wait(left);
     }
+    stop_job_ = nullptr;
     if (failure_) std::rethrow_exception(failure_);
   }
 
  private:
+  // The first failure is kept, and only then is `stop` raised: a chunk that
+  // stops because of it never takes its place.
+  void fail(std::exception_ptr e) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!failure_) failure_ = std::move(e);
+    if (stop_job_) stop_job_->store(true);
+  }
+
   void guarded(int c) {
     try {
       call_(job_, c);
     } catch (...) {
-      std::lock_guard<std::mutex> lock(mutex_);
-      if (!failure_) failure_ = std::current_exception();
+      fail(std::current_exception());
     }
+  }
+
+  // A millisecond's nap between polls (the interrupt's own interval is 20 ms).
+  // False once the poll has thrown: the job is failing, and is only waited for.
+  bool poll_while_waiting(Interrupt& interrupt) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    try {
+      interrupt.check();
+    } catch (...) {
+      fail(std::current_exception());
+      return false;
+    }
+    return true;
   }
 
   void work(int c) {
@@ -140,6 +181,7 @@ class ChunkPool {
   void (*call_)(void*, int) = nullptr;
   std::mutex mutex_;
   std::exception_ptr failure_;
+  std::atomic<bool>* stop_job_ = nullptr;  // run's `stop`, for the job in flight
 };
 
 template <class G>
@@ -176,6 +218,8 @@ class VectorEnv {
     current_.assign(un, kTerminalPlayer);
     final_scores_.assign(un * static_cast<std::size_t>(players_), 0);
     episode_.assign(un, 0);
+    staged_.assign(un, 0);
+    forfeit_.assign(un, 0);
     for (int k = 0; k < n_; ++k)
       envs_[static_cast<std::size_t>(k)].family =
           env_stream_seed(config_.seed, static_cast<std::uint64_t>(k));
@@ -267,6 +311,13 @@ class VectorEnv {
     for_chunks([this](int k) { begin(k, started_ ? episode_[static_cast<std::size_t>(k)] + 1 : 0); });
     started_ = true;
   }
+
+  // Buffers of num_envs entries that the binding copies the caller's actions
+  // and forfeit flags into, under a Claim and before it releases the GIL: check()
+  // and step() then read memory no other thread can write. Owned here so that a
+  // step allocates nothing.
+  std::int64_t* staged_actions() { return staged_.data(); }
+  std::uint8_t* staged_forfeit() { return forfeit_.data(); }
 
   // Every env's action is checked before any is applied: "" if all are
   // acceptable, else the first problem, naming the env. An env whose episode
@@ -506,6 +557,9 @@ class VectorEnv {
   std::vector<std::uint8_t> terminated_, truncated_;
   std::vector<std::int32_t> current_, final_scores_;
   std::vector<std::int64_t> episode_;
+  // The binding's copies of the caller's actions and forfeit flags (see staged_actions).
+  std::vector<std::int64_t> staged_;
+  std::vector<std::uint8_t> forfeit_;
   std::unique_ptr<ChunkPool> pool_;
   std::atomic<bool> busy_{false};  // see Claim
 };

@@ -21,6 +21,7 @@
 
 #include "core/interrupt.hpp"
 #include "core/rng.hpp"
+#include "runner/threads.hpp"
 #include "solver/solution.hpp"
 
 namespace cardsim::solver {
@@ -76,15 +77,22 @@ void solve_batch(const G& game, Solve&& solve, std::uint64_t seed, std::uint64_t
   std::mutex done_mutex;
   std::condition_variable done;
   std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t)
-    pool.emplace_back([&] {
-      work();
-      {
-        std::lock_guard<std::mutex> lock(done_mutex);
-        --busy;
-      }
-      done.notify_one();
-    });
+  start_threads(
+      pool, threads,
+      [&](int) {
+        return [&] {
+          work();
+          {
+            std::lock_guard<std::mutex> lock(done_mutex);
+            --busy;
+          }
+          done.notify_one();
+        };
+      },
+      [&] {
+        next.store(count);
+        stop.store(true);
+      });
   work();
   if (interrupt) {
     // The workers' searches ask the interrupt too, but only this thread's

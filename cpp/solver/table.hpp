@@ -7,7 +7,10 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
 #include <vector>
+
+#include "core/errors.hpp"
 
 namespace cardsim::solver {
 
@@ -29,7 +32,13 @@ class BoundedTable {
 
   // Starts small and doubles while more than half full, up to the first power
   // of two >= max_entries; from then on it overwrites instead of growing.
+  // The largest max_entries: 2**40 entries would take tens of terabytes, and
+  // above 2**62 the doubling below would wrap to 0 and never end.
+  static constexpr std::int64_t kMaxEntries = std::int64_t{1} << 40;
+
   explicit BoundedTable(std::int64_t max_entries) {
+    if (max_entries < 1 || max_entries > kMaxEntries)
+      throw InvalidArgument("table_entries must be in [1, 2**40], got " + std::to_string(max_entries));
     while (static_cast<std::int64_t>(max_cap_) < max_entries) max_cap_ <<= 1;
     resize(std::min<std::size_t>(4096, max_cap_));
   }

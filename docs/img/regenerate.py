@@ -15,23 +15,31 @@ import cardsim
 
 HERE = Path(__file__).resolve().parent
 
-#: (file stem, game, options, seat view or None)
-DRAWINGS = [
-    ("clock", "clock", {}, None),
+#: The options a game is drawn with, where its defaults would show less (more seats, a
+#: match, the jokers); any other game is drawn at its defaults.
+SHOWN_WITH: dict[str, dict] = {
+    "code9": {"players": 3},
+    "hole_in_the_wall": {"players": 3},
+    "stack_gap": {"players": 2, "jokers": True},
+    "rummy": {"players": 3},
+    "racing_demon": {"players": 3},
+}
+
+#: (file stem, game, options, seat) of the seat views the docs show.
+SEAT_VIEWS = [
     ("clock_duel_seat1", "clock_duel", {}, 1),
-    ("code9", "code9", {"players": 3}, None),
-    ("code9_solitaire", "code9_solitaire", {}, None),
-    ("hole_in_the_wall", "hole_in_the_wall", {"players": 3}, None),
     ("hole_in_the_wall_seat0", "hole_in_the_wall", {"players": 3}, 0),
-    ("stack_gap", "stack_gap", {"players": 2, "jokers": True}, None),
     ("stack_gap_seat0", "stack_gap", {"players": 2, "jokers": True}, 0),
-    ("the_wall", "the_wall", {}, None),
     ("the_wall_seat0", "the_wall", {}, 0),
-    ("rummy", "rummy", {"players": 3}, None),
     ("rummy_match_seat0", "rummy", {"players": 3, "match": True}, 0),
-    ("racing_demon", "racing_demon", {"players": 3}, None),
     ("racing_demon_seat0", "racing_demon", {"players": 3}, 0),
 ]
+
+#: (file stem, game, options, seat view or None): the full view of every registered
+#: game (found, so that a new game is drawn with no edit here), then the seat views.
+DRAWINGS = [
+    (g.name, g.name, SHOWN_WITH.get(g.name, {}), None) for g in cardsim.games()
+] + SEAT_VIEWS
 
 
 def halfway(game: str, options: dict) -> object:

@@ -216,27 +216,41 @@ class ClockState {
   std::array<Clock, 2> clocks_{};
 };
 
+// The declarations (core/declaration.hpp): one pack alone, or two side by side.
+inline const GameDeclaration& clock_declaration() {
+  static const GameDeclaration d{
+      .name = "clock", .title = "Clock Patience: 13 piles, no decisions; P(win) = 1/13", .fixed_players = 1};
+  return d;
+}
+inline const GameDeclaration& clock_duel_declaration() {
+  static const GameDeclaration d{.name = "clock_duel",
+                                 .title = "Clock Patience duel: two packs, more cards out wins",
+                                 .fixed_players = 2};
+  return d;
+}
+
 class ClockGame {
  public:
   using State = ClockState;
   static constexpr bool kScoresNonNegative = true;
 
   ClockGame(const OptionMap& options, int num_players) : num_players_(num_players) {
-    OptionReader reader(options, name());
+    OptionReader reader(options, declaration());
     reader.finish();
     options_ = reader.resolved();
-    specs_ = reader.specs();
   }
 
-  std::string name() const { return num_players_ == 1 ? "clock" : "clock_duel"; }
+  const GameDeclaration& declaration() const {
+    return num_players_ == 1 ? clock_declaration() : clock_duel_declaration();
+  }
+  const std::string& name() const { return declaration().name; }
   int num_players() const { return num_players_; }
   int num_actions() const { return 1; }
   int observation_tensor_size() const;  // clock_tensor.hpp
   const OptionMap& options() const { return options_; }
-  const std::vector<OptionSpec>& option_specs() const { return specs_; }
   // One card turned per action; the duel deals each seat its own pack.
   GameTraits traits() const {
-    GameTraits t;
+    GameTraits t = traits_of(declaration());
     t.deal = num_players_ == 1 ? DealLayout::kOneMultiset : DealLayout::kPerSeatPacks;
     t.max_decisions = 52 * num_players_;
     t.per_seat_keys = {"players"};
@@ -257,7 +271,6 @@ class ClockGame {
  private:
   int num_players_;
   OptionMap options_;
-  std::vector<OptionSpec> specs_;
 };
 
 }  // namespace cardsim::clock

@@ -510,6 +510,33 @@ class Code9State {
   bool truncated_ = false;
 };
 
+// The declarations (core/declaration.hpp): the race, and the solitaire.
+inline const GameDeclaration& code9_declaration() {
+  static const GameDeclaration d{
+      .name = "code9",
+      .title = "Code 9 Attack: 2-4 players race to get their 9 off a 6x6 grid",
+      .options = {int_option("players", 2, 2, 4, "number of players"),
+                  list_option(
+                      "suits",
+                      "each player's suit (C, D, H or S), seat order, as a list or a string such as 'SH'; "
+                      "empty: dealt at random with a seed, "
+                      "C, D, H, S in seat order with an explicit 36-card deck"),
+                  int_option("move_cap", 2000, 1, 1'000'000,
+                             "turns (moves and passes) before the game is truncated")},
+  };
+  return d;
+}
+inline const GameDeclaration& code9_solitaire_declaration() {
+  static const GameDeclaration d{
+      .name = "code9_solitaire",
+      .title = "Code 9 Attack solitaire: spades off the 6x6 grid in as few moves as possible",
+      .fixed_players = 1,
+      .options = {int_option("move_cap", 2000, 1, 1'000'000,
+                             "turns (moves and passes) before the game is truncated")},
+  };
+  return d;
+}
+
 class Code9Game {
  public:
   using State = Code9State;
@@ -517,35 +544,30 @@ class Code9Game {
   Code9Game(const OptionMap& given, bool solitaire) {
     setup_.solitaire = solitaire;
     const OptionMap options = suits_as_letters(given);
-    OptionReader reader(options, name());
+    OptionReader reader(options, declaration());
     if (!solitaire) {
-      setup_.num_players = static_cast<int>(reader.get_int("players", 2, 2, 4, "number of players"));
-      const auto suits = reader.get_list(
-          "suits",
-          "each player's suit (C, D, H or S), seat order, as a list or a string such as 'SH'; "
-          "empty: dealt at random with a seed, "
-          "C, D, H, S in seat order with an explicit 36-card deck");
-      read_suits(suits);
+      setup_.num_players = static_cast<int>(reader.get_int("players"));
+      read_suits(reader.get_list("suits"));
     } else {
-      setup_.num_players = 1;
+      setup_.num_players = declaration().fixed_players;
     }
-    setup_.move_cap = static_cast<int>(reader.get_int(
-        "move_cap", 2000, 1, 1'000'000, "turns (moves and passes) before the game is truncated"));
+    setup_.move_cap = static_cast<int>(reader.get_int("move_cap"));
     reader.finish();
     options_ = reader.resolved();
-    specs_ = reader.specs();
   }
 
-  std::string name() const { return setup_.solitaire ? "code9_solitaire" : "code9"; }
+  const GameDeclaration& declaration() const {
+    return setup_.solitaire ? code9_solitaire_declaration() : code9_declaration();
+  }
+  const std::string& name() const { return declaration().name; }
   int num_players() const { return setup_.num_players; }
   int num_actions() const { return kNumActions; }
   int observation_tensor_size() const;  // code9_tensor.hpp
   const OptionMap& options() const { return options_; }
-  const std::vector<OptionSpec>& option_specs() const { return specs_; }
   // The players' tens are drawn apart from the grid (or fixed by `suits`), so a
   // seeded deck of code9 is no shuffle of one multiset; the solitaire's is.
   GameTraits traits() const {
-    GameTraits t;
+    GameTraits t = traits_of(declaration());
     t.deal = setup_.solitaire ? DealLayout::kOneMultiset : DealLayout::kSeededOnly;
     t.max_decisions = setup_.move_cap;
     if (!setup_.solitaire) t.per_seat_keys = {"captured", "suits", "tens"};
@@ -944,7 +966,6 @@ class Code9Game {
   Setup setup_;
   std::vector<int> fixed_suits_;
   OptionMap options_;
-  std::vector<OptionSpec> specs_;
 };
 
 }  // namespace cardsim::code9

@@ -54,7 +54,7 @@
 // row r), so the open air is a flood fill of a handful of word operations per
 // placement (vertical runs by carry propagation, sideways by neighbouring
 // words), and a table lookup on the 8 cells round the new card skips the fill
-// when the card cannot cut anything off (93% of placements; bench/hole_detection.py).
+// when the card cannot cut anything off (93% of placements; bench/studies/hole_detection.py).
 #pragma once
 
 #include <algorithm>
@@ -1264,37 +1264,48 @@ class HoleInTheWallState {
   std::array<std::uint8_t, 52> known_by_{};
 };
 
+// The declaration (core/declaration.hpp).
+inline const GameDeclaration& hole_in_the_wall_declaration() {
+  static const GameDeclaration d{
+      .name = "hole_in_the_wall",
+      .title = "Hole in the Wall: build a 7-column wall in rank sequences; holes score for the dealer",
+      .options = {int_option("players", 2, 2, 4, "number of players"),
+                  bool_option("teams", false, "4 players as two partnerships: 0+1 against 2+3"),
+                  bool_option("match", false, "play one deal per player, the deal passing on; scores add up"),
+                  int_option("move_cap", 1000, 1, 1000000, "turns per deal before the game is truncated"),
+                  bool_option("score_holes", true,
+                              "holes score for the dealer (false: no hole points; play is unchanged)")},
+  };
+  return d;
+}
+
 class HoleInTheWallGame {
  public:
   using State = HoleInTheWallState;
 
   explicit HoleInTheWallGame(const OptionMap& options) {
-    OptionReader reader(options, name());
-    cfg_.players = static_cast<int>(reader.get_int("players", 2, 2, 4, "number of players"));
-    cfg_.teams = reader.get_bool("teams", false, "4 players as two partnerships: 0+1 against 2+3");
-    cfg_.match =
-        reader.get_bool("match", false, "play one deal per player, the deal passing on; scores add up");
-    cfg_.move_cap = static_cast<int>(
-        reader.get_int("move_cap", 1000, 1, 1000000, "turns per deal before the game is truncated"));
-    cfg_.score_holes = reader.get_bool(
-        "score_holes", true, "holes score for the dealer (false: no hole points; play is unchanged)");
+    OptionReader reader(options, declaration());
+    cfg_.players = static_cast<int>(reader.get_int("players"));
+    cfg_.teams = reader.get_bool("teams");
+    cfg_.match = reader.get_bool("match");
+    cfg_.move_cap = static_cast<int>(reader.get_int("move_cap"));
+    cfg_.score_holes = reader.get_bool("score_holes");
     reader.finish();
     if (cfg_.teams && cfg_.players != 4)
       throw InvalidArgument(name() +
                             " option 'teams' needs players=4, got players=" + std::to_string(cfg_.players));
     options_ = reader.resolved();
-    specs_ = reader.specs();
   }
 
-  std::string name() const { return "hole_in_the_wall"; }
+  const GameDeclaration& declaration() const { return hole_in_the_wall_declaration(); }
+  const std::string& name() const { return declaration().name; }
   int num_players() const { return cfg_.players; }
   int num_actions() const { return kNumActions; }
   const OptionMap& options() const { return options_; }
-  const std::vector<OptionSpec>& option_specs() const { return specs_; }
   // A turn is at most kHandSize actions (places then "end", or one exchange or
   // pass), a deal at most `move_cap` turns; a match deals one pack per player.
   GameTraits traits() const {
-    GameTraits t;
+    GameTraits t = traits_of(declaration());
     t.deal = cfg_.match ? DealLayout::kPerSeatPacks : DealLayout::kOneMultiset;
     t.max_decisions = static_cast<std::int64_t>(num_deals()) * cfg_.move_cap * kHandSize;
     t.per_seat_keys = {"hand_sizes", "match_points", "placement_points"};
@@ -1351,7 +1362,6 @@ class HoleInTheWallGame {
  private:
   Config cfg_;
   OptionMap options_;
-  std::vector<OptionSpec> specs_;
 };
 
 }  // namespace cardsim::hole_in_the_wall

@@ -779,28 +779,49 @@ inline std::vector<std::int64_t> parse_speeds(const std::string& text, int playe
   return out;
 }
 
+// The declaration (core/declaration.hpp): everyone acts at once from their own
+// pack, and the batch runner races the players.
+inline const GameDeclaration& racing_demon_declaration() {
+  static const GameDeclaration d{
+      .name = "racing_demon",
+      .title =
+          "Racing Demon: 1-8 players race to empty their Pile, all at once (timed simulator); match=True "
+          "plays rounds to a target",
+      .options = {int_option("players", 4, 1, kMaxPlayers, "number of players, each with a pack"),
+                  int_option("turn", 3, 1, 3, "cards turned from the hand at a time"),
+                  bool_option("build_on_line", false,
+                              "build down in alternating colours on the line, moving sequences"),
+                  int_option("move_cap", 20000, 1, 100000000,
+                             "actions (all players together) before the round is truncated"),
+                  str_option("speeds", "",
+                             "timed simulator: mean seconds per action, one for all or one per player, "
+                             "e.g. '1.0,0.8' (empty: 1 s each); each delay is uniform in [0.5, 1.5] x "
+                             "the mean"),
+                  bool_option("match", false, "play rounds until a running total reaches the target"),
+                  int_option("target", 100, 1, 100000,
+                             "match play: rounds are dealt until a player's running total reaches this"),
+                  int_option("max_rounds", 1000, 1, 100000,
+                             "match play: rounds before the match is truncated")},
+      .dynamics = Dynamics::kSimultaneous,
+      .timed = true,
+  };
+  return d;
+}
+
 class RacingDemonGame {
  public:
   using State = RacingDemonState;
 
   explicit RacingDemonGame(const OptionMap& options) {
-    OptionReader reader(options, name());
-    players_ =
-        static_cast<int>(reader.get_int("players", 4, 1, kMaxPlayers, "number of players, each with a pack"));
-    turn_ = static_cast<int>(reader.get_int("turn", 3, 1, 3, "cards turned from the hand at a time"));
-    build_on_line_ = reader.get_bool("build_on_line", false,
-                                     "build down in alternating colours on the line, moving sequences");
-    move_cap_ = reader.get_int("move_cap", 20000, 1, 100000000,
-                               "actions (all players together) before the round is truncated");
-    speeds_text_ = reader.get_str("speeds", "",
-                                  "timed simulator: mean seconds per action, one for all or one per player, "
-                                  "e.g. '1.0,0.8' (empty: 1 s each); each delay is uniform in [0.5, 1.5] x "
-                                  "the mean");
-    match_.on = reader.get_bool("match", false, "play rounds until a running total reaches the target");
-    match_.target = reader.get_int(
-        "target", 100, 1, 100000, "match play: rounds are dealt until a player's running total reaches this");
-    match_.max_rounds = static_cast<int>(
-        reader.get_int("max_rounds", 1000, 1, 100000, "match play: rounds before the match is truncated"));
+    OptionReader reader(options, declaration());
+    players_ = static_cast<int>(reader.get_int("players"));
+    turn_ = static_cast<int>(reader.get_int("turn"));
+    build_on_line_ = reader.get_bool("build_on_line");
+    move_cap_ = reader.get_int("move_cap");
+    speeds_text_ = reader.get_str("speeds");
+    match_.on = reader.get_bool("match");
+    match_.target = reader.get_int("target");
+    match_.max_rounds = static_cast<int>(reader.get_int("max_rounds"));
     reader.finish();
     // Match options say nothing about one round: a value of theirs without
     // match=True is surely a mistake.
@@ -809,23 +830,20 @@ class RacingDemonGame {
                             "' applies to match play only (give match=True)");
     speeds_ms_ = parse_speeds(speeds_text_, players_);
     options_ = reader.resolved();
-    specs_ = reader.specs();
   }
 
-  std::string name() const { return "racing_demon"; }
+  const GameDeclaration& declaration() const { return racing_demon_declaration(); }
+  const std::string& name() const { return declaration().name; }
   int num_players() const { return players_; }
   int num_actions() const { return players_ * actions_per_player(players_); }
   const OptionMap& options() const { return options_; }
-  const std::vector<OptionSpec>& option_specs() const { return specs_; }
-  // Everyone acts at once from their own pack; the runner races the players.
+  // Simultaneous and timed by declaration; one pack per player.
   GameTraits traits() const {
-    GameTraits t;
-    t.dynamics = Dynamics::kSimultaneous;
+    GameTraits t = traits_of(declaration());
     t.deal = DealLayout::kPerSeatPacks;
     t.max_decisions = (match_.on ? match_.max_rounds : 1) * move_cap_;
     t.per_seat_keys =
         match_.on ? std::vector<std::string>{"players", "totals"} : std::vector<std::string>{"players"};
-    t.timed = true;
     t.match = match_.on;
     return t;
   }
@@ -1002,7 +1020,6 @@ class RacingDemonGame {
   std::string speeds_text_;
   std::vector<std::int64_t> speeds_ms_;
   OptionMap options_;
-  std::vector<OptionSpec> specs_;
 };
 
 }  // namespace cardsim::racing_demon

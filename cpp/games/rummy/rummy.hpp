@@ -954,41 +954,64 @@ class RummyState {
   CardSet shown_ = 0;
 };
 
+// The declaration (core/declaration.hpp).
+inline const GameDeclaration& rummy_declaration() {
+  static const GameDeclaration d{
+      .name = "rummy",
+      .title =
+          "Rummy: 2-6 players, runs and sets, with its common variations; match=True plays deals to a "
+          "target score or a fixed number of deals",
+      .options =
+          {int_option("players", 2, 2, 6, "number of players"),
+           int_option("hand_size", 0, 0, 25,
+                      "cards dealt to each player; 0: by the player count (9 for two, 7 for three or four, 6 "
+                      "for five or six)"),
+           bool_option("ace_high", false, "Q-K-A counts as a run (K-A-2 never does)"),
+           bool_option("lay_off_through_sets", true,
+                       "a run extends past a card of its suit standing in a set on the table"),
+           bool_option("discard_to_go_out", false, "the last card must be discarded to go out"),
+           bool_option(
+               "go_out_next_turn", false,
+               "with discard_to_go_out: a player may meld down to no cards and go out by a later discard"),
+           bool_option("rummy_on_board", false,
+                       "a discard leaving a meld on top of the pile may be called and taken"),
+           choice_option("scoring", "standard", {"standard", "table"},
+                         "standard: the player going out scores the other hands; table: cards put down minus "
+                         "cards in hand"),
+           int_option(
+               "max_turn_overs", 3, 0, 50,
+               "turn-overs of the discard pile allowed in a deal; the stock running out once more voids it"),
+           int_option("move_cap", 1000, 1, 30000, "turns in a deal before it is truncated"),
+           bool_option("match", false, "play deals, the deal passing on, until the match ends"),
+           int_option("target", 100, 1, 1000000, "match play: score that ends the match"),
+           int_option("deals", 0, 0, 10000,
+                      "match play: a fixed number of deals; 0: play to the target score"),
+           int_option("max_deals", 200, 1, 10000,
+                      "match play: deals before an unfinished match is truncated")},
+  };
+  return d;
+}
+
 class RummyGame {
  public:
   using State = RummyState;
 
   explicit RummyGame(const OptionMap& options) {
-    OptionReader reader(options, name());
-    rules_.players = static_cast<int>(reader.get_int("players", 2, 2, 6, "number of players"));
-    const auto hand = reader.get_int("hand_size", 0, 0, 25,
-                                     "cards dealt to each player; 0: by the player count (9 for two, 7 for "
-                                     "three or four, 6 for five or six)");
-    rules_.ace_high = reader.get_bool("ace_high", false, "Q-K-A counts as a run (K-A-2 never does)");
-    rules_.lay_off_through_sets = reader.get_bool(
-        "lay_off_through_sets", true, "a run extends past a card of its suit standing in a set on the table");
-    rules_.discard_to_go_out =
-        reader.get_bool("discard_to_go_out", false, "the last card must be discarded to go out");
-    rules_.go_out_next_turn = reader.get_bool(
-        "go_out_next_turn", false,
-        "with discard_to_go_out: a player may meld down to no cards and go out by a later discard");
-    rules_.rummy_on_board = reader.get_bool(
-        "rummy_on_board", false, "a discard leaving a meld on top of the pile may be called and taken");
-    rules_.table_scoring = reader.get_choice("scoring", "standard", {"standard", "table"},
-                                             "standard: the player going out scores the other hands; table: "
-                                             "cards put down minus cards in hand") == "table";
-    rules_.max_turn_overs = static_cast<int>(reader.get_int(
-        "max_turn_overs", 3, 0, 50,
-        "turn-overs of the discard pile allowed in a deal; the stock running out once more voids it"));
-    rules_.move_cap = static_cast<int>(
-        reader.get_int("move_cap", 1000, 1, 30000, "turns in a deal before it is truncated"));
-    rules_.match = reader.get_bool("match", false, "play deals, the deal passing on, until the match ends");
-    rules_.target =
-        static_cast<int>(reader.get_int("target", 100, 1, 1000000, "match play: score that ends the match"));
-    rules_.deals = static_cast<int>(reader.get_int(
-        "deals", 0, 0, 10000, "match play: a fixed number of deals; 0: play to the target score"));
-    rules_.max_deals = static_cast<int>(reader.get_int(
-        "max_deals", 200, 1, 10000, "match play: deals before an unfinished match is truncated"));
+    OptionReader reader(options, declaration());
+    rules_.players = static_cast<int>(reader.get_int("players"));
+    const auto hand = reader.get_int("hand_size");
+    rules_.ace_high = reader.get_bool("ace_high");
+    rules_.lay_off_through_sets = reader.get_bool("lay_off_through_sets");
+    rules_.discard_to_go_out = reader.get_bool("discard_to_go_out");
+    rules_.go_out_next_turn = reader.get_bool("go_out_next_turn");
+    rules_.rummy_on_board = reader.get_bool("rummy_on_board");
+    rules_.table_scoring = reader.get_choice("scoring") == "table";
+    rules_.max_turn_overs = static_cast<int>(reader.get_int("max_turn_overs"));
+    rules_.move_cap = static_cast<int>(reader.get_int("move_cap"));
+    rules_.match = reader.get_bool("match");
+    rules_.target = static_cast<int>(reader.get_int("target"));
+    rules_.deals = static_cast<int>(reader.get_int("deals"));
+    rules_.max_deals = static_cast<int>(reader.get_int("max_deals"));
     reader.finish();
     // Match options say nothing about one deal: a value of theirs without
     // match=True is surely a mistake.
@@ -1008,10 +1031,10 @@ class RummyGame {
                             std::to_string(rules_.hand_size) +
                             " cards leave no stock (players * hand_size must be at most 50)");
     options_ = reader.resolved();
-    specs_ = reader.specs();
   }
 
-  std::string name() const { return "rummy"; }
+  const GameDeclaration& declaration() const { return rummy_declaration(); }
+  const std::string& name() const { return declaration().name; }
   int num_players() const { return rules_.players; }
   int num_actions() const { return kNumActions; }
 
@@ -1022,13 +1045,12 @@ class RummyGame {
   // "Measured"). pimc keeps the shared default.
   int default_search_budget(Policy kind) const { return kind == Policy::Ismcts ? 2000 : 0; }
   const OptionMap& options() const { return options_; }
-  const std::vector<OptionSpec>& option_specs() const { return specs_; }
   // A turn is at most: a turn-over and a draw, one meld or lay-off per card
   // of the hand (52 bounds it), a discard, and one call decision per player;
   // a deal is at most `move_cap` turns; a match at most `deals` (else
   // `max_deals`) deals.
   GameTraits traits() const {
-    GameTraits t;
+    GameTraits t = traits_of(declaration());
     const std::int64_t per_turn = 2 + 52 + 1 + rules_.players;
     const std::int64_t deals = !rules_.match ? 1 : rules_.deals > 0 ? rules_.deals : rules_.max_deals;
     t.max_decisions = deals * rules_.move_cap * per_turn;
@@ -1121,7 +1143,6 @@ class RummyGame {
 
   Rules rules_;
   OptionMap options_;
-  std::vector<OptionSpec> specs_;
 };
 
 }  // namespace cardsim::rummy

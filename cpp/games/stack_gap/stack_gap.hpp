@@ -656,32 +656,41 @@ class StackGapState {
   std::array<std::uint16_t, 14> slots_for_{};
 };
 
+// The declaration (core/declaration.hpp).
+inline const GameDeclaration& stack_gap_declaration() {
+  static const GameDeclaration d{
+      .name = "stack_gap",
+      .title = "Stack Gap Wall Builder: build a 5-level card pyramid in the gaps (solo or 2 players)",
+      .options = {int_option("players", 1, 1, 2, "1 = solo, 2 = two players sharing one wall"),
+                  bool_option("jokers", false, "add the 2 jokers (54 cards)")},
+  };
+  return d;
+}
+
 class StackGapGame {
  public:
   using State = StackGapState;
 
   explicit StackGapGame(const OptionMap& options) {
-    OptionReader reader(options, name());
-    num_players_ =
-        static_cast<int>(reader.get_int("players", 1, 1, 2, "1 = solo, 2 = two players sharing one wall"));
-    jokers_ = reader.get_bool("jokers", false, "add the 2 jokers (54 cards)");
+    OptionReader reader(options, declaration());
+    num_players_ = static_cast<int>(reader.get_int("players"));
+    jokers_ = reader.get_bool("jokers");
     reader.finish();
     options_ = reader.resolved();
-    specs_ = reader.specs();
     spec_ = DeckSpec::packs(1, jokers_ ? 2 : 0);
   }
 
-  std::string name() const { return "stack_gap"; }
+  const GameDeclaration& declaration() const { return stack_gap_declaration(); }
+  const std::string& name() const { return declaration().name; }
   int num_players() const { return num_players_; }
   int num_actions() const { return kNumActions; }
   bool jokers() const { return jokers_; }
   int observation_tensor_size() const;  // stack_gap_tensor.hpp
   const OptionMap& options() const { return options_; }
-  const std::vector<OptionSpec>& option_specs() const { return specs_; }
   // No move cap is needed: at most 10 placements (15 slots, 5 dealt) and, per
   // player, 2 discards, the third one ending the game.
   GameTraits traits() const {
-    GameTraits t;
+    GameTraits t = traits_of(declaration());
     t.max_decisions = 10 + 2 * num_players_ + 1;
     t.per_seat_keys = {"hand_sizes", "rubble", "scores"};
     return t;
@@ -795,7 +804,6 @@ class StackGapGame {
   bool jokers_ = false;
   DeckSpec spec_;
   OptionMap options_;
-  std::vector<OptionSpec> specs_;
 };
 
 }  // namespace cardsim::stack_gap

@@ -51,6 +51,7 @@
 
 namespace cardsim::the_wall {
 
+inline constexpr int kPlayers = 1;  // a patience
 inline constexpr int kUpperPiles = 4;
 inline constexpr int kLowerPiles = 8;
 inline constexpr int kFoundations = 8;
@@ -449,28 +450,39 @@ class TheWallState {
   bool truncated_ = false;
 };
 
+// The declaration (core/declaration.hpp).
+inline const GameDeclaration& the_wall_declaration() {
+  static const GameDeclaration d{
+      .name = "the_wall",
+      .title = "The Wall: two-pack patience, 4 upper and 8 lower piles, reserve, discards",
+      .fixed_players = kPlayers,
+      .options = {int_option("discards", 4, 0, kMaxDiscards, "number of discard piles"),
+                  int_option("move_cap", 5000, 1, 100'000'000,
+                             "moves after which a game that still has moves ends as truncated")},
+  };
+  return d;
+}
+
 class TheWallGame {
  public:
   using State = TheWallState;
 
   explicit TheWallGame(const OptionMap& options) {
-    OptionReader reader(options, name());
-    discards_ = static_cast<int>(reader.get_int("discards", 4, 0, kMaxDiscards, "number of discard piles"));
-    move_cap_ = static_cast<int>(reader.get_int(
-        "move_cap", 5000, 1, 100'000'000, "moves after which a game that still has moves ends as truncated"));
+    OptionReader reader(options, declaration());
+    discards_ = static_cast<int>(reader.get_int("discards"));
+    move_cap_ = static_cast<int>(reader.get_int("move_cap"));
     reader.finish();
     options_ = reader.resolved();
-    specs_ = reader.specs();
   }
 
-  std::string name() const { return "the_wall"; }
-  int num_players() const { return 1; }
+  const GameDeclaration& declaration() const { return the_wall_declaration(); }
+  const std::string& name() const { return declaration().name; }
+  int num_players() const { return kPlayers; }
   int num_actions() const { return kNumActions; }
   int observation_tensor_size() const;  // the_wall_tensor.hpp
   const OptionMap& options() const { return options_; }
-  const std::vector<OptionSpec>& option_specs() const { return specs_; }
   GameTraits traits() const {
-    GameTraits t;
+    GameTraits t = traits_of(declaration());
     t.max_decisions = move_cap_;
     return t;
   }
@@ -558,7 +570,6 @@ class TheWallGame {
   int discards_ = 4;
   int move_cap_ = 5000;
   OptionMap options_;
-  std::vector<OptionSpec> specs_;
 };
 
 }  // namespace cardsim::the_wall

@@ -5,10 +5,11 @@ from __future__ import annotations
 import argparse
 import re
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import Any, TypeAlias
 
 from .. import _core
-from ..contract.text import shown
+from .._typing import OptionValue
+from ..guards.text import did_you_mean, shown
 
 __all__ = [
     "COUNT_LIMIT",
@@ -23,6 +24,9 @@ __all__ = [
 _POWER = re.compile(r"^\s*(\d[\d_]*)\s*\*\*\s*(\d+)\s*$")
 #: Counts are 64-bit in the core: a count must be below this.
 COUNT_LIMIT = 2**64
+#: A game option as --option gives it: a declared option's value (a list of the texts
+#: between commas included).
+CliOption: TypeAlias = OptionValue
 
 
 def _too_large(text: str) -> ValueError:
@@ -82,7 +86,7 @@ def count_arg(text: str) -> int:
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
-def option_value(text: str) -> Any:
+def option_value(text: str) -> CliOption:
     """An untyped option value: a bool, an int, a list (commas) or the text itself."""
     low = text.lower()
     if low in ("true", "false"):
@@ -96,7 +100,7 @@ def option_value(text: str) -> Any:
     return text
 
 
-def typed_option(game: str, name: str, text: str) -> Any:
+def typed_option(game: str, name: str, text: str) -> CliOption:
     """The value of ``--option name=text``, read as the option's declared type
     when the game declares it (a str option keeps its commas), else guessed.
     A value that is not of the declared type is refused with the forms it takes:
@@ -124,20 +128,21 @@ def typed_option(game: str, name: str, text: str) -> Any:
     return option_value(text)
 
 
-def game_options(args: argparse.Namespace) -> dict[str, Any]:
+def game_options(args: argparse.Namespace) -> dict[str, Any]:  # spread as **options
     """The game options given by --option NAME=VALUE and --players."""
     try:
         known: list[str] | None = [o["name"] for o in _core.option_specs(args.game)]
     except ValueError:  # an unknown game: the command reports it
         known = None
-    options: dict[str, Any] = {}
+    options: dict[str, CliOption] = {}
     for item in args.option or []:
         if "=" not in item:
             raise ValueError(f"--option wants NAME=VALUE, got {shown(item)}")
         k, v = item.split("=", 1)
         if known is not None and k not in known:
             listing = f"known: {', '.join(known)}" if known else "it takes no options"
-            raise ValueError(f"unknown option {shown(k)} for {args.game} ({listing})")
+            hint = did_you_mean(k, known)
+            raise ValueError(f"unknown option {shown(k)} for {args.game} ({listing}){hint}")
         value = typed_option(args.game, k, v)
         if k in options and options[k] != value:
             raise ValueError(f"--option {k} is given twice, as {options[k]!r} and {value!r}")

@@ -15,7 +15,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from ..contract.text import printable
+from .._typing import PathArg
+from ..guards.text import printable
 from ..run.plot import require_matplotlib
 
 __all__ = [
@@ -34,7 +35,7 @@ OUT_FORMATS = (".json", ".csv", ".parquet")
 DASK_TIMEOUT = 5
 
 
-def _name(path: Any) -> str:
+def _name(path: PathArg) -> str:
     """A path as quoted in a message: whole, its control characters escaped."""
     return printable(repr(os.fspath(path)))
 

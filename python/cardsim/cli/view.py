@@ -8,16 +8,15 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any, TextIO
-
-import numpy as np
+from typing import Protocol, TextIO
 
 from ..contract.constants import SIMULTANEOUS
-from ..contract.policies import POLICIES
-from ..games import make
+from ..contract.protocols import State
+from ..play.server import serve
+from ..play.session import PlayState, Session
+from ..play.text import seat_view
 from ..records.format import load_record, read_file, record
 from ..render.html import html_page
-from ..render.text import text
 from ..run.replay import replay_game
 from .options import game_options
 from .outputs import check_plot, write_failed
@@ -33,8 +32,22 @@ __all__ = [
 ]
 
 
+class _Subparsers(Protocol):
+    """What ``add_subparsers`` returns: each ``add_*`` declares one subcommand on it."""
+
+    def add_parser(self, name: str, *, help: str) -> argparse.ArgumentParser: ...
+
+
+class _Plottable(Protocol):
+    """A run, tournament or solve batch: it can draw itself."""
+
+    def plot(self, path: str) -> object: ...
+
+
 def _add_game_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=int, default=None, help="the game's `players` option")
+    p.add_argument(
+        "--players", type=int, default=None, help="the game's players option (default: its own)"
+    )
     p.add_argument(
         "--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)"
     )
@@ -48,7 +61,7 @@ def _write(path: str, text: str, what: str) -> None:
     print(f"wrote {what} {path}")
 
 
-def _summary(state: Any) -> str:
+def _summary(state: State) -> str:
     rec = record(state)
     o = rec["outcome"]
     lines = [str(state), f"{len(rec['actions'])} actions; scores {o['scores']}"]
@@ -64,7 +77,7 @@ def _summary(state: Any) -> str:
 
 
 # --- cardsim replay RECORD.json ------------------------------------------------------------
-def add_replay(sub: Any) -> None:
+def add_replay(sub: _Subparsers) -> None:
     """Declares ``cardsim replay``."""
     p = sub.add_parser("replay", help="load a game record, check it, and view it")
     p.add_argument("record", help="a JSON game record (from state.record())")
@@ -86,7 +99,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 # --- cardsim show GAME --seed S --index I --policy P ----------------------------------------
-def add_show(sub: Any) -> None:
+def add_show(sub: _Subparsers) -> None:
     """Declares ``cardsim show``."""
     p = sub.add_parser("show", help="replay game INDEX of a batch run (same seed and policy)")
     p.add_argument("game", help="a registered game name")
@@ -117,17 +130,34 @@ def cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
-# --- cardsim play GAME --seat S --opponents P -----------------------------------------------
-def add_play(sub: Any) -> None:
+# --- cardsim play GAME --seat S --opponents P [--web] ---------------------------------------
+def add_play(sub: _Subparsers) -> None:
     """Declares ``cardsim play``."""
-    p = sub.add_parser("play", help="play a game in the terminal against the built-in policies")
+    p = sub.add_parser(
+        "play", help="play a game yourself, in the terminal or (--web) in the browser"
+    )
     p.add_argument("game", help="a registered game name")
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     p.add_argument(
-        "--opponents", default="greedy", choices=POLICIES, help="the other seats' policy"
+        "--opponents",
+        default="greedy",
+        help="the other seats' policy: any spec simulate takes (random, greedy, first,"
+        " pimc[:N], ismcts[:N], module:attr), or one per seat joined by commas; default greedy",
     )
     p.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
     _add_game_options(p)
+    p.add_argument("--web", action="store_true", help="play in the browser (a local server)")
+    p.add_argument("--port", type=int, default=0, help="--web: the port (default: a free one)")
+    p.add_argument("--no-open", action="store_true", help="--web: do not open a browser")
+    p.add_argument("--hint", default="greedy", help="--web: the hint button's policy spec")
+    p.add_argument(
+        "--speed",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="--web, a timed game (racing_demon): the opponents' mean time per action"
+        " (default: the game's speeds option; the page can change it)",
+    )
     p.set_defaults(run=cmd_play)
 
 
@@ -135,7 +165,7 @@ class _Quit(Exception):
     pass
 
 
-def _ask(state: Any, seat: int, legal: list[int], inp: TextIO, out: TextIO) -> int:
+def _ask(state: PlayState, seat: int, legal: list[int], inp: TextIO, out: TextIO) -> int:
     """Prompts until the answer names a legal move, by number or by its text."""
     texts = [state.action_to_string(a) for a in legal]
     print("your moves:", file=out)
@@ -167,15 +197,6 @@ def _ask(state: Any, seat: int, legal: list[int], inp: TextIO, out: TextIO) -> i
         print(f"{answer!r} is not legal now", file=out)
 
 
-def _opponent(state: Any, seat: int, policy: str, rng: np.random.Generator) -> int:
-    legal: list[int] = state.legal_actions_for(seat)
-    if policy == "greedy":
-        return int(state._greedy_action(int(rng.integers(2**63)), seat))
-    if policy == "first":
-        return legal[0]
-    return legal[int(rng.integers(len(legal)))]
-
-
 def play(
     game: str,
     seat: int = 0,
@@ -183,49 +204,47 @@ def play(
     seed: int | None = None,
     inp: TextIO | None = None,
     out: TextIO | None = None,
-    **options: Any,
+    **options: object,
 ) -> int:
     """Plays one game in the terminal: ``seat`` answers from ``inp``, the others
-    follow ``opponents``. Shows only that seat's view; returns 0 when the game
-    ends, 1 when the input ends or the player quits first."""
+    follow ``opponents`` (any spec ``simulate`` takes). Shows only that seat's
+    view, laid out as its drawing (``cardsim.play.text``), and names the cards
+    a move of yours shows you (a card drawn); returns 0 when the game ends, 1
+    when the input ends or the player quits first."""
 
     inp = inp or sys.stdin
     out = out or sys.stdout
-    g = make(game, **options)
-    if isinstance(seat, bool) or not isinstance(seat, int):
-        raise TypeError(f"seat must be an int, got {type(seat).__name__}")
-    if not 0 <= seat < g.num_players:
-        raise ValueError(f"seat must be in [0, {g.num_players}), got {seat}")
-    if opponents not in POLICIES:
-        raise ValueError(f"unknown policy {opponents!r} (known: {', '.join(POLICIES)})")
-    state = g.new_game(seed=seed)
-    rng = np.random.default_rng(seed)
-    print(f"{g.name}: you are seat {seat} of {g.num_players}; opponents play {opponents}", file=out)
+    s = Session(game, seat=seat, opponents=opponents, seed=seed, options=options)
+    state = s.state
+    print(
+        f"{s.g.name}: you are seat {seat} of {s.g.num_players}; opponents play"
+        f" {s.seats.label}; deal seed {s.seed}",
+        file=out,
+    )
     try:
-        while not state.is_terminal():
-            cp = state.current_player()
+        while not s.state.is_terminal():
+            state = s.state
             # A simultaneous game goes round by round: you, then each other seat once.
-            movers = range(g.num_players) if cp == SIMULTANEOUS else [cp]
-            for p in movers:
-                if state.is_terminal():
+            if s.my_turn():
+                print("", file=out)
+                print(seat_view(state, seat), file=out)
+                a = _ask(state, seat, s.legal(), inp, out)
+                s.move(a, s.version)
+                last = s.log[-1]
+                seen = f" (you drew {' '.join(last['revealed'])})" if last["revealed"] else ""
+                print(f"you play: {last['text']}{seen}", file=out)
+            rounds = s.g.num_players if state.current_player() == SIMULTANEOUS else 1
+            for _ in range(rounds):
+                if not s.waiting_on() or (s.my_turn() and rounds == 1):
                     break
-                legal = state.legal_actions_for(p)
-                if not legal:
-                    continue
-                if p == seat:
-                    print("", file=out)
-                    print(text(state, seat), file=out)
-                    a = _ask(state, seat, legal, inp, out)
-                    print(f"you play: {state.action_to_string(a)}", file=out)
-                else:
-                    a = _opponent(state, p, opponents, rng)
-                    print(f"seat {p} plays: {state.action_to_string(a)}", file=out)
-                state.apply_action(a)
+                s.step(s.version)
+                print(f"seat {s.log[-1]['seat']} plays: {s.log[-1]['text']}", file=out)
     except _Quit as e:
-        print(f"{e}: game abandoned after {len(state.history)} actions", file=out)
+        print(f"{e}: game abandoned after {len(s.state.history)} actions", file=out)
         return 1
+    state = s.state
     print("", file=out)
-    print(text(state, seat), file=out)
+    print(seat_view(state, seat), file=out)
     scores = state.scores()
     print("game over: scores " + ", ".join(f"seat {p} {s}" for p, s in enumerate(scores)), file=out)
     if state.is_truncated():
@@ -240,7 +259,19 @@ def play(
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    """Runs ``play`` on stdin/stdout."""
+    """Runs ``play`` on stdin/stdout, or (``--web``) the play server until Ctrl-C."""
+    if args.web:
+        return serve(
+            port=args.port,
+            open_browser=not args.no_open,
+            game=args.game,
+            seat=args.seat,
+            opponents=args.opponents,
+            seed=args.seed,
+            options=game_options(args),
+            hint_policy=args.hint,
+            race_ms=None if args.speed is None else round(args.speed * 1000),
+        )
     return play(args.game, args.seat, args.opponents, args.seed, **game_options(args))
 
 
@@ -257,7 +288,7 @@ def require_plot(args: argparse.Namespace) -> None:
         check_plot(args.plot)
 
 
-def plot_simulation(args: argparse.Namespace, result: Any) -> None:
+def plot_simulation(args: argparse.Namespace, result: _Plottable) -> None:
     """Saves the picture of a run, tournament or solve batch when ``--plot`` was given."""
     if getattr(args, "plot", None):
         try:
@@ -267,7 +298,7 @@ def plot_simulation(args: argparse.Namespace, result: Any) -> None:
         print(f"wrote plot {args.plot}", file=sys.stderr)
 
 
-def add_subcommands(sub: Any) -> None:
+def add_subcommands(sub: _Subparsers) -> None:
     """Declares replay, show and play."""
     add_replay(sub)
     add_show(sub)

@@ -4,20 +4,27 @@ A seat plays a built-in spec (``random``, ``greedy``, ``first``, ``pimc[:N]``,
 ``ismcts[:N][:key=value...]``; docs/strategy.md) or a Python callable
 ``policy(obs, mask) -> actions`` (cardsim.run.python_policy). ``parse_seats``
 is the one parser: every caller (simulate and its runners, shards, replay, the
-tournament, the CLI) takes its ``Seats``. The spec syntax itself is checked by
-the core (``_core.parse_policy_spec``), which owns the list of kinds.
+tournament, the CLI) takes its ``Seats``. The spec syntax itself is parsed by
+the core (``_core.PolicySpec``), which owns the list of kinds: each seat keeps
+that parsed object, and the C++ runners receive it as such (a Python seat
+gets ``None``, the seat kind the caller plays).
 """
 
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from types import ModuleType
+from typing import cast
 
 import numpy as np
+import numpy.typing as npt
 
 from .. import _core
+from ..guards.text import did_you_mean
 
 __all__ = [
     "POLICIES",
@@ -41,11 +48,12 @@ POLICIES: tuple[str, ...] = tuple(
 #: and ``ismcts[:N][:key=value...]`` (grammar in docs/strategy.md).
 SEARCH_POLICIES: tuple[str, ...] = tuple(_core.SEARCH_POLICY_KINDS)
 
-#: A Python policy: ``policy(obs, mask) -> actions`` for a batch of games.
-PolicyFn = Callable[[np.ndarray, np.ndarray], Any]
+#: A Python policy: ``policy(obs, mask) -> actions`` for a batch of games (one
+#: action id per row, as anything numpy reads as an int array).
+PolicyFn = Callable[[np.ndarray, np.ndarray], npt.ArrayLike]
 
 
-def is_python_policy(item: Any) -> bool:
+def is_python_policy(item: object) -> bool:
     """Whether ``item`` is a Python policy (a callable, not a spec string)."""
     return callable(item) and not isinstance(item, (str, bytes))
 
@@ -58,15 +66,30 @@ def policy_name(item: str | PolicyFn) -> str:
     return str(name) if name else type(item).__name__
 
 
-def check_entry(item: Any, where: str, python_ok: bool = True) -> tuple[str | PolicyFn, str]:
+def check_entry(item: object, where: str, python_ok: bool = True) -> tuple[str | PolicyFn, str]:
     """One policy checked: (the entry, its kind). A spec comes back stripped with
     the kind the core parsed; a callable (where ``python_ok``) with kind "python".
     ``where`` prefixes every error ("seat 1: ")."""
+    entry, parsed = _parse_entry(item, where, python_ok)
+    return entry, "python" if parsed is None else parsed.kind
+
+
+def _parse_entry(
+    item: object, where: str, python_ok: bool
+) -> tuple[str | PolicyFn, _core.PolicySpec | None]:
+    """One policy parsed once: (the entry, its PolicySpec, or None for a callable)."""
     if isinstance(item, str):
         spec = item.strip()
-        return spec, str(_core.parse_policy_spec(spec, where)["kind"])
+        try:
+            return spec, _core.PolicySpec.parse(spec, where)
+        except ValueError as e:
+            kind = spec.split(":", 1)[0]
+            hint = "" if kind in _core.POLICY_KINDS else did_you_mean(kind, _core.POLICY_KINDS)
+            if not hint:
+                raise
+            raise ValueError(f"{e}{hint}") from None
     if python_ok and is_python_policy(item):
-        return item, "python"
+        return item, None  # type: ignore[return-value]
     if python_ok:
         raise TypeError(
             f"{where}a policy must be a spec string or a callable policy(obs, mask),"
@@ -81,6 +104,14 @@ class Seats:
 
     entries: tuple[str | PolicyFn, ...]
     kinds: tuple[str, ...]  # "random", ..., "pimc", "ismcts", or "python"
+    #: Each seat's spec as the core parsed it (None for a Python seat): what the
+    #: C++ runners receive. Parsed from ``entries`` when not given.
+    parsed: tuple[_core.PolicySpec | None, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.parsed:
+            parsed = tuple(_parse_entry(e, "", True)[1] for e in self.entries)
+            object.__setattr__(self, "parsed", parsed)
 
     @property
     def names(self) -> list[str]:
@@ -93,6 +124,18 @@ class Seats:
         if self.python:
             raise ValueError("a Python policy has no spec for the C++ runner")
         return [str(e) for e in self.entries]
+
+    @property
+    def bound(self) -> list[_core.PolicySpec]:
+        """The parsed specs, for the C++ batch runner (a Python seat has none: ValueError)."""
+        if self.python:
+            raise ValueError("a Python policy has no spec for the C++ runner")
+        return [p for p in self.parsed if p is not None]
+
+    @property
+    def callables(self) -> dict[int, PolicyFn]:
+        """The Python seats' policies, by their index in the run's policy list."""
+        return {j: e for j, e in enumerate(self.entries) if not isinstance(e, str)}
 
     @property
     def python(self) -> bool:
@@ -111,14 +154,19 @@ class Seats:
         return names[0] if len(set(names)) == 1 else ",".join(names)
 
 
-def parse_seats(policy: Any, num_players: int, python_ok: bool = True) -> Seats:
+def parse_seats(
+    policy: object, num_players: int, python_ok: bool = True, where: str | None = None
+) -> Seats:
     """``policy`` as one checked policy per seat: a spec or (where ``python_ok``) a
     callable for every seat, specs joined by commas, or a sequence with one per
-    seat. Raises TypeError for an entry of the wrong type and ValueError for a
-    wrong count or a bad spec, naming the seat.
+    seat (``Seats`` already parsed come back as they are). Raises TypeError for an
+    entry of the wrong type and ValueError for a wrong count or a bad spec, naming
+    the seat (or prefixed by ``where``, when given).
     """
+    if isinstance(policy, Seats) and len(policy.entries) == num_players:
+        return policy
     if isinstance(policy, str):
-        items: list[Any] = policy.split(",")
+        items: list[object] = list(policy.split(","))
     elif python_ok and is_python_policy(policy):
         items = [policy]
     elif isinstance(policy, Sequence) and not isinstance(policy, bytes):
@@ -135,16 +183,23 @@ def parse_seats(policy: Any, num_players: int, python_ok: bool = True) -> Seats:
         )
     many = len(items) > 1
     checked = [
-        check_entry(item, f"seat {i}: " if many else "", python_ok) for i, item in enumerate(items)
+        _parse_entry(item, where if where is not None else f"seat {i}: " if many else "", python_ok)
+        for i, item in enumerate(items)
     ]
     if len(checked) == 1:
         checked *= num_players
-    return Seats(tuple(e for e, _ in checked), tuple(k for _, k in checked))
+    return Seats(
+        tuple(e for e, _ in checked),
+        tuple("python" if p is None else p.kind for _, p in checked),
+        tuple(p for _, p in checked),
+    )
 
 
 def load_policy(text: str) -> PolicyFn:
     """The callable named by ``"module:attr"`` (``attr`` may be dotted), imported.
 
+    The module is looked for in the current directory first, as ``python -m``
+    would (a console script's import path starts at its own directory instead).
     Raises ValueError when the module cannot be imported, lacks the attribute,
     or the attribute is not callable.
     """
@@ -152,7 +207,7 @@ def load_policy(text: str) -> PolicyFn:
     if not module_name or not attr:
         raise ValueError(f"a Python policy is named 'module:attr', got {text!r}")
     try:
-        obj: Any = importlib.import_module(module_name)
+        obj: object = _import_from_cwd(module_name)
     except Exception as e:
         raise ValueError(
             f"cannot import module {module_name!r} for policy {text!r}: {type(e).__name__}: {e}"
@@ -163,7 +218,20 @@ def load_policy(text: str) -> PolicyFn:
         obj = getattr(obj, part)
     if not callable(obj):
         raise ValueError(f"policy {text!r} is a {type(obj).__name__}, not a callable")
-    return obj  # type: ignore[no-any-return]
+    return cast(PolicyFn, obj)
+
+
+def _import_from_cwd(module_name: str) -> ModuleType:
+    """``import module_name`` with the current directory first on the import path
+    for the import, and only for it: the caller's sys.path is left as it was."""
+    cwd = os.getcwd()
+    if "" in sys.path or cwd in sys.path:
+        return importlib.import_module(module_name)
+    sys.path.insert(0, cwd)
+    try:
+        return importlib.import_module(module_name)
+    finally:
+        sys.path.remove(cwd)
 
 
 #: Names that start a built-in spec (the C++ grammar's one list of kinds):

@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import warnings
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
 
 from ..contract.constants import SIMULTANEOUS, TERMINAL
 from ..games import make
 
+if TYPE_CHECKING:
+    from ..contract.protocols import Game, State
+
 __all__ = [
     "OPPONENTS",
     "RENDER_MODES",
+    "as_action",
     "camel_case",
     "check_render_mode",
     "max_decisions",
@@ -29,14 +33,31 @@ __all__ = [
 OPPONENTS = ("random", "first", "greedy")
 
 #: A built-in policy name, or ``(state, seat, rng) -> action``.
-Policy = str | Callable[[Any, int, np.random.Generator], int]
+Policy = str | Callable[["State", int, np.random.Generator], int]
+
+_T = TypeVar("_T")
+
+
+def as_action(value: object, what: str = "action") -> int:
+    """``value`` as a Python int, refusing what numpy's integer casting refuses.
+
+    An int or numpy integer (a 0-d integer array too) passes; a bool, float or str raises
+    TypeError, as the core does, so 0.9 never quietly plays action 0.
+    """
+    if isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{what} must be an integer, got bool {value!r}")
+    if isinstance(value, (int, np.integer)):
+        return int(value)
+    if isinstance(value, np.ndarray) and value.ndim == 0 and value.dtype.kind in "iu":
+        return int(value)
+    raise TypeError(f"{what} must be an integer, got {type(value).__name__} {value!r}")
 
 
 #: The render modes every adapter offers: the seat's view as text or as an SVG drawing.
 RENDER_MODES = ("ansi", "svg")
 
 
-def check_render_mode(render_mode: Any, offered: Any = RENDER_MODES) -> None:
+def check_render_mode(render_mode: object, offered: Sequence[str] = RENDER_MODES) -> None:
     """Refuses a render mode the env cannot draw with a TypeError, Gymnasium's convention:
     a library that asks for one speculatively (stable-baselines3's ``make_vec_env`` passes
     ``render_mode="rgb_array"``) catches the TypeError and builds the env without it.
@@ -52,7 +73,7 @@ def check_render_mode(render_mode: Any, offered: Any = RENDER_MODES) -> None:
     )
 
 
-def resolve_game(game: Any, backend: str = "cpp", **options: Any) -> Any:
+def resolve_game(game: str | Game, backend: str = "cpp", **options: object) -> Game:
     """A game object from a registered name (with options) or a game object as is."""
     if isinstance(game, str):
         return make(game, backend=backend, **options)
@@ -68,7 +89,7 @@ def camel_case(name: str) -> str:
     return "".join(part[:1].upper() + part[1:] for part in name.split("_"))
 
 
-def outcome_returns(state: Any) -> list[float]:
+def outcome_returns(state: State) -> list[float]:
     """Each seat's return at the end of a game (zeros before it).
 
     One player: 1 for a win, 0 otherwise. Several: the w winners share +1
@@ -92,13 +113,13 @@ def return_bounds(num_players: int) -> tuple[float, float]:
     return (0.0, 1.0) if num_players == 1 else (-1.0, 1.0)
 
 
-def max_decisions(game: Any) -> int:
+def max_decisions(game: Game) -> int:
     """An upper bound on the actions (contract moves) one game can take: the
     game's own declaration (``game.traits.max_decisions``)."""
     return int(game.traits.max_decisions)
 
 
-def seat_actions(state: Any, seat: int) -> list[int]:
+def seat_actions(state: State, seat: int) -> list[int]:
     """The actions ``seat`` may take now (at a simultaneous point, its own only)."""
     cp = state.current_player()
     if cp == TERMINAL:
@@ -108,13 +129,13 @@ def seat_actions(state: Any, seat: int) -> list[int]:
     return list(state.legal_actions()) if cp == seat else []
 
 
-def pick_action(state: Any, policy: Policy, rng: np.random.Generator, seat: int) -> int:
+def pick_action(state: State, policy: Policy, rng: np.random.Generator, seat: int) -> int:
     """The action a built-in ``policy`` (or a callable) plays for ``seat``."""
     legal = seat_actions(state, seat)
     if not legal:
         raise ValueError(f"seat {seat} has no legal action")
     if callable(policy):
-        a = int(policy(state, seat, rng))
+        a = as_action(policy(state, seat, rng), "opponent policy's action")
         if a not in legal:
             raise ValueError(f"opponent policy returned illegal action {a}")
         return a
@@ -131,7 +152,9 @@ def pick_action(state: Any, policy: Policy, rng: np.random.Generator, seat: int)
     raise ValueError(f"unknown opponent policy {policy!r} (known: {', '.join(OPPONENTS)})")
 
 
-def opponents_option(opponents: Any, opponent: Any, default: Any = "random") -> Any:
+def opponents_option(
+    opponents: _T | None, opponent: _T | None, default: _T | str = "random"
+) -> _T | str:
     """The ``opponents`` option, taking the old singular ``opponent`` as an alias with a
     DeprecationWarning (giving both is a TypeError)."""
     if opponent is None:
@@ -146,7 +169,7 @@ def opponents_option(opponents: Any, opponent: Any, default: Any = "random") -> 
     return opponent
 
 
-def check_policy(policy: Any) -> Policy:
+def check_policy(policy: object) -> Policy:
     if callable(policy) or (isinstance(policy, str) and policy in OPPONENTS):
         return policy  # type: ignore[no-any-return]
     raise ValueError(f"unknown opponent policy {policy!r} (known: {', '.join(OPPONENTS)})")

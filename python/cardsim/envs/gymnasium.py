@@ -40,11 +40,11 @@ vectorization_mode="vector_entry_point")``, for games with an exact tensor):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..contract.extras import missing_extra
+from ..guards.extras import missing_extra
 
 try:
     import gymnasium
@@ -58,6 +58,7 @@ from ..contract.errors import IllegalActionError
 from ..games import games
 from ._common import (
     RENDER_MODES,
+    as_action,
     camel_case,
     check_policy,
     check_render_mode,
@@ -68,6 +69,14 @@ from ._common import (
     seat_actions,
 )
 from .tensor import encoder_for
+
+if TYPE_CHECKING:
+    from ..contract.protocols import Game
+    from ._common import Policy
+
+#: ``info`` as Gymnasium types it (here: the action mask, and ``illegal_action`` after
+#: a forfeit); Gymnasium's own metadata dict is typed so too.
+_Info = dict[str, Any]
 
 __all__ = ["CardsimEnv", "env_id", "register_all"]
 
@@ -84,16 +93,16 @@ class CardsimEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def __init__(
         self,
-        game: Any = "clock",
-        opponents: Any = None,
+        game: str | Game = "clock",
+        opponents: Policy | list[Policy] | tuple[Policy, ...] | None = None,
         illegal: str = "penalty",
         illegal_reward: float = -1.0,
         reward: str = "win",
         seat: int = 0,
         backend: str = "cpp",
         render_mode: str | None = None,
-        opponent: Any = None,
-        **options: Any,
+        opponent: Policy | list[Policy] | tuple[Policy, ...] | None = None,
+        **options: object,
     ) -> None:
         opponents = opponents_option(opponents, opponent)
         self.game = resolve_game(game, backend, **options)
@@ -110,7 +119,7 @@ class CardsimEnv(gymnasium.Env[np.ndarray, np.int64]):
                 raise ValueError(
                     f"opponents must name one policy per seat ({n}), got {len(opponents)}"
                 )
-            per_seat = list(opponents)
+            per_seat: list[object] = list(opponents)
         else:
             per_seat = [opponents] * n
         #: The policy of every seat (the learner's entry is never used).
@@ -129,6 +138,9 @@ class CardsimEnv(gymnasium.Env[np.ndarray, np.int64]):
         )
         self.action_space = spaces.Discrete(self.game.num_actions)
         self._exact = bool(self.encoder.exact)
+        # None until reset; typed Any rather than an Optional that every helper, only
+        # called after reset, would have to narrow (and the core state's
+        # observation_tensor is no part of the State protocol).
         self.state: Any = None
         self._over = True
         self._legal: list[int] = []  # the learner's legal actions now
@@ -143,7 +155,7 @@ class CardsimEnv(gymnasium.Env[np.ndarray, np.int64]):
             return self.state.observation_tensor(self.seat)  # type: ignore[no-any-return]
         return self.encoder.encode_state(self.state, self.seat)
 
-    def _info(self, **extra: Any) -> dict[str, Any]:
+    def _info(self, **extra: bool) -> _Info:
         if self._over:
             # As VectorEnv: every id shown legal at the end, so that a masked softmax or
             # sampler never meets an all-false mask.
@@ -210,21 +222,21 @@ class CardsimEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     # --- the Gymnasium API ------------------------------------------------------------
     def reset(
-        self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[np.ndarray, dict[str, Any]]:
+        self, *, seed: int | None = None, options: dict[str, object] | None = None
+    ) -> tuple[np.ndarray, _Info]:
         super().reset(seed=seed)
         self.state = self.game.new_game(seed=int(self.np_random.integers(2**63)))
         self._core_mask = hasattr(self.state, "legal_action_mask")  # a reference state has none
         self._advance()
         return self._obs(), self._info()
 
-    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+    def step(self, action: object) -> tuple[np.ndarray, float, bool, bool, _Info]:
         if self.state is None:
             raise gymnasium.error.ResetNeeded("call reset() before step()")
         if self._over:
             raise gymnasium.error.ResetNeeded("the episode is over: call reset()")
         state = self.state
-        a = int(action)
+        a = as_action(action)
         if a not in self._legal:
             if self.illegal == "raise":
                 raise IllegalActionError(f"illegal action {a} for seat {self.seat}")

@@ -3,7 +3,9 @@
 Importing this module registers ``cardsim_<name>`` (``cardsim_clock``,
 ``cardsim_clock_duel``, ...) for every registered game with
 ``pyspiel.register_game``; the game's options are its OpenSpiel parameters
-(int, bool and str ones):
+(int, bool and str ones; a list of letters as its string, ``suits="SH"``; a list
+inside a str parameter written with ``;``, since pyspiel's game string cannot
+hold a comma in a value: ``speeds="0.5;1"``):
 
     >>> import pyspiel
     >>> import cardsim.envs.openspiel
@@ -35,35 +37,30 @@ How each game is declared (``game_type`` / ``game_info``):
   strings (the JSON of ``observation(p)``) and tensors (``cardsim.envs.tensor``:
   a built-in game's exact tensor, else the generic encoding) are provided.
   A turn-based game also provides an information state with perfect recall,
-  built generically from the deal and the history, so every game has it and two
-  states give the same one exactly when the player's history of observations and
-  own actions is the same. Its *string* (``information_state_string(p)``): the
-  player's observation after the deal, then for every action along the history,
-  ``a<id>`` where the player took it, followed by the player's observation after
-  it (one JSON line each; ``information_state_text``). Its *tensor*
-  (``information_state_tensor(p)``, float32, fixed size for the configured game,
-  ``info_state_layout``): with ``L = game.traits.max_decisions`` (the bound the
-  move cap or the rules give), ``O`` the observation tensor's size and ``A`` the
-  number of actions,
-
-  - ``[0]``: the fraction of the deal drawn (1 once dealt);
-  - ``[1 : 1+O]``: the observation tensor after the deal;
-  - then ``L`` step blocks of ``2 + A + O``, step ``t`` of the history at
-    ``1 + O + t*(2+A+O)``: ``1`` (the step happened), ``1`` if the player took it,
-    the one-hot of the action the player took (zeros for another player's), and
-    the player's observation tensor after it. Steps past the history are zeros.
-
-  A history cannot outgrow ``L`` (it bounds the game); one that did would raise
-  ``ValueError`` rather than be cut. A configuration whose layout exceeds
-  ``MAX_INFO_TENSOR`` floats (e.g. Rummy's default move cap) refuses the tensor
-  with ``ValueError`` naming the size: lower its ``move_cap``. No information
-  state for a simultaneous game.
+  built generically from the deal and the history (``cardsim.envs.infostate``).
+  Its *string*: every leaf of the player's observation after the deal, then the
+  history's lines (``a<id>`` where the player acted, and the observation's
+  changed leaves), packed 64 lines a chunk (deflated, base 64); equal exactly
+  when the player's history of observations and own actions is. Its *tensor*
+  (``info_state_layout``): the present observation tensor, then a bounded
+  summary (progress, own action counts, own last 4 actions, the two previous
+  observation tensors, each card's last mover and whether it is out of sight),
+  the same size at any ``move_cap``. No information state
+  for a simultaneous game.
+- **Serialisation:** ``state.serialize()`` (Python) is the parameters (JSON) and the
+  history, one action per line; ``game.deserialize_state`` replays it with every
+  check and runs nothing from it. pyspiel's C++ form (``random_sim_test``,
+  ``serialize_game_and_state``) pickles the state's ``__dict__``: the adapter keeps
+  it to one ``_Node`` that pickles as parameters + history, but
+  ``pyspiel.deserialize_game_and_state`` unpickles whatever it is given (fixed in
+  pyspiel): never hand it an untrusted string.
+- **Chance outcomes** not in ``chance_outcomes()`` raise ValueError, state unchanged.
   During the deal the observation is only how many cards are dealt.
 - **Utility:** terminal rewards from ``outcome_returns``: one player, 1 for a
   win else 0 (in [0, 1]); n >= 2 players, the winners share +1 and the others
   -1, so returns sum to zero (in [-1, 1]); a draw, a truncation or no winner is
-  all zeros. Declared zero-sum when every configuration has 2+ players, else
-  general-sum (a ``players`` range from 1 covers the solitaire).
+  all zeros. Each configuration declares its own type: zero-sum with 2+ players,
+  else general-sum.
 - **Max game length** (in nodes; a simultaneous node is one): the chance nodes +
   ``game.traits.max_decisions`` (the bound the game's move cap or rules give).
 - ``resample_from_infostate(player, sampler)`` redeals what ``player`` has not
@@ -76,6 +73,7 @@ How each game is declared (``game_type`` / ``game_info``):
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
 from collections import Counter
@@ -85,7 +83,7 @@ from typing import Any
 
 import numpy as np
 
-from ..contract.extras import missing_extra
+from ..guards.extras import missing_extra
 
 try:
     import pyspiel
@@ -93,11 +91,14 @@ try:
 except ImportError as e:
     raise missing_extra(e.name or "pyspiel", "cardsim.envs.openspiel") from None
 
+from .._typing import OptionValue
 from ..contract.constants import SIMULTANEOUS, TERMINAL
+from ..contract.protocols import Game, State
 from ..games import games, make
 from ._common import camel_case, max_decisions, outcome_returns, return_bounds
+from .infostate import InfoTensorLayout, InfoTrail
 from .resample import resample_hidden
-from .tensor import card_index, encoder_for
+from .tensor import Encoder, card_index, encoder_for
 
 __all__ = [
     "CardsimGame",
@@ -112,9 +113,8 @@ __all__ = [
 
 #: Chance nodes of a "seed" deal (a 64-bit seed, one byte each).
 SEED_BYTES = 8
-#: The largest information state tensor provided, in floats (16 MiB): past it
-#: the configuration's layout is refused rather than filled and copied per call.
-MAX_INFO_TENSOR = 1 << 22
+#: The largest information state tensor any game may declare, in floats.
+MAX_INFO_TENSOR = 1 << 16
 _CARD_TEXT = [r + s for s in "CDHS" for r in "A23456789TJQK"] + ["JK"]
 
 
@@ -123,7 +123,7 @@ def short_name(game_name: str) -> str:
     return f"cardsim_{game_name}"
 
 
-def _option_list(game: Any) -> list[dict[str, Any]]:
+def _option_list(game: object) -> list[dict[str, Any]]:  # a declaration's JSON-like specs
     """A game's option specs as dicts (C++ games and reference games alike)."""
     if hasattr(game, "_option_specs"):
         return list(game._option_specs())
@@ -136,18 +136,25 @@ def _option_list(game: Any) -> list[dict[str, Any]]:
     return out
 
 
-def _param_spec(game: Any) -> dict[str, Any]:
+def _param_spec(game: Game) -> dict[str, OptionValue]:
     """The options OpenSpiel can carry as parameters (int, bool, str), with the
     game's values as defaults."""
     values = game.options
-    return {
-        o["name"]: values.get(o["name"], o["default"])
-        for o in _option_list(game)
-        if isinstance(o["default"], (bool, int, str))
-    }
+    out: dict[str, OptionValue] = {}
+    for o in _option_list(game):
+        value = values.get(o["name"], o["default"])
+        if isinstance(o["default"], (bool, int, str)):
+            out[o["name"]] = value
+        elif isinstance(o["default"], list) and all(
+            isinstance(v, str) and len(v) == 1 for v in value
+        ):
+            # A list of letters (Code 9's suits): OpenSpiel carries it as their string,
+            # which the game accepts too ("SH" for ["S", "H"]).
+            out[o["name"]] = "".join(value)
+    return out
 
 
-def _players_range(game: Any) -> tuple[int, int]:
+def _players_range(game: Game) -> tuple[int, int]:
     for opt in _option_list(game):
         if opt["name"] == "players" and "range" in opt:
             lo, hi = opt["range"]
@@ -160,7 +167,7 @@ class _Config:
     """What a state needs of its game. Shared, never copied: pyspiel clones a Python
     state with deepcopy, and a copied pyspiel.Game loses its Python attributes."""
 
-    inner: Any
+    inner: Game
     simultaneous: bool
     mode: str  # "cards": one chance node per card; "seed": SEED_BYTES chance nodes
     chance_nodes: int
@@ -171,35 +178,45 @@ class _Config:
     segment_size: int
     wait: int
     num_players: int
-    encoder: Any
+    encoder: Encoder
     #: Information state tensor: steps bounded (L), observation size (O), actions (A).
     info_steps: int
     obs_size: int
 
     short_name: str
-    params: dict[str, Any]
+    params: dict[str, OptionValue]
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Config:
+    def __deepcopy__(self, memo: dict[int, object]) -> _Config:
         return self
 
-    def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any]]]:
+    def __reduce__(
+        self,
+    ) -> tuple[
+        Callable[[str, dict[str, OptionValue]], _Config], tuple[str, dict[str, OptionValue]]
+    ]:
         return _config_by_name, (self.short_name, self.params)
 
 
-def info_state_layout(cfg: _Config) -> tuple[int, int, int]:
-    """The information state tensor's layout: (size in floats, offset of step 0,
-    size of one step block); see the module doc."""
-    block = 2 + cfg.wait + cfg.obs_size
-    head = 1 + cfg.obs_size
-    return head + cfg.info_steps * block, head, block
+def info_state_layout(cfg: _Config) -> InfoTensorLayout:
+    """The information state tensor's layout (``cardsim.envs.infostate``): offsets of
+    its parts and ``size``; the same at any move cap."""
+    return InfoTensorLayout(obs=cfg.obs_size, actions=cfg.wait, players=cfg.num_players)
 
 
-def _config_by_name(name: str, params: dict[str, Any]) -> _Config:
+def _config_by_name(name: str, params: dict[str, OptionValue]) -> _Config:
     return _config_of(pyspiel.load_game(name, params))
 
 
-def _build_config(game_type: pyspiel.GameType, params: dict[str, Any]) -> _Config:
-    inner = _FACTORIES[game_type.short_name](**params)
+def _game_options(params: dict[str, OptionValue]) -> dict[str, OptionValue]:
+    """The game's options from OpenSpiel parameters. pyspiel's game string
+    (``cardsim_racing_demon(speeds=...)``, which ``random_sim_test`` and
+    serialisation reload) cannot quote a comma inside a value, so a string
+    parameter writes a list with ``;`` (``speeds=0.5;1;1.5;2``): read as commas."""
+    return {k: v.replace(";", ",") if isinstance(v, str) else v for k, v in params.items()}
+
+
+def _build_config(game_type: pyspiel.GameType, params: dict[str, OptionValue]) -> _Config:
+    inner = _FACTORIES[game_type.short_name](**_game_options(params))
     traits = inner.traits
     composition = list(inner.new_game(seed=0).deck)
     segments = inner.num_players if traits.deal == "per_seat_packs" else 1
@@ -249,13 +266,16 @@ class CardsimGame(pyspiel.Game):
 
     GAME_TYPE: pyspiel.GameType  # set by each game's subclass (register_all)
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
+    def __init__(self, params: dict[str, OptionValue] | None = None) -> None:
         game_type = self.GAME_TYPE
         params = dict(params or {})
         cfg = _build_config(game_type, params)
         inner = cfg.inner
         n = inner.num_players
         lo, hi = return_bounds(n)
+        # This configuration's own type: zero-sum exactly when it seats 2+ players
+        # (outcome_returns then sums to zero), whatever other configurations seat.
+        game_type = _game_type(game_type.short_name, inner, zero_sum=n >= 2)
         super().__init__(
             game_type,
             pyspiel.GameInfo(
@@ -278,10 +298,134 @@ class CardsimGame(pyspiel.Game):
     def new_initial_state(self) -> CardsimState:
         return CardsimState(self)
 
+    def deserialize_state(self, text: str) -> CardsimState:
+        """The state ``CardsimState.serialize`` wrote, replayed with every check: a
+        malformed string, another game's, or an illegal action is a ValueError, and
+        nothing in it is run. pyspiel's own form (``history=...``, as
+        ``pyspiel.serialize_game_and_state`` writes) is accepted too: its history line
+        is replayed and its pickled ``__dict__`` line is ignored, never unpickled."""
+        if isinstance(text, str) and text.startswith("history="):
+            line = text.split("\n", 1)[0][len("history=") :]
+            actions = []
+            for item in line.split(",") if line else []:
+                _, _, action = item.partition(":")
+                actions.append(action)
+            head = json.dumps(_config_of(self).params, sort_keys=True, separators=(",", ":"))
+            text = "\n".join([head, *actions])
+        return _replay(self, text)
+
     def make_py_observer(
-        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Any = None
+        self,
+        iig_obs_type: pyspiel.IIGObservationType | None = None,
+        params: dict[str, object] | None = None,
     ) -> CardsimObserver:
         return CardsimObserver(_config_of(self), iig_obs_type, params)
+
+
+class _Node:
+    """Everything a CardsimState holds, as its one Python attribute ``_s``.
+
+    pyspiel clones a Python state by deep-copying its ``__dict__`` and serialises it
+    by pickling that dict; with one attribute, a clone copies what it must (the
+    contract state, the information state replay) and a pickle is the options and
+    the action history only (``__reduce__``), restored by replaying them with every
+    check (``_node_from_history``).
+    """
+
+    __slots__ = ("cfg", "dealt", "dropped", "inner", "joint_steps", "moves", "trail")
+
+    def __init__(self, cfg: _Config) -> None:
+        self.cfg = cfg
+        # Bytes (every outcome is < 256): an atom to copy.
+        self.dealt = b""
+        self.inner: State | None = None
+        self.joint_steps = 0
+        #: OpenSpiel's history (chance outcomes, then each player's action; a joint
+        #: action is one entry per seat), which serialisation replays.
+        self.moves: list[int] = []
+        #: Indices into ``moves`` of the joint-action entries that were dropped (not
+        #: WAIT, yet illegal when their seat's turn in the joint step came), so that a
+        #: resampled world replays the same applied actions (``_rebuild``). A replay
+        #: of ``moves`` drops them again: serialisation need not carry them.
+        self.dropped: list[int] = []
+        #: The information state replay (``InfoTrail``), built when first asked.
+        self.trail: InfoTrail | None = None
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Node:
+        out = _Node.__new__(_Node)
+        out.cfg = self.cfg
+        out.dealt = self.dealt
+        out.inner = None if self.inner is None else self.inner.clone()
+        out.joint_steps = self.joint_steps
+        out.moves = list(self.moves)
+        out.dropped = list(self.dropped)
+        out.trail = None if self.trail is None else copy.deepcopy(self.trail)
+        return out
+
+    def __reduce__(self) -> tuple[Callable[[str, str], _Node], tuple[str, str]]:
+        return _node_from_history, (self.cfg.short_name, _history_text(self.cfg, self.moves))
+
+
+def _history_text(cfg: _Config, moves: list[int]) -> str:
+    """The serialised form: the game's parameters as JSON on the first line, then one
+    action per line (chance outcomes included)."""
+    head = json.dumps(cfg.params, sort_keys=True, separators=(",", ":"))
+    return "\n".join([head, *map(str, moves)])
+
+
+def _replay(game: pyspiel.Game, text: str) -> CardsimState:
+    """A new state of ``game`` from ``_history_text``: every action checked as it is
+    applied (ValueError naming the line for anything malformed or illegal)."""
+    if not isinstance(text, str):
+        raise TypeError(f"a serialised state is a str, got {type(text).__name__}")
+    lines = text.split("\n")
+    cfg = _config_of(game)
+    try:
+        params = json.loads(lines[0])
+    except ValueError:
+        raise ValueError(
+            f"serialised {cfg.short_name} state: the first line is not the game's "
+            f"parameters as JSON: {lines[0][:80]!r}"
+        ) from None
+    if params != cfg.params:
+        raise ValueError(
+            f"serialised state is of {cfg.short_name} with parameters {params!r}, "
+            f"not this game's {cfg.params!r}"
+        )
+    state = CardsimState(game)
+    pending: list[int] = []
+    for number, line in enumerate(lines[1:], start=2):
+        if not line.isascii() or not line.isdigit() or len(line) > 9:
+            raise ValueError(f"serialised state, line {number}: {line[:40]!r} is not an action id")
+        action = int(line)
+        if state.is_terminal():
+            raise ValueError(f"serialised state, line {number}: an action after the end")
+        if state.is_simultaneous_node():
+            pending.append(action)
+            if len(pending) == cfg.num_players:
+                state.apply_actions(pending)  # checks each seat's action
+                pending = []
+            continue
+        if not state.is_chance_node() and action not in state.legal_actions():
+            raise ValueError(f"serialised state, line {number}: {action} is not a legal action")
+        state.apply_action(action)  # a chance outcome is checked by the state itself
+    if pending:
+        raise ValueError("serialised state ends inside a joint action")
+    return state
+
+
+def _node_from_history(short_name: str, text: str) -> _Node:
+    """What ``_Node`` pickles to: the state's node, rebuilt by ``_replay``."""
+    if short_name not in _FACTORIES:
+        raise ValueError(f"serialised state of an unregistered game {short_name!r}")
+    try:
+        params = json.loads(text.split("\n", 1)[0])
+    except ValueError:
+        raise ValueError(f"serialised {short_name} state: malformed parameters") from None
+    if not isinstance(params, dict):
+        raise ValueError(f"serialised {short_name} state: malformed parameters")
+    node: _Node = _replay(pyspiel.load_game(short_name, params), text)._s
+    return node
 
 
 class CardsimState(pyspiel.State):
@@ -289,18 +433,33 @@ class CardsimState(pyspiel.State):
 
     def __init__(self, game: CardsimGame) -> None:
         super().__init__(game)
-        self._cfg = _config_of(game)
-        # Bytes (every outcome is < 256): an atom to deepcopy, which pyspiel's
-        # clone of a Python state calls.
-        self.dealt = b""
-        self.inner: Any = None
-        self.joint_steps = 0
-        # information_state_text's replay, brought up to date when asked:
-        # [replay state, lines per player, history length consumed].
-        self._trail: list[Any] | None = None
-        # The same for the tensor: [replay state, per player the deal's observation
-        # tensor, per player the step blocks (bytes), history length consumed].
-        self._ttrail: list[Any] | None = None
+        self._s = _Node(_config_of(game))
+
+    @property
+    def _cfg(self) -> _Config:
+        return self._s.cfg
+
+    @property
+    def dealt(self) -> bytes:
+        """The chance outcomes drawn so far (card indices, or seed bytes)."""
+        return self._s.dealt
+
+    @property
+    def inner(self) -> State | None:
+        """The cardsim state once dealt, else None."""
+        return self._s.inner
+
+    @inner.setter
+    def inner(self, value: State | None) -> None:
+        self._s.inner = value
+        self._s.trail = None  # another deal: its information states are replayed afresh
+
+    def serialize(self) -> str:
+        """The game's parameters (JSON, first line), then OpenSpiel's action history,
+        one action per line, chance outcomes included; ``CardsimGame.deserialize_state``
+        replays it. (OpenSpiel's C++ callers use pyspiel's own form instead: see the
+        module doc.)"""
+        return _history_text(self._cfg, self._s.moves)
 
     # --- the deal ----------------------------------------------------------------------
     def _remaining(self) -> list[int]:
@@ -339,28 +498,61 @@ class CardsimState(pyspiel.State):
         return list(self.inner.legal_actions()) if player == self.inner.current_player() else []
 
     def _apply_action(self, action: int) -> None:
-        if self.inner is None:
-            self.dealt += bytes((int(action),))
-            if len(self.dealt) == self._cfg.chance_nodes:
-                if self._cfg.mode == "seed":
-                    seed = int.from_bytes(self.dealt, "little")
-                    self.inner = self._cfg.inner.new_game(seed=seed)
-                else:
-                    self.inner = self._cfg.inner.new_game(deck=[_CARD_TEXT[c] for c in self.dealt])
+        node = self._s
+        if node.inner is None:
+            self._deal(action)
             return
-        self.inner.apply_action(int(action))
+        node.inner.apply_action(int(action))  # IllegalActionError (a ValueError), unchanged
+        node.moves.append(int(action))
+
+    def _deal(self, action: int) -> None:
+        """One chance outcome: refused (ValueError, nothing changed) unless it is one
+        of ``chance_outcomes()``."""
+        node = self._s
+        g = node.cfg
+        a = int(action)
+        ok = 0 <= a < 256 if g.mode == "seed" else 0 <= a < 53 and self._remaining()[a] > 0
+        if not ok:
+            what = "seed byte" if g.mode == "seed" else "card index"
+            raise ValueError(
+                f"{g.short_name}: chance outcome {a} is not one of this node's "
+                f"chance_outcomes() (a {what} still to be dealt)"
+            )
+        dealt = node.dealt + bytes((a,))
+        if len(dealt) == g.chance_nodes:
+            if g.mode == "seed":
+                node.inner = g.inner.new_game(seed=int.from_bytes(dealt, "little"))
+            else:
+                node.inner = g.inner.new_game(deck=[_CARD_TEXT[c] for c in dealt])
+        node.dealt = dealt
+        node.moves.append(a)
 
     def _apply_actions(self, actions: list[int]) -> None:
+        node = self._s
+        inner = node.inner
+        if inner is None:
+            raise ValueError(f"{node.cfg.short_name}: a joint action while the deal is on")
         n = len(actions)
-        start = self.joint_steps % n
-        self.joint_steps += 1
+        wait = node.cfg.wait
+        for a in actions:
+            # An action illegal for its seat is dropped, as one an earlier seat's
+            # action made illegal is (clients such as TorchRL sample joint actions
+            # from the whole action space); only an id outside it is refused.
+            if not 0 <= int(a) <= wait:
+                raise ValueError(f"{node.cfg.short_name}: {a} is no action id (0..{wait})")
+        start = node.joint_steps % n
+        node.joint_steps += 1
+        base = len(node.moves)
         for k in range(n):
             seat = (start + k) % n
             a = int(actions[seat])
-            if a == self._cfg.wait or self.inner.is_terminal():
+            if a == wait:
                 continue
-            if a in self.inner.legal_actions_for(seat):
-                self.inner.apply_action(a)
+            if not inner.is_terminal() and a in inner.legal_actions_for(seat):
+                inner.apply_action(a)
+            else:
+                node.dropped.append(base + seat)
+        node.moves.extend(int(a) for a in actions)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -386,85 +578,49 @@ class CardsimState(pyspiel.State):
             return f"dealing: {len(self.dealt)}/{self._cfg.chance_nodes} chance outcomes drawn"
         return str(self.inner)
 
+    def _trail(self) -> InfoTrail:
+        """The information state replay, brought up to date with the history."""
+        node = self._s
+        g = node.cfg
+        inner = node.inner
+        assert inner is not None, "information states are asked of dealt states only"
+        if node.trail is None:
+            node.trail = InfoTrail(g.inner, list(inner.deck), g.encoder, g.wait)
+        node.trail.advance(inner.history, g.encoder)
+        return node.trail
+
     def information_state_text(self, player: int) -> str:
-        """``player``'s history, with perfect recall (turn-based games): their
-        observation after the deal, then per action ``a<id>`` if they took it and
-        their observation after it, one JSON line each. It replays the deal
-        (``inner.deck``, so a resampled state's own deal) and ``inner.history``,
-        incrementally: each action is replayed once per state lineage."""
+        """``player``'s history, with perfect recall (turn-based games), compactly:
+        every leaf of their observation after the deal, then per history entry a
+        line of ``a<id>`` (if they took it) and their observation's changed leaves
+        (``cardsim.envs.infostate``). It replays the deal (``inner.deck``, so a
+        resampled state's own deal) and ``inner.history``, incrementally: each action
+        is replayed once per line of play."""
         if self.inner is None:
             return f"dealing {len(self.dealt)}/{self._cfg.chance_nodes}"
-        n = self._cfg.num_players
-        if self._trail is None:
-            replay = self._cfg.inner.new_game(deck=list(self.inner.deck))
-            lines = [[json.dumps(replay.observation(q), sort_keys=True)] for q in range(n)]
-            self._trail = [replay, lines, 0]
-        replay, lines, done = self._trail
-        history = self.inner.history
-        for action in history[done:]:
-            actor = replay.current_player()
-            replay.apply_action(int(action))
-            for q in range(n):
-                if q == actor:
-                    lines[q].append(f"a{int(action)}")
-                lines[q].append(json.dumps(replay.observation(q), sort_keys=True))
-        self._trail[2] = len(history)
-        return "\n".join(lines[player])
+        return self._trail().text(player)
 
     def information_state_into(self, player: int, out: np.ndarray) -> None:
-        """Writes ``player``'s information state tensor (module doc) into ``out``, a
-        float32 array of the layout's size; ValueError, ``out`` untouched, for a
-        history longer than the layout's ``L`` steps. Replays like
-        ``information_state_text``, incrementally."""
+        """Writes ``player``'s information state tensor (``info_state_layout``) into
+        ``out``, a float32 array of the layout's size."""
         g = self._cfg
-        size, head, block = info_state_layout(g)
+        layout = info_state_layout(g)
         if self.inner is None:
             out.fill(0.0)
-            out[0] = len(self.dealt) / g.chance_nodes
+            out[layout.progress] = len(self.dealt) / g.chance_nodes
             return
-        history = self.inner.history
-        if len(history) > g.info_steps:
-            # Cutting the history would make two histories collide: refused instead.
-            raise ValueError(
-                f"{g.short_name}: a history of {len(history)} actions outgrows the "
-                f"information state tensor's {g.info_steps} steps (the game's "
-                "traits.max_decisions is below what it played)"
-            )
-        n = g.num_players
-        enc = g.encoder
-        if self._ttrail is None:
-            replay = g.inner.new_game(deck=list(self.inner.deck))
-            firsts = [enc.encode_state(replay, q).reshape(-1).tobytes() for q in range(n)]
-            self._ttrail = [replay, firsts, [[] for _ in range(n)], 0]
-        replay, firsts, steps, done = self._ttrail
-        # Blocks are bytes, an atom to deepcopy: cloning a state (as every search
-        # does) copies list slots, not the floats of every step.
-        step = np.zeros(block, np.float32)
-        step[0] = 1.0
-        for action in history[done:]:
-            actor = replay.current_player()
-            replay.apply_action(int(action))
-            for q in range(n):
-                step[1 : 2 + g.wait] = 0.0
-                if q == actor:
-                    step[1] = 1.0
-                    step[2 + int(action)] = 1.0
-                step[2 + g.wait :] = enc.encode_state(replay, q).reshape(-1)
-                steps[q].append(step.tobytes())
-        self._ttrail[3] = len(history)
-        mine = steps[player]
-        end = head + len(mine) * block
-        out[0] = 1.0
-        out[1:head] = np.frombuffer(firsts[player], np.float32)
-        if mine:
-            out[head:end] = np.frombuffer(b"".join(mine), np.float32)
-        out[end:size] = 0.0
+        self._trail().write(player, layout, g.info_steps, out)
 
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CardsimState:
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> CardsimState:
         """A state ``player_id`` cannot tell from this one, what they have not seen dealt afresh.
 
         ``resample_hidden`` redeals the cards the player never saw. For a
-        "cards" deal the new state's history is that deal and the same moves. A
+        "cards" deal the new state's history is that deal and the same moves, except
+        that at a simultaneous node an action this state dropped (illegal when its
+        seat's turn came) is WAIT: so the same actions are applied and the player's
+        observation is this state's, whatever the redeal makes legal. A
         "seed" deal cannot be redealt card by card: the new state keeps this
         state's chance history (its seed bytes) while its cardsim state is the
         redealt one, so its ``history()`` does not replay it (it replays this
@@ -478,9 +634,7 @@ class CardsimState(pyspiel.State):
         if self._cfg.mode == "cards":
             return _rebuild(self, [card_index(c) for c in inner.deck])
         out: CardsimState = self.clone()
-        out.inner = inner
-        out._trail = None  # another deal: its histories are replayed afresh
-        out._ttrail = None
+        out.inner = inner  # (the setter drops the information state replay)
         return out
 
 
@@ -490,12 +644,21 @@ def _rebuild(original: CardsimState, chance: list[int]) -> CardsimState:
     out = CardsimState(original.get_game())
     for c in chance:
         out.apply_action(c)
-    moves = [h.action for h in original.full_history()[len(original.dealt) :]]
+    offset = len(original.dealt)
+    moves = original._s.moves[offset:]
+    dropped = set(original._s.dropped)
     n = original._cfg.num_players
     i = 0
     while i < len(moves):
         if out.is_simultaneous_node():
-            out.apply_actions(moves[i : i + n])
+            # An action the true world dropped becomes WAIT: in the redealt world it
+            # may be legal, and applying it would change what everyone sees. The
+            # applied ones replay the contract history, which the redeal keeps legal.
+            joint = [
+                out._cfg.wait if offset + i + seat in dropped else a
+                for seat, a in enumerate(moves[i : i + n])
+            ]
+            out.apply_actions(joint)
             i += n
         else:
             out.apply_action(moves[i])
@@ -507,7 +670,10 @@ class CardsimObserver:
     """OpenSpiel's PyObserver: ``observation(p)`` as a tensor and as JSON text."""
 
     def __init__(
-        self, game: _Config, iig_obs_type: pyspiel.IIGObservationType | None, params: Any
+        self,
+        game: _Config,
+        iig_obs_type: pyspiel.IIGObservationType | None,
+        params: dict[str, object] | None,
     ) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported, got {params}")
@@ -519,27 +685,14 @@ class CardsimObserver:
         if self.perfect_recall and game.simultaneous:
             raise ValueError("a simultaneous cardsim game provides no information state")
         self.game = game
-        self.refused = ""
-        if self.perfect_recall:
-            size = info_state_layout(game)[0]
-            if size > MAX_INFO_TENSOR:
-                # Allocated lazily by numpy, but every write would fill it: refused
-                # when written (the string is still provided).
-                self.refused = (
-                    f"{game.short_name}'s information state tensor would hold {size} floats "
-                    f"(more than {MAX_INFO_TENSOR}): lower its move_cap"
-                )
-                size = 0
-            shape: tuple[int, ...] = (size,)
-        else:
-            shape = game.encoder.shape
+        shape: tuple[int, ...] = (
+            (info_state_layout(game).size,) if self.perfect_recall else game.encoder.shape
+        )
         self.tensor = np.zeros(shape, np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: CardsimState, player: int) -> None:
         if self.perfect_recall:
-            if self.refused:
-                raise ValueError(self.refused)
             state.information_state_into(player, self.tensor)
             return
         if state.inner is None:
@@ -556,8 +709,13 @@ class CardsimObserver:
         return json.dumps(state.inner.observation(player), sort_keys=True)
 
 
-def _game_type(sn: str, inner: Any) -> pyspiel.GameType:
+def _game_type(sn: str, inner: Game, zero_sum: bool | None = None) -> pyspiel.GameType:
+    """The OpenSpiel type of a game; zero-sum when ``zero_sum`` says so, else (the
+    registered type, covering every configuration) when every ``players`` value
+    seats 2+."""
     lo, hi = _players_range(inner)
+    if zero_sum is None:
+        zero_sum = lo >= 2
     return pyspiel.GameType(
         short_name=sn,
         long_name=f"cardsim {inner.name}",
@@ -569,7 +727,7 @@ def _game_type(sn: str, inner: Any) -> pyspiel.GameType:
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=(
-            pyspiel.GameType.Utility.ZERO_SUM if lo >= 2 else pyspiel.GameType.Utility.GENERAL_SUM
+            pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM
         ),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=hi,
@@ -583,17 +741,17 @@ def _game_type(sn: str, inner: Any) -> pyspiel.GameType:
 
 
 #: short name -> ``**options -> game object``, for every game registered here.
-_FACTORIES: dict[str, Callable[..., Any]] = {}
+_FACTORIES: dict[str, Callable[..., Game]] = {}
 
 
-def register(game: str | Callable[..., Any], name: str | None = None) -> str:
+def register(game: str | Callable[..., Game], name: str | None = None) -> str:
     """Registers one game with OpenSpiel and returns its short name.
 
     ``game`` is a registered cardsim name, or a factory ``**options -> game``
     (any object following the state contract, e.g. a reference game class).
     Registering the same name again does nothing.
     """
-    factory: Callable[..., Any] = functools.partial(make, game) if isinstance(game, str) else game
+    factory: Callable[..., Game] = functools.partial(make, game) if isinstance(game, str) else game
     inner = factory()
     sn = short_name(name or inner.name)
     if sn in _FACTORIES:
@@ -617,8 +775,17 @@ def register_all() -> list[str]:
     return [register(info.name) for info in games()]
 
 
-def load(game_name: str, **options: Any) -> pyspiel.Game:
-    """``pyspiel.load_game`` of a cardsim game with options, e.g. ``load("clock")``."""
+def load(game_name: str, **options: OptionValue) -> pyspiel.Game:
+    """``pyspiel.load_game`` of a cardsim game with options, e.g. ``load("clock")``.
+    An int option past OpenSpiel's 32-bit game parameters is a ValueError naming it."""
+    for name, value in options.items():
+        # pybind11 cannot cast such an int to the parameter's C++ int: it raised
+        # RuntimeError "Unable to cast ... to C++ type '?'".
+        if isinstance(value, int) and not isinstance(value, bool) and not -(2**31) <= value < 2**31:
+            raise ValueError(
+                f"{game_name} option {name!r} must fit OpenSpiel's 32-bit int game"
+                f" parameters, [-2**31, 2**31), got {value}"
+            )
     return pyspiel.load_game(short_name(game_name), options)
 
 

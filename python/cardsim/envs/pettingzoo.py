@@ -29,11 +29,11 @@ others 0; ``illegal="raise"`` raises ``cardsim.IllegalActionError`` instead.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..contract.extras import missing_extra
+from ..guards.extras import missing_extra
 
 try:
     from gymnasium import spaces
@@ -45,8 +45,18 @@ except ImportError:
 from .. import render
 from ..contract.constants import SIMULTANEOUS
 from ..contract.errors import IllegalActionError
-from ._common import RENDER_MODES, check_render_mode, outcome_returns, resolve_game, seat_actions
+from ._common import (
+    RENDER_MODES,
+    as_action,
+    check_render_mode,
+    outcome_returns,
+    resolve_game,
+    seat_actions,
+)
 from .tensor import encoder_for
+
+if TYPE_CHECKING:
+    from ..contract.protocols import Game
 
 __all__ = ["CardsimAECEnv", "CardsimParallelEnv", "env", "parallel_env", "raw_env"]
 
@@ -54,17 +64,17 @@ __all__ = ["CardsimAECEnv", "CardsimParallelEnv", "env", "parallel_env", "raw_en
 class _Base:
     """Spaces, dealing and observing shared by the AEC and the parallel env."""
 
-    metadata: dict[str, Any]
+    metadata: dict[str, object]
 
     def _setup(
         self,
-        game: Any,
+        game: str | Game,
         backend: str,
         illegal: str,
         illegal_reward: float,
         render_mode: str | None,
         extra_actions: int,
-        options: dict[str, Any],
+        options: dict[str, object],
     ) -> None:
         self.game = resolve_game(game, backend, **options)
         if illegal not in ("penalty", "raise"):
@@ -93,13 +103,15 @@ class _Base:
         self.action_spaces = {
             a: spaces.Discrete(self.num_env_actions) for a in self.possible_agents
         }
+        # None until reset; typed Any rather than an Optional that every helper, only
+        # called after reset, would have to narrow.
         self.state: Any = None
         self.np_random, _ = seeding.np_random(None)
 
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
+    def observation_space(self, agent: str) -> spaces.Dict:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space[Any]:
+    def action_space(self, agent: str) -> spaces.Discrete:
         return self.action_spaces[agent]
 
     def _deal(self, seed: int | None) -> None:
@@ -150,12 +162,12 @@ class CardsimAECEnv(_Base, AECEnv[str, dict[str, np.ndarray], int]):
 
     def __init__(
         self,
-        game: Any = "clock",
+        game: str | Game = "clock",
         illegal: str = "penalty",
         illegal_reward: float = -1.0,
         backend: str = "cpp",
         render_mode: str | None = None,
-        **options: Any,
+        **options: object,
     ) -> None:
         AECEnv.__init__(self)
         self._setup(game, backend, illegal, illegal_reward, render_mode, 0, options)
@@ -173,14 +185,14 @@ class CardsimAECEnv(_Base, AECEnv[str, dict[str, np.ndarray], int]):
                     self.agent_selection = self.possible_agents[seat]
                     return
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, object] | None = None) -> None:
         self._deal(seed)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, bool]] = {a: {} for a in self.agents}
         self._last_actor = -1
         self.agent_selection = self.possible_agents[0]
         self._select()
@@ -188,7 +200,7 @@ class CardsimAECEnv(_Base, AECEnv[str, dict[str, np.ndarray], int]):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         return self._observe(self._seat[agent])
 
-    def step(self, action: Any) -> None:
+    def step(self, action: int) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -196,7 +208,7 @@ class CardsimAECEnv(_Base, AECEnv[str, dict[str, np.ndarray], int]):
         seat = self._seat[agent]
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        a = int(action)
+        a = as_action(action)
         if a not in seat_actions(self.state, seat):
             if self.illegal == "raise":
                 raise IllegalActionError(f"illegal action {a} for {agent}")
@@ -226,12 +238,12 @@ class CardsimParallelEnv(_Base, ParallelEnv[str, dict[str, np.ndarray], int]):
 
     def __init__(
         self,
-        game: Any = "clock",
+        game: str | Game = "clock",
         illegal: str = "penalty",
         illegal_reward: float = -1.0,
         backend: str = "cpp",
         render_mode: str | None = None,
-        **options: Any,
+        **options: object,
     ) -> None:
         self._setup(game, backend, illegal, illegal_reward, render_mode, 1, options)
         self.wait = self.game.num_actions
@@ -247,25 +259,37 @@ class CardsimParallelEnv(_Base, ParallelEnv[str, dict[str, np.ndarray], int]):
         return {a: self._observe(self._seat[a]) for a in self.agents}
 
     def reset(
-        self, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict[str, Any]]]:
+        self, seed: int | None = None, options: dict[str, object] | None = None
+    ) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict[str, bool]]]:
         self._deal(seed)
         self.agents = list(self.possible_agents)
         return self._all_obs(), {a: {} for a in self.agents}
 
     def step(
-        self, actions: dict[str, Any]
+        self, actions: dict[str, int]
     ) -> tuple[
         dict[str, dict[str, np.ndarray]],
         dict[str, float],
         dict[str, bool],
         dict[str, bool],
-        dict[str, dict[str, Any]],
+        dict[str, dict[str, bool]],
     ]:
         agents = list(self.agents)
         rewards = dict.fromkeys(agents, 0.0)
-        infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
-        chosen = {a: int(actions[a]) for a in agents}
+        infos: dict[str, dict[str, bool]] = {a: {} for a in agents}
+        if not isinstance(actions, dict):
+            raise TypeError(
+                f"actions must be a dict of agent to action, got {type(actions).__name__}"
+            )
+        missing = [a for a in agents if a not in actions]
+        if missing:
+            raise ValueError(f"actions has no action for the live agent(s) {', '.join(missing)}")
+        chosen = {a: as_action(actions[a], f"action of {a}") for a in agents}
+        for a, act in chosen.items():
+            if not 0 <= act < self.num_env_actions:
+                raise IllegalActionError(
+                    f"action {act} of {a} is out of range [0, {self.num_env_actions})"
+                )
         bad = [a for a in agents if not self._mask(self._seat[a])[chosen[a]]]
         done = False
         truncated = False
@@ -299,17 +323,19 @@ class CardsimParallelEnv(_Base, ParallelEnv[str, dict[str, np.ndarray], int]):
         return obs, rewards, terminations, truncations, infos
 
 
-def raw_env(game: Any = "clock", **kwargs: Any) -> CardsimAECEnv:
+# kwargs: the env's other arguments and the game's options, each typed by the env's
+# constructor, which they are passed on to.
+def raw_env(game: str | Game = "clock", **kwargs: Any) -> CardsimAECEnv:
     """The AEC env of ``game`` (a registered name or a game object)."""
     return CardsimAECEnv(game, **kwargs)
 
 
-def env(game: Any = "clock", **kwargs: Any) -> CardsimAECEnv:
+def env(game: str | Game = "clock", **kwargs: Any) -> CardsimAECEnv:
     """The AEC env of ``game`` (PettingZoo's ``env()`` convention; no wrappers, so
     that illegal actions reach the env's own penalty)."""
     return raw_env(game, **kwargs)
 
 
-def parallel_env(game: Any = "clock", **kwargs: Any) -> CardsimParallelEnv:
+def parallel_env(game: str | Game = "clock", **kwargs: Any) -> CardsimParallelEnv:
     """The parallel env of ``game``: every agent acts at every step."""
     return CardsimParallelEnv(game, **kwargs)

@@ -29,20 +29,24 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from .._typing import JSONObject
+    from ..contract.protocols import Game, State
 
 __all__ = ["hidden_positions", "observations_along", "resample_hidden", "seen_cards"]
 
 _CARD = re.compile(r'"((?:[A2-9TJQK][CDHS])|JK)"')
 
 
-def _cards_in(obs: Any) -> set[str]:
+def _cards_in(obs: JSONObject) -> set[str]:
     return set(_CARD.findall(json.dumps(obs)))
 
 
-def observations_along(start: Any, history: list[int], player: int) -> list[Any] | None:
+def observations_along(start: State, history: list[int], player: int) -> list[JSONObject] | None:
     """``player``'s observation of ``start`` and after each action of ``history``
     played on it (``start`` is changed), or None when an action is illegal there."""
     seen = [start.observation(player)]
@@ -54,7 +58,9 @@ def observations_along(start: Any, history: list[int], player: int) -> list[Any]
     return seen
 
 
-def _observations(game: Any, deck: list[str], history: list[int], player: int) -> list[Any] | None:
+def _observations(
+    game: Game, deck: list[str], history: list[int], player: int
+) -> list[JSONObject] | None:
     """``player``'s observations along ``history`` from this deal, or None if the
     deal is refused or the history is not legal from it."""
     try:
@@ -64,22 +70,22 @@ def _observations(game: Any, deck: list[str], history: list[int], player: int) -
     return observations_along(state, history, player)
 
 
-def seen_cards(state: Any, player: int) -> set[str]:
+def seen_cards(state: State, player: int) -> set[str]:
     """Every card text ``player``'s observations showed during the game so far."""
     seen = _observations(state.game, list(state.deck), list(state.history), player)
     assert seen is not None, "a state's own history is legal from its own deal"
     return set().union(*(_cards_in(o) for o in seen))
 
 
-def hidden_positions(state: Any, player: int) -> list[int]:
+def hidden_positions(state: State, player: int) -> list[int]:
     """Deck positions whose card ``player`` has never seen."""
     visible = seen_cards(state, player)
     return [i for i, c in enumerate(state.deck) if c not in visible]
 
 
 def resample_hidden(
-    state: Any, player: int, rng: np.random.Generator | int | None = None, max_attempts: int = 100
-) -> Any:
+    state: State, player: int, rng: np.random.Generator | int | None = None, max_attempts: int = 100
+) -> State:
     """A state ``player`` cannot tell from ``state``, its unseen cards dealt afresh.
 
     ``rng`` is a numpy Generator or a seed. Returns a new state (``state`` is not
@@ -119,7 +125,9 @@ def resample_hidden(
     return state.clone()
 
 
-def _replays_alike(start: Any, history: list[int], player: int, original: list[Any]) -> bool:
+def _replays_alike(
+    start: State, history: list[int], player: int, original: list[JSONObject]
+) -> bool:
     """Plays ``history`` on ``start``; False at the first illegal action or the first
     observation of ``player`` that differs from ``original`` (most rejections come early)."""
     if start.observation(player) != original[0]:

@@ -25,7 +25,7 @@ Importing this module without Stable-Baselines3 raises ImportError naming the ex
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -37,7 +37,11 @@ except ImportError as error:  # pragma: no cover - the message is tested with SB
         " (stable-baselines3 and sb3-contrib)"
     ) from error
 
+from ._common import as_action
 from .vector import VectorEnv as _CardsimVectorEnv
+
+if TYPE_CHECKING:
+    from ..contract.protocols import Game
 
 __all__ = ["VecEnv"]
 
@@ -47,12 +51,15 @@ class VecEnv(_SB3VecEnv):  # type: ignore[misc]
 
     Args:
         game: a registered game name, or a ``cardsim.VectorEnv`` to wrap (then give no
-            other arguments).
-        num_envs, seat, opponents, seed, threads, reward, illegal, **options: as for
+            other arguments); required, as for ``cardsim.VectorEnv``.
+        num_envs, seat, opponents, seed, threads, reward, illegal, ``**options``: as for
             ``cardsim.VectorEnv`` (``seat`` must be a seat: SB3 learns one seat).
     """
 
-    def __init__(self, game: Any = "rummy", num_envs: int = 1, **kwargs: Any) -> None:
+    # kwargs: cardsim.VectorEnv's other arguments and the game's options, typed there.
+    def __init__(
+        self, game: str | Game | _CardsimVectorEnv, num_envs: int = 1, **kwargs: Any
+    ) -> None:
         if isinstance(game, _CardsimVectorEnv):
             if kwargs or num_envs != 1:
                 raise ValueError("give no other arguments when wrapping a cardsim.VectorEnv")
@@ -71,25 +78,25 @@ class VecEnv(_SB3VecEnv):  # type: ignore[misc]
         """Starts every env (from the seed given to ``seed()``, if any); returns obs."""
         obs, _ = self.venv.reset(seed=self._seed)
         self._seed = None
-        self.reset_infos: list[dict[str, Any]] = [{} for _ in range(self.num_envs)]
+        self.reset_infos: list[dict[str, object]] = [{} for _ in range(self.num_envs)]
         return np.asarray(obs)
 
     def seed(self, seed: int | None = None) -> Sequence[int | None]:
         """The next ``reset()`` deals from run seed ``seed``."""
-        self._seed = None if seed is None else int(seed)
+        self._seed = None if seed is None else as_action(seed, "seed")
         return [self._seed] * self.num_envs
 
     def step_async(self, actions: np.ndarray) -> None:
         self._actions = actions
 
-    def step_wait(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[dict[str, Any]]]:
+    def step_wait(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[dict[str, object]]]:
         if self._actions is None:
             raise RuntimeError("step_wait() without step_async()")
         actions, self._actions = self._actions, None
         obs, reward, terminated, truncated, info = self.venv.step(actions)
         obs, reward = np.asarray(obs), np.asarray(reward, dtype=np.float32)
         dones = np.asarray(terminated | truncated)
-        infos: list[dict[str, Any]] = [{} for _ in range(self.num_envs)]
+        infos: list[dict[str, object]] = [{} for _ in range(self.num_envs)]
         if dones.any():
             ended = np.flatnonzero(dones)
             final = obs[ended].copy()
@@ -118,7 +125,7 @@ class VecEnv(_SB3VecEnv):  # type: ignore[misc]
             return [int(indices)]
         return [int(i) for i in indices]
 
-    def get_attr(self, attr_name: str, indices: int | Iterable[int] | None = None) -> list[Any]:
+    def get_attr(self, attr_name: str, indices: int | Iterable[int] | None = None) -> list[object]:
         """An attribute per env: the mask row for ``action_masks`` (as a method, which
         is what sb3-contrib checks for), else the cardsim.VectorEnv's attribute."""
         idx = self._indices(indices)
@@ -128,7 +135,7 @@ class VecEnv(_SB3VecEnv):  # type: ignore[misc]
         return [value for _ in idx]
 
     def set_attr(
-        self, attr_name: str, value: Any, indices: int | Iterable[int] | None = None
+        self, attr_name: str, value: object, indices: int | Iterable[int] | None = None
     ) -> None:
         """Every env shares one cardsim.VectorEnv: only all indices at once can be set."""
         if len(self._indices(indices)) != self.num_envs:
@@ -138,10 +145,10 @@ class VecEnv(_SB3VecEnv):  # type: ignore[misc]
     def env_method(
         self,
         method_name: str,
-        *method_args: Any,
+        *method_args: object,
         indices: int | Iterable[int] | None = None,
-        **method_kwargs: Any,
-    ) -> list[Any]:
+        **method_kwargs: object,
+    ) -> list[object]:
         """``env_method("action_masks")`` gives one mask row per env (sb3-contrib's
         ``get_action_masks`` stacks them); any other method is called once on the
         cardsim.VectorEnv and its result given for every index."""

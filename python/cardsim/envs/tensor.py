@@ -18,7 +18,7 @@ shows nothing the player cannot see.
   number of players) keep the seat: each bucket has one lane for shared
   values and, in a game of n >= 2 players, n lanes per seat, rotated so that
   lane 1 is the observer. Hashing fixes the shape whatever keys appear. Every
-  value v is output as sign(v) log1p(|v|), inside [-89, 89]. It is lossy: it
+  value v is output as ``sign(v) log1p(|v|)``, inside [-89, 89]. It is lossy: it
   does not keep which pile or grid cell a card is in.
 
     >>> import cardsim
@@ -33,13 +33,16 @@ from __future__ import annotations
 
 import functools
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Protocol, cast
 
 import numpy as np
 
 from .. import _core
+
+if TYPE_CHECKING:
+    from ..contract.protocols import Game, State
 
 __all__ = [
     "BUCKETS",
@@ -69,6 +72,21 @@ _CARD_INDEX = {r + s: i * 13 + j for i, s in enumerate(SUITS) for j, r in enumer
 _CARD_INDEX["JK"] = 52
 
 
+class _ExactGame(Protocol):
+    """A game with an exact observation tensor (both backends' games have one)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def observation_tensor_shape(self) -> tuple[int, ...]: ...
+
+
+class _ExactState(Protocol):
+    """A state of such a game: it writes its own tensor."""
+
+    def observation_tensor(self, player: int, out: np.ndarray | None = None) -> np.ndarray: ...
+
+
 def card_index(text: str) -> int:
     """0..51 for a card in canonical order, 52 for the joker."""
     return _CARD_INDEX[text]
@@ -86,11 +104,11 @@ class Encoder:
     shape: tuple[int, ...]
     low: float
     high: float
-    fn: Callable[[dict[str, Any], int], np.ndarray] | None
+    fn: Callable[[Mapping[str, object], int], np.ndarray] | None
     description: str
     exact: bool = False
 
-    def encode(self, observation: dict[str, Any], player: int) -> np.ndarray:
+    def encode(self, observation: Mapping[str, object], player: int) -> np.ndarray:
         """The tensor of an observation dict (the generic encoder only)."""
         if self.fn is None:
             raise TypeError(
@@ -100,10 +118,11 @@ class Encoder:
         assert out.shape == self.shape and out.dtype == np.float32
         return out
 
-    def encode_state(self, state: Any, player: int, out: np.ndarray | None = None) -> np.ndarray:
+    def encode_state(self, state: State, player: int, out: np.ndarray | None = None) -> np.ndarray:
         """Seat ``player``'s tensor of ``state``, written into ``out`` when given."""
         if self.exact:
-            return state.observation_tensor(player, out=out)  # type: ignore[no-any-return]
+            # Only a game with an exact tensor gets an exact encoder: its states write it.
+            return cast("_ExactState", state).observation_tensor(player, out=out)
         v = self.encode(state.observation(player), player)
         if out is None:
             return v
@@ -111,7 +130,7 @@ class Encoder:
         return out
 
 
-def exact_encoder(game: Any) -> Encoder:
+def exact_encoder(game: _ExactGame) -> Encoder:
     """The encoder of a game with an exact tensor (``observation_tensor_shape``)."""
     return Encoder(
         tuple(game.observation_tensor_shape),
@@ -144,7 +163,7 @@ def generic_encoder(
     # The four numbers after the card counts.
     total, leaves, nulls, items = (NUM_CARD_KINDS + k for k in range(_NUMERIC))
 
-    def fn(obs: dict[str, Any], player: int) -> np.ndarray:
+    def fn(obs: Mapping[str, object], player: int) -> np.ndarray:
         # Sums gathered in a dict (flat index -> value): far cheaper per leaf than
         # numpy scalar indexing.
         acc: dict[int, float] = {}
@@ -153,7 +172,7 @@ def generic_encoder(
             i = (_bucket(path) * lanes + lane) * _WIDTH + feature
             acc[i] = acc.get(i, 0.0) + v
 
-        def walk(value: Any, path: str, lane: int, key: str) -> None:
+        def walk(value: object, path: str, lane: int, key: str) -> None:
             if isinstance(value, str):
                 card = _CARD_INDEX.get(value)
                 if card is not None:
@@ -207,11 +226,11 @@ def generic_encoder(
     )
 
 
-def encoder_for(game: Any) -> Encoder:
+def encoder_for(game: Game) -> Encoder:
     """The encoder of a game object: its exact tensor if it has one, else the
     generic encoder (its name, number of players and per-seat keys fix the shape)."""
     if hasattr(game, "observation_tensor_shape"):
-        return exact_encoder(game)
+        return exact_encoder(cast("_ExactGame", game))
     return _generic(game.name, game.num_players, tuple(game.traits.per_seat_keys))
 
 
@@ -226,7 +245,10 @@ def _generic(name: str, num_players: int, per_seat_keys: tuple[str, ...] | None 
 
 
 def encode(
-    game_name: str, observation: dict[str, Any], num_players: int = 1, player: int | None = None
+    game_name: str,
+    observation: Mapping[str, object],
+    num_players: int = 1,
+    player: int | None = None,
 ) -> np.ndarray:
     """The generic encoder's float32 tensor of ``observation`` (from ``observation(player)``).
 

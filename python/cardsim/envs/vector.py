@@ -16,14 +16,20 @@ class with the same methods.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 import numpy as np
 
 from ..contract.errors import IllegalActionError
-from ..contract.memory import check_memory
 from ..games import make
-from ._common import camel_case, opponents_option
+from ..guards.memory import check_memory
+from ._common import as_action, camel_case, opponents_option
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    from .. import _core
+    from ..contract.protocols import Game
 
 try:  # Gymnasium is optional: the env works without it.
     import gymnasium
@@ -32,7 +38,7 @@ try:  # Gymnasium is optional: the env works without it.
     from gymnasium.vector.utils import batch_space
 
     _Base: type = gymnasium.vector.VectorEnv
-    _AUTORESET: Any = AutoresetMode.NEXT_STEP
+    _AUTORESET: object = AutoresetMode.NEXT_STEP
 except ImportError:  # pragma: no cover - exercised only without the extra
     gymnasium = None  # type: ignore[assignment]
     _Base = object
@@ -45,7 +51,7 @@ __all__ = ["MAX_ENVS", "VectorEnv", "masked_random"]
 _SPACE_BYTES = 14
 
 #: The most envs one VectorEnv may hold; its buffers must also fit in memory
-#: (cardsim.contract.memory), which is checked before they are allocated.
+#: (cardsim.guards.memory), which is checked before they are allocated.
 MAX_ENVS = 2**24
 
 
@@ -62,7 +68,8 @@ def masked_random(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return out
 
 
-def _game_of(game: Any, options: dict[str, Any]) -> Any:
+# options: the game's, and possibly make's backend= (a str), so make takes them as Any.
+def _game_of(game: str | Game, options: dict[str, Any]) -> Game:
     if isinstance(game, str):
         return make(game, **options)
     if options:
@@ -72,9 +79,16 @@ def _game_of(game: Any, options: dict[str, Any]) -> Any:
     return game
 
 
-def _as_array(actions: Any, num_envs: int) -> np.ndarray:
+def _is_core_game(game: Game) -> TypeGuard[_core.Game[Any]]:
+    """Whether ``game`` is the C++ core's: only its games have a vector env core."""
+    return hasattr(game, "_vector_env")
+
+
+def _as_array(actions: object, num_envs: int) -> np.ndarray:
     """Any array-like of ints as a numpy array, without a copy where it can: a numpy
-    array as is, a CPU tensor (torch, ...) through ``__array__`` or DLPack."""
+    array as is, a memoryview, a CPU tensor (torch, ...) through ``__array__`` or
+    DLPack. The core copies it before it checks or plays it, so the caller may
+    reuse (or another thread write) the buffer at any time."""
     if isinstance(actions, np.ndarray):
         return actions
     if isinstance(actions, (list, tuple)):
@@ -87,14 +101,14 @@ def _as_array(actions: Any, num_envs: int) -> np.ndarray:
             return np.from_dlpack(actions)
         except (TypeError, BufferError, RuntimeError):
             pass  # e.g. a tensor on a GPU: numpy asks it for a host copy below
-    if hasattr(actions, "__array__"):
+    if hasattr(actions, "__array__") or isinstance(actions, memoryview):
         return np.asarray(actions)
     raise TypeError(
         f"actions must be an int array of shape ({num_envs},), got {type(actions).__name__}"
     )
 
 
-def _spec_of(game_name: str, **kwargs: Any) -> Any:
+def _spec_of(game_name: str, **kwargs: object) -> gymnasium.envs.registration.EnvSpec:
     """The game's Gymnasium spec (as ``cardsim.envs.gymnasium`` registers it), with the
     env's keyword arguments."""
     return gymnasium.envs.registration.EnvSpec(
@@ -109,10 +123,11 @@ class VectorEnv(_Base):  # type: ignore[misc]
     """N copies of one game configuration, stepped together in C++.
 
     Args:
-        game: a registered game name (options as keywords) or a C++ game object.
+        game: a registered game name (options as keywords) or a C++ game object;
+            required (no game is the default), its absence a TypeError naming it.
         num_envs: how many games run side by side, at most ``MAX_ENVS``; a count
             whose buffers would not fit in memory (the memory available now, at
-            most cardsim.contract.memory.MAX_BYTES) is refused with a ValueError
+            most cardsim.guards.memory.MAX_BYTES) is refused with a ValueError
             naming the size, before anything is allocated.
         seat: the learner's seat; ``None`` for self-play (every seat is a
             learner; ``info["current_player"]`` says who is to move and rewards
@@ -150,11 +165,11 @@ class VectorEnv(_Base):  # type: ignore[misc]
     rather than waiting; give each thread its own env.
     """
 
-    metadata: dict[str, Any] = {"autoreset_mode": _AUTORESET, "render_modes": []}
+    metadata: dict[str, object] = {"autoreset_mode": _AUTORESET, "render_modes": []}
 
     def __init__(
         self,
-        game: Any = "rummy",
+        game: str | Game,
         num_envs: int = 1,
         seat: int | None = 0,
         opponents: str | list[str] | tuple[str, ...] | None = None,
@@ -164,16 +179,16 @@ class VectorEnv(_Base):  # type: ignore[misc]
         copy: bool = True,
         illegal: str = "raise",
         illegal_reward: float = -1.0,
-        opponent: Any = None,
-        **options: Any,
+        opponent: str | list[str] | tuple[str, ...] | None = None,
+        **options: object,
     ) -> None:
-        opponents = opponents_option(opponents, opponent)
+        chosen: str | list[str] | tuple[str, ...] = opponents_option(opponents, opponent)
         if illegal not in ("penalty", "raise"):
             raise ValueError(f"illegal must be 'penalty' or 'raise', got {illegal!r}")
         self.illegal = illegal
         self.illegal_reward = float(illegal_reward)
         self.game = _game_of(game, options)
-        if not hasattr(self.game, "_vector_env"):
+        if not _is_core_game(self.game):
             if hasattr(self.game, "new_game") and not hasattr(self.game, "_simulate"):
                 raise ValueError("VectorEnv needs the cpp backend")
             raise ValueError(
@@ -191,7 +206,9 @@ class VectorEnv(_Base):  # type: ignore[misc]
                 "use fewer envs (several VectorEnvs stepped in turn give the same episodes"
                 " as one, by env index)",
             )
-        self._core = self.game._vector_env(num_envs, seat, opponents, seed, threads, reward)
+        self._core: _core._VectorEnv | None = self.game._vector_env(
+            num_envs, seat, chosen, seed, threads, reward
+        )
         self._buffers = self._core._buffers()
         if seat is None:  # self-play: one reward per seat, even for one seat
             self._buffers["reward"] = self._buffers["reward"].reshape(int(num_envs), -1)
@@ -202,7 +219,7 @@ class VectorEnv(_Base):  # type: ignore[misc]
         self.reward_kind = reward
         self.copy = copy
         self.num_players = int(self.game.num_players)
-        self.opponents = opponents
+        self.opponents = chosen
         self._started = False
         self._illegal = np.zeros(self.num_envs, dtype=bool)
         size = int(self._core.observation_size)
@@ -220,7 +237,7 @@ class VectorEnv(_Base):  # type: ignore[misc]
         array: np.ndarray = self._buffers[name]
         return array.copy() if self.copy else array
 
-    def _info(self) -> dict[str, Any]:
+    def _info(self) -> dict[str, np.ndarray]:
         ended = self._buffers["terminated"] | self._buffers["truncated"]
         info = {
             "action_mask": self._out("action_mask"),
@@ -236,8 +253,8 @@ class VectorEnv(_Base):  # type: ignore[misc]
 
     # --- the Gymnasium API ------------------------------------------------------------
     def reset(
-        self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[np.ndarray, dict[str, Any]]:
+        self, *, seed: int | None = None, options: dict[str, object] | None = None
+    ) -> tuple[np.ndarray, dict[str, np.ndarray]]:
         """Starts an episode in every env: episode 0 of ``seed``'s streams, or
         with ``seed=None`` each env's next episode (the first reset uses the
         constructor's seed). Returns ``(obs, info)``.
@@ -261,6 +278,11 @@ class VectorEnv(_Base):  # type: ignore[misc]
         if isinstance(seed, (list, tuple, np.ndarray)):
             seeds = [int(s) if isinstance(s, np.integer) else s for s in seed]
             seed = None
+        elif seed is not None:
+            # numpy integers are valid seeds; gymnasium's own check would refuse them.
+            seed = as_action(seed, "seed")
+            if seed < 0:
+                raise ValueError(f"seed must be a non-negative integer, got {seed}")
         if seeds is None and mask is None:
             if seed is None and not self._started:
                 seed = self.seed
@@ -279,8 +301,8 @@ class VectorEnv(_Base):  # type: ignore[misc]
         return self._out("obs"), self._info()
 
     def step(
-        self, actions: Any
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        self, actions: npt.ArrayLike
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, np.ndarray]]:
         """Plays one learner action per env (an int array of shape (num_envs,)).
 
         Every env's action is checked first: a wrong shape or a non-integer
@@ -319,8 +341,10 @@ class VectorEnv(_Base):  # type: ignore[misc]
         """Envs whose action is in range but not legal (illegal="penalty"); an env whose
         episode just ended accepts any id."""
         n = self.game.num_actions
-        if actions.dtype.kind not in "iu":
-            return np.zeros(self.num_envs, dtype=bool)  # the core names the dtype
+        if actions.dtype.kind not in "iu" or actions.shape != (self.num_envs,):
+            # The core names the dtype or the shape (indexing the masks with a wrong
+            # shape raised numpy's IndexError, or broadcast).
+            return np.zeros(self.num_envs, dtype=bool)
         bad = (actions < 0) | (actions >= n)
         if bad.any():
             k = int(np.flatnonzero(bad)[0])
@@ -329,7 +353,7 @@ class VectorEnv(_Base):  # type: ignore[misc]
         out: np.ndarray = ~mask[np.arange(self.num_envs), actions.astype(np.int64)]
         return out
 
-    def call(self, name: str, *args: Any, **kwargs: Any) -> tuple[Any, ...]:
+    def call(self, name: str, *args: object, **kwargs: object) -> tuple[object, ...]:
         """Gymnasium's ``call``: the attribute ``name`` of this env, called with the
         arguments if it is callable, once per env (every env shares this object)."""
         value = getattr(self, name)
@@ -337,23 +361,25 @@ class VectorEnv(_Base):  # type: ignore[misc]
             value = value(*args, **kwargs)
         return (value,) * self.num_envs
 
-    def get_attr(self, name: str) -> tuple[Any, ...]:
+    def get_attr(self, name: str) -> tuple[object, ...]:
         """Gymnasium's ``get_attr``: the attribute ``name``, once per env."""
         return (getattr(self, name),) * self.num_envs
 
     def action_masks(self) -> np.ndarray:
         """The current legal-action masks, (num_envs, num_actions) bool."""
+        if self._core is None:
+            raise RuntimeError("this VectorEnv is closed")
         mask: np.ndarray = self._buffers["action_mask"].copy()
         return mask
 
-    def close_extras(self, **kwargs: Any) -> None:
+    def close_extras(self, **kwargs: object) -> None:
         """Stops the worker threads and frees the buffers."""
         self._buffers = {}
         self._core = None
 
     if gymnasium is None:  # pragma: no cover
 
-        def close(self, **kwargs: Any) -> None:
+        def close(self, **kwargs: object) -> None:
             """Stops the worker threads and frees the buffers."""
             self.close_extras()
 

@@ -19,15 +19,18 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Protocol, cast
 
 from .. import _core
+from .._typing import JSONObject, JSONValue, PathArg
 from .._version import __version__
 from ..contract.errors import IllegalActionError
-from ..contract.limits import TooLarge, read_capped
 from ..contract.policies import check_entry
-from ..contract.text import printable, shown
+from ..contract.protocols import Game, State
 from ..games import make
+from ..guards.limits import TooLarge, read_capped
+from ..guards.text import printable, shown
 from ..reference.base import ReferenceState
 
 __all__ = [
@@ -66,11 +69,19 @@ _OUTCOME = ("terminal", "truncated", "scores", "winners", "draw", "moves", "dige
 _SOURCE = ("seed", "index", "policy")
 
 
-def _backend_of(state: Any) -> str:
+class RecordedState(State, Protocol):
+    """A state as a record reads it: the contract's State, with its game and the
+    seed it was dealt from (None for a given deck)."""
+
+    @property
+    def game(self) -> Game: ...
+
+
+def _backend_of(state: State) -> str:
     return "reference" if isinstance(state, ReferenceState) else "cpp"
 
 
-def _outcome(state: Any) -> dict[str, Any]:
+def _outcome(state: State) -> JSONObject:
     return {
         "terminal": bool(state.is_terminal()),
         "truncated": bool(state.is_truncated()),
@@ -83,7 +94,7 @@ def _outcome(state: Any) -> dict[str, Any]:
     }
 
 
-def _digest(state: Any) -> str:
+def _digest(state: State) -> str:
     # The seed names how the deck was made, not the position: a replay from the
     # recorded deck has none, and must still match.
     position = {k: v for k, v in state.to_dict().items() if k != "seed"}
@@ -92,7 +103,7 @@ def _digest(state: Any) -> str:
     ).hexdigest()[:32]
 
 
-def record(state: Any, source: dict[str, Any] | None = None) -> dict[str, Any]:
+def record(state: object, source: Mapping[str, JSONValue] | None = None) -> dict[str, Any]:  # JSON
     """The game so far as a JSON-safe record (also ``state.record()``).
 
     ``source`` optionally notes where the game came from (``seed``, ``index``,
@@ -100,7 +111,11 @@ def record(state: Any, source: dict[str, Any] | None = None) -> dict[str, Any]:
     """
     if not callable(getattr(state, "to_dict", None)) or not hasattr(state, "history"):
         raise TypeError(f"record needs a game state, got {type(state).__name__}")
-    out: dict[str, Any] = {
+    return _record(cast(RecordedState, state), source)
+
+
+def _record(state: RecordedState, source: Mapping[str, JSONValue] | None) -> JSONObject:
+    out: JSONObject = {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
         "cardsim_version": __version__,
@@ -118,7 +133,7 @@ def record(state: Any, source: dict[str, Any] | None = None) -> dict[str, Any]:
     return out
 
 
-def _check_source(source: Any) -> dict[str, Any]:
+def _check_source(source: object) -> JSONObject:
     if not isinstance(source, dict):
         raise TypeError(f"record field 'source' must be a dict, got {type(source).__name__}")
     unknown = sorted(set(map(str, source)) - set(_SOURCE))
@@ -144,7 +159,7 @@ def _check_source(source: Any) -> dict[str, Any]:
     return dict(source)
 
 
-def _check_u64(value: Any, what: str) -> None:
+def _check_u64(value: object, what: str) -> None:
     """Seeds and game indices: ints in [0, 2**64), as everywhere else."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{what} must be an int, got {type(value).__name__}")
@@ -152,16 +167,16 @@ def _check_u64(value: Any, what: str) -> None:
         raise ValueError(f"{what} must be an int >= 0 below 2**64, got {shown(value)}")
 
 
-def _check_int(value: Any, what: str) -> int:
+def _check_int(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{what} must be an int, got {type(value).__name__} {shown(value)}")
     return value
 
 
-def _check_nesting(value: Any, field: str) -> None:
+def _check_nesting(value: object, field: str) -> None:
     """Refuses lists and dicts nested deeper than MAX_RECORD_DEPTH, walking them with
     a stack of its own: any later check, comparison or repr of the field is then safe."""
-    todo: list[tuple[Any, int, str]] = [(value, 0, field)]
+    todo: list[tuple[object, int, str]] = [(value, 0, field)]
     while todo:
         v, depth, where = todo.pop()
         if isinstance(v, (list, tuple, dict)):
@@ -177,7 +192,7 @@ def _check_nesting(value: Any, field: str) -> None:
                 todo.extend((x, depth + 1, where) for x in v)
 
 
-def _check_outcome_types(outcome: dict[str, Any]) -> None:
+def _check_outcome_types(outcome: Mapping[str, JSONValue]) -> None:
     """Each outcome field of its exact JSON type: an int is not a float, a bool not an int."""
     for key in ("terminal", "truncated", "draw"):
         if not isinstance(outcome[key], bool):
@@ -186,15 +201,16 @@ def _check_outcome_types(outcome: dict[str, Any]) -> None:
             )
     _check_int(outcome["moves"], "record outcome moves")
     for key in ("scores", "winners"):
-        if not isinstance(outcome[key], list):
+        values = outcome[key]
+        if not isinstance(values, list):
             raise TypeError(f"record outcome {key} must be a list of ints")
-        for v in outcome[key]:
+        for v in values:
             _check_int(v, f"record outcome {key} entry")
     if not isinstance(outcome["digest"], str):
         raise TypeError(f"record outcome digest must be a str, got {shown(outcome['digest'])}")
 
 
-def read_file(path: str | os.PathLike[str]) -> Any:
+def read_file(path: PathArg) -> Any:  # JSON, as json.loads gives it
     """The JSON held in file ``path``, else a ValueError saying why it cannot be read."""
     name = printable(repr(os.fspath(path)))
     try:
@@ -225,7 +241,7 @@ def read_file(path: str | os.PathLike[str]) -> Any:
         ) from None
 
 
-def load_record(data: Any, backend: str = "cpp") -> Any:
+def load_record(data: JSONObject | PathArg, backend: str = "cpp") -> RecordedState:
     """The state a record describes, replayed move by move with every check.
 
     ``data`` is a record dict (from ``state.record()``), or the path of a JSON
@@ -292,18 +308,20 @@ def load_record(data: Any, backend: str = "cpp") -> Any:
         raise ValueError(f"record seed must be an int >= 0 below 2**64, got {shown(seed)}")
     try:
         game = make(game_name, backend=backend, **options)
-        state = game.new_game(deck=deck) if seed is None else game.new_game(seed=seed)
+        state: RecordedState = (
+            game.new_game(deck=[str(c) for c in deck]) if seed is None else game.new_game(seed=seed)
+        )
     except (ValueError, TypeError) as e:
         raise type(e)(f"record {game_name}: {e}") from None
     if seed is not None and [str(c) for c in state.deck] != deck:
         raise ValueError(f"record {game_name}: its deck is not the deal of its seed {seed}")
-    for k, a in enumerate(actions):
+    for i, a in enumerate(actions):
         if isinstance(a, bool) or not isinstance(a, int):
-            raise TypeError(f"record action {k} must be an int, got {shown(a)}")
+            raise TypeError(f"record action {i} must be an int, got {shown(a)}")
         try:
             state.apply_action(a)
         except IllegalActionError as e:
-            raise IllegalActionError(f"record action {k} ({a}) is illegal: {e}") from None
+            raise IllegalActionError(f"record action {i} ({a}) is illegal: {e}") from None
     got = _outcome(state)
     if got != outcome:
         diff = [k for k in _OUTCOME if got[k] != outcome[k]]

@@ -2,25 +2,30 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple, TypeAlias
 
 import numpy as np
 
+from ..contract.protocols import State
 from ..envs.tensor import encoder_for
+from .format import RecordedState
 
 __all__ = ["Step", "actor", "trajectory"]
+
+#: What a seat saw: ``observation(p)`` (a dict), or its float32 observation tensor.
+View: TypeAlias = "dict[str, object] | np.ndarray"
 
 
 class Step(NamedTuple):
     """One decision of a game: who chose, what they saw, what they did, what it earned."""
 
     player: int
-    observation: Any  # observation(player): a dict, or a float32 tensor
+    observation: View  # observation(player): a dict, or a float32 tensor
     action: int
     reward: float  # the seat's score change from this decision to its next one (or the end)
 
 
-def actor(state: Any, action: int) -> int:
+def actor(state: State, action: int) -> int:
     """The seat that played ``action`` in ``state`` (the one to move, or in
     simultaneous play the seat for which it is legal)."""
     cp = state.current_player()
@@ -32,7 +37,9 @@ def actor(state: Any, action: int) -> int:
     raise ValueError(f"action {action} is legal for no seat")  # a corrupted history
 
 
-def trajectory(state: Any, player: Any = None, observation: str = "dict") -> list[Step]:
+def trajectory(
+    state: RecordedState, player: int | None = None, observation: str = "dict"
+) -> list[Step]:
     """The (observation, action, reward) sequence of ``state``'s game so far.
 
     Replays ``state.deck`` and ``state.history`` from the deal. Each decision
@@ -56,14 +63,17 @@ def trajectory(state: Any, player: Any = None, observation: str = "dict") -> lis
             raise ValueError(f"player must be in [0, {n}), got {int(player)}")
     replay = state.game.new_game(deck=list(state.deck))
 
-    def view(p: int) -> Any:
+    def view(p: int) -> View:
+        seen: View
         if observation == "dict":
-            return replay.observation(p)
-        if hasattr(replay, "observation_tensor"):
-            return replay.observation_tensor(p)
-        return encoder_for(replay.game).encode(replay.observation(p), player=p)
+            seen = replay.observation(p)
+        elif hasattr(replay, "observation_tensor"):
+            seen = replay.observation_tensor(p)
+        else:
+            seen = encoder_for(replay.game).encode(replay.observation(p), player=p)
+        return seen
 
-    steps: list[tuple[int, Any, int, int]] = []  # seat, view, action, score before
+    steps: list[tuple[int, View, int, int]] = []  # seat, view, action, score before
     for a in state.history:
         p = actor(replay, a)
         if player is None or p == int(player):

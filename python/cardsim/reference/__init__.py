@@ -10,9 +10,12 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 from .base import Option, ReferenceGame, ReferenceState
+
+if TYPE_CHECKING:
+    from ..records.format import RecordedState
 
 __all__ = ["GAMES", "PLAY_TIMED", "Option", "ReferenceGame", "ReferenceState", "make"]
 
@@ -21,9 +24,16 @@ __all__ = ["GAMES", "PLAY_TIMED", "Option", "ReferenceGame", "ReferenceState", "
 _SHARED = frozenset({"base", "cards", "rng", "tensor"})
 
 
-def _discover() -> tuple[dict[str, type[ReferenceGame]], dict[str, Callable[..., Any]]]:
+class TimedRun(Protocol):
+    """What a timed race returns: at least the final state of the game it played."""
+
+    @property
+    def state(self) -> RecordedState: ...
+
+
+def _discover() -> tuple[dict[str, type[ReferenceGame]], dict[str, Callable[..., TimedRun]]]:
     games: dict[str, type[ReferenceGame]] = {}
-    timed: dict[str, Callable[..., Any]] = {}
+    timed: dict[str, Callable[..., TimedRun]] = {}
     for info in pkgutil.iter_modules(__path__):
         if info.name.startswith("_") or info.name in _SHARED:
             continue
@@ -43,7 +53,7 @@ def _discover() -> tuple[dict[str, type[ReferenceGame]], dict[str, Callable[...,
 GAMES, PLAY_TIMED = _discover()
 
 
-def make(name: Any, **options: Any) -> ReferenceGame:
+def make(name: object, **options: object) -> ReferenceGame:
     """The reference implementation of game ``name`` with ``options``."""
     if not isinstance(name, str):
         raise TypeError(f"game name must be a str, got {type(name).__name__}")

@@ -14,15 +14,21 @@ import threading
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import numpy as np
 
+from .. import _core
+from .._typing import JSONObject, KnownJSON, OptionValue
+from ..contract.declaration import declaration, declarations
 from ..contract.errors import IllegalActionError
 from ..contract.traits import GameTraits
 from .cards import canonical_card_words
 from .rng import GameRng
 from .tensor import TensorWriter
+
+T = TypeVar("T")
+
 
 __all__ = [
     "Option",
@@ -39,13 +45,32 @@ class Option:
     """One option a game takes: its name, default, meaning and allowed values."""
 
     name: str
-    default: Any
+    default: OptionValue
     doc: str
     range: tuple[int, int] | None = None
     choices: tuple[str, ...] | None = None
 
 
-def _kind(value: Any) -> str:
+def declared_options(game: str) -> list[Option]:
+    """The options ``game`` declares (cardsim.contract.declaration), as Options.
+
+    A reference game implements its rules on its own (the independence the cross-check
+    needs), but what it accepts (each option's name, type, default, range and meaning)
+    is the game's one declaration, so the two backends cannot disagree on it.
+    """
+    return [
+        Option(
+            s["name"],
+            s["default"],
+            s["doc"],
+            range=(s["range"][0], s["range"][1]) if "range" in s else None,
+            choices=tuple(s["choices"]) if "choices" in s else None,
+        )
+        for s in declaration(game).options
+    ]
+
+
+def _kind(value: object) -> str:
     if isinstance(value, bool):
         return "bool"
     if isinstance(value, (int, np.integer)):
@@ -90,7 +115,7 @@ def resolve_options(game: str, specs: list[Option], given: Mapping[str, Any]) ->
     return out
 
 
-def check_tensor_buffer(out: Any, shape: tuple[int]) -> None:
+def check_tensor_buffer(out: object, shape: tuple[int]) -> None:
     """An ``out=`` buffer must be a writeable C-contiguous float32 array of ``shape``."""
     if not isinstance(out, np.ndarray):
         raise TypeError(f"out must be a numpy array, got {type(out).__name__}")
@@ -104,7 +129,7 @@ def check_tensor_buffer(out: Any, shape: tuple[int]) -> None:
         raise ValueError("out must be writeable")
 
 
-def check_int(value: Any, what: str) -> int:
+def check_int(value: object, what: str) -> int:
     """An int or numpy integer, never a bool or float; else TypeError."""
     if isinstance(value, (bool, np.bool_)):
         raise TypeError(f"{what} must be an int, got bool")
@@ -114,43 +139,78 @@ def check_int(value: Any, what: str) -> int:
 
 
 class ReferenceGame(ABC):
-    """A game with validated options; ``new_game`` deals a state."""
+    """A game with validated options; ``new_game`` deals a state.
+
+    A registered game (its ``name`` declared in the core) takes what it is from its
+    declaration, not from its own code: its options (``option_specs``, set on the class),
+    its seats and its traits. Its rules, its action ids (``num_actions``) and all the
+    rest it implements on its own. A game of its own (not registered) states
+    ``option_specs``, ``num_players`` and ``traits`` itself.
+    """
 
     name: ClassVar[str]
     option_specs: ClassVar[list[Option]] = []
 
-    def __init__(self, **options: Any) -> None:
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        name = cls.__dict__.get("name")
+        if "option_specs" not in cls.__dict__ and isinstance(name, str) and name in declarations():
+            cls.option_specs = declared_options(name)
+
+    def __init__(self, **options: object) -> None:
         self._options = resolve_options(self.name, self.option_specs, options)
+        self._declared_traits: GameTraits | None = None
 
     @property
-    def options(self) -> dict[str, Any]:
+    def options(self) -> dict[str, Any]:  # each read as its declared type by the rules
         return dict(self._options)
 
     @property
-    @abstractmethod
-    def num_players(self) -> int: ...
+    def num_players(self) -> int:
+        """Seats in this configuration: its ``players`` option, or the one count its
+        declaration gives a game without one."""
+        if "players" in self._options:
+            return int(self._options["players"])
+        return declaration(self.name).default_players
 
     @property
     @abstractmethod
     def num_actions(self) -> int: ...
 
     @property
-    @abstractmethod
     def traits(self) -> GameTraits:
-        """What the game is (cardsim.contract.traits.GameTraits), for this configuration."""
+        """What the game is (cardsim.contract.traits.GameTraits), for this configuration:
+        declared by the core for the same options (a declaration is metadata, not
+        rules; tests/test_traits.py checks each trait against this backend's play)."""
+        if self._declared_traits is None:
+            self._declared_traits = _core.make(self.name, dict(self._options)).traits
+        return self._declared_traits
 
     @abstractmethod
     def random_deck(self, rng: GameRng) -> list[str]:
         """The deck order a seeded deal uses (drawn exactly as the core draws it)."""
 
     @abstractmethod
-    def parse_deck(self, deck: Any) -> list[str]:
+    def parse_deck(self, deck: object) -> list[str]:
         """Checks an explicit deal and returns it as card strings."""
+
+    def deck_layout(self, template: list[str]) -> list[tuple[list[str], int]]:
+        """How an explicit deck of this configuration is laid out, given one
+        (``template``, e.g. a seeded deal's): (cards, how many of them) blocks in deck
+        order, each any permutation of its cards cut to that many (cardsim.testing draws
+        decks from it). By default a deck of several whole packs (one per player or per
+        deal) is permuted pack by pack, and any other deck as one block; a game whose
+        deck has parts of its own says so by overriding this."""
+        if len(template) > 52 and len(template) % 52 == 0:
+            packs = [template[i : i + 52] for i in range(0, len(template), 52)]
+            if all(len(set(p)) == 52 for p in packs):
+                return [(p, 52) for p in packs]
+        return [(template, len(template))]
 
     @abstractmethod
     def deal(self, deck: list[str]) -> ReferenceState: ...
 
-    def new_game(self, *args: Any, seed: Any = None, deck: Any = None) -> ReferenceState:
+    def new_game(self, *args: object, seed: object = None, deck: object = None) -> ReferenceState:
         """Deals from an explicit ``deck`` (card strings, top first) or from ``seed``."""
         if args:
             s = "" if len(args) == 1 else "s"
@@ -202,7 +262,7 @@ class ReferenceGame(ABC):
     def __hash__(self) -> int:
         return hash(self.name)
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[object, ...]:
         # Unpickled through the constructor, so its options are checked again.
         return (_unpickle_game, (type(self), self.options))
 
@@ -210,7 +270,7 @@ class ReferenceGame(ABC):
         return f"<cardsim reference game {self.name}>"
 
 
-def _unpickle_game(cls: Any, options: Any) -> ReferenceGame:
+def _unpickle_game(cls: object, options: object) -> ReferenceGame:
     if not (isinstance(cls, type) and issubclass(cls, ReferenceGame)):
         raise ValueError("corrupted game pickle: not a reference game")
     if not isinstance(options, dict):
@@ -218,7 +278,7 @@ def _unpickle_game(cls: Any, options: Any) -> ReferenceGame:
     return cls(**options)
 
 
-def _unpickle_state(game: Any, deck: Any, history: Any, seed: Any) -> ReferenceState:
+def _unpickle_state(game: object, deck: object, history: object, seed: object) -> ReferenceState:
     """A pickled state dealt and replayed through the contract, as the core unpickles:
     a bad deck, an illegal action or a bad seed is refused, never believed."""
     if not isinstance(game, ReferenceGame):
@@ -236,7 +296,7 @@ def _unpickle_state(game: Any, deck: Any, history: Any, seed: Any) -> ReferenceS
     return state
 
 
-def _without_seed(d: dict[str, Any]) -> dict[str, Any]:
+def _without_seed(d: dict[str, T]) -> dict[str, T]:
     # Equal states are equal however they were dealt (as in the core).
     return {k: v for k, v in d.items() if k != "seed"}
 
@@ -263,7 +323,7 @@ class ReferenceState(ABC):
         self.history: list[int] = []
         self.seed: int | None = None
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, **kwargs: object) -> None:
         # Every game writes its own to_dict from the rules; the contract adds the
         # deal's seed to it here, once, as the core's binding does.
         super().__init_subclass__(**kwargs)
@@ -271,7 +331,7 @@ class ReferenceState(ABC):
         if own is not None and not getattr(own, "_adds_seed", False):
 
             @functools.wraps(own)
-            def to_dict(self: ReferenceState) -> dict[str, Any]:
+            def to_dict(self: ReferenceState) -> JSONObject:
                 return {**own(self), "seed": self.seed}
 
             to_dict._adds_seed = True  # type: ignore[attr-defined]
@@ -313,40 +373,40 @@ class ReferenceState(ABC):
         return False
 
     @abstractmethod
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """The full state as a JSON-safe dict, with ``seed``: the deal's seed, None for a deck."""
 
     @abstractmethod
-    def observation(self, player: Any) -> dict[str, Any]: ...
+    def observation(self, player: object) -> JSONObject: ...
 
     @abstractmethod
-    def action_to_string(self, action: Any) -> str: ...
+    def action_to_string(self, action: object) -> str: ...
 
     @abstractmethod
     def _parse_action(self, text: str) -> int:
         """The id of an action text; ValueError if it names none."""
 
     # --- the contract around them --------------------------------------------------
-    def check_action(self, action: Any) -> int:
+    def check_action(self, action: object) -> int:
         """Type and range check shared by every method that takes an action id."""
         a = check_int(action, "an action")
         if not 0 <= a < self.game.num_actions:
             raise IllegalActionError(f"action {a} is out of range [0, {self.game.num_actions})")
         return a
 
-    def check_player(self, player: Any) -> int:
+    def check_player(self, player: object) -> int:
         p = check_int(player, "a player")
         if not 0 <= p < self.num_players:
             raise ValueError(f"player {p} is out of range [0, {self.num_players})")
         return p
 
-    def string_to_action(self, text: Any) -> int:
+    def string_to_action(self, text: object) -> int:
         """The action id of a text from action_to_string; ValueError if unknown."""
         if not isinstance(text, str):
             raise TypeError(f"action text must be a str, got {type(text).__name__}")
         return self._parse_action(canonical_card_words(text))
 
-    def apply_action(self, action: Any) -> None:
+    def apply_action(self, action: object) -> None:
         """Plays ``action``; raises IllegalActionError (state unchanged) if it is not legal,
         and RuntimeError if another thread is playing a move on this state."""
         key = id(self)
@@ -368,7 +428,7 @@ class ReferenceState(ABC):
             with _applying_lock:
                 _applying.discard(key)
 
-    def legal_actions_for(self, player: Any) -> list[int]:
+    def legal_actions_for(self, player: object) -> list[int]:
         p = self.check_player(player)
         return self.legal_actions() if self.current_player() == p else []
 
@@ -377,12 +437,12 @@ class ReferenceState(ABC):
         of ``observation(player)``, so the tensor reads nothing else."""
         self._encode_observation(self.observation(player), player, w)
 
-    def _encode_observation(self, obs: dict[str, Any], player: int, w: TensorWriter) -> None:
+    def _encode_observation(self, obs: KnownJSON, player: int, w: TensorWriter) -> None:
         """Writes the tensor of an observation dict of this game (a game with a tensor
         implements this, or ``_write_observation_tensor``)."""
         raise AttributeError(f"{self.game.name} has no exact observation tensor")
 
-    def encode_observation(self, obs: dict[str, Any], player: Any) -> np.ndarray:
+    def encode_observation(self, obs: JSONObject, player: object) -> np.ndarray:
         """The tensor of any observation dict of this game seen by ``player`` (the
         state itself is not read), for tests that encode observations play never made."""
         shape = self.game.observation_tensor_shape
@@ -393,7 +453,7 @@ class ReferenceState(ABC):
             raise AssertionError(f"{self.game.name} wrote {w.offset} of {shape[0]} tensor entries")
         return out
 
-    def observation_tensor(self, player: Any, out: Any = None) -> np.ndarray:
+    def observation_tensor(self, player: object, out: np.ndarray | None = None) -> np.ndarray:
         """What seat ``player`` may see, as a 1-D float32 array (docs/rules/<game>.md).
 
         ``out=`` writes into that array instead and returns it. A bad player, or
@@ -410,7 +470,7 @@ class ReferenceState(ABC):
         self._write_observation_tensor(p, w)
         if w.offset != shape[0]:
             raise AssertionError(f"{self.game.name} wrote {w.offset} of {shape[0]} tensor entries")
-        return out  # type: ignore[no-any-return]
+        return out
 
     def legal_action_mask(self) -> np.ndarray:
         mask = np.zeros(self.game.num_actions, dtype=bool)
@@ -420,14 +480,14 @@ class ReferenceState(ABC):
     def clone(self) -> ReferenceState:
         return copy.deepcopy(self)
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> ReferenceState:
+    def __deepcopy__(self, memo: dict[int, object]) -> ReferenceState:
         # A copy is made from a state already checked: its fields, not a replay.
         new = object.__new__(type(self))
         memo[id(self)] = new
         new.__dict__.update(copy.deepcopy(self.__dict__, memo))
         return new
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[object, ...]:
         # A pickle holds the deal and the actions; loading replays them (_unpickle_state).
         return (_unpickle_state, (self.game, list(self.deck), list(self.history), self.seed))
 

@@ -9,7 +9,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .rng import GameRng
 
 __all__ = [
     "JOKER",
@@ -50,7 +53,7 @@ def colour(card: str) -> str:
     return "red" if card[1] in "HD" else "black"
 
 
-def normalize_card(text: Any) -> str:
+def normalize_card(text: object) -> str:
     """Reads ``"TH"``, ``"10h"`` or ``"jk"``; raises ValueError naming anything else."""
     if not isinstance(text, str):
         raise TypeError(f"a card must be a str, got {type(text).__name__}")
@@ -83,7 +86,7 @@ def canonical_card_words(text: str) -> str:
     return _WORD.sub(fix, text)
 
 
-def check_deck(deck: Any, expected: Iterable[str], game: str) -> list[str]:
+def check_deck(deck: object, expected: Iterable[str], game: str) -> list[str]:
     """Checks an explicit deal: a sequence of card strings holding exactly ``expected``."""
     if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence):
         raise TypeError(f"deck must be a list of card strings, got {type(deck).__name__}")
@@ -128,7 +131,7 @@ def canonical_deck(packs: int = 1, jokers: int = 0) -> list[str]:
     return [c for c in full_pack() for _ in range(packs)] + [JOKER] * jokers
 
 
-def shuffled_packs(rng: Any, players: int) -> list[str]:
+def shuffled_packs(rng: GameRng, players: int) -> list[str]:
     """Each player's own pack, shuffled in turn from one stream, one after another
     (the seeded deal of the games where every player has a pack)."""
     deck: list[str] = []
@@ -139,7 +142,7 @@ def shuffled_packs(rng: Any, players: int) -> list[str]:
     return deck
 
 
-def check_packs(deck: Any, players: int, game: str) -> list[str]:
+def check_packs(deck: object, players: int, game: str) -> list[str]:
     """Checks an explicit deal of ``players`` packs, each a full 52, one after another."""
     if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence):
         raise TypeError(f"deck must be a list of card strings, got {type(deck).__name__}")

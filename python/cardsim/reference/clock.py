@@ -11,10 +11,8 @@ time, and a player whose clock has stopped is skipped.
 
 from __future__ import annotations
 
-from typing import Any
-
+from .._typing import JSONObject, KnownJSON
 from ..contract.constants import TERMINAL
-from ..contract.traits import GameTraits
 from .base import ReferenceGame, ReferenceState
 from .cards import check_packs, rank, shuffled_packs
 from .rng import GameRng
@@ -49,7 +47,7 @@ class PlayerClock:
         self.up[home - 1].append(card)
         self.pile = home
 
-    def view(self, hidden: bool) -> dict[str, Any]:
+    def view(self, hidden: bool) -> JSONObject:
         return {
             ("face_down_count" if hidden else "face_down"): (
                 [len(d) for d in self.down] if hidden else [list(d) for d in self.down]
@@ -106,20 +104,20 @@ class ClockState(ReferenceState):
         s = self.scores()
         return self.is_terminal() and len(s) == 2 and s[0] == s[1]
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {
             "current_player": self.current_player(),
             "players": [c.view(hidden=False) for c in self.clocks],
         }
 
-    def observation(self, player: Any) -> dict[str, Any]:
+    def observation(self, player: object) -> JSONObject:
         self.check_player(player)
         return {
             "current_player": self.current_player(),
             "players": [c.view(hidden=True) for c in self.clocks],
         }
 
-    def _encode_observation(self, obs: dict[str, Any], player: int, w: TensorWriter) -> None:
+    def _encode_observation(self, obs: KnownJSON, player: int, w: TensorWriter) -> None:
         """The layout of docs/rules/clock.md, "Observation tensor", read off an
         observation dict alone."""
         n = self.num_players
@@ -139,7 +137,7 @@ class ClockState(ReferenceState):
             w.value(seat["turned"] / 52)
             w.flag(seat["stopped"])
 
-    def action_to_string(self, action: Any) -> str:
+    def action_to_string(self, action: object) -> str:
         self.check_action(action)
         return "turn"
 
@@ -163,47 +161,29 @@ class Clock(ReferenceGame):
     """Clock Patience: one pack, no decisions."""
 
     name = "clock"
-    players = 1
-
-    @property
-    def num_players(self) -> int:
-        return self.players
 
     @property
     def num_actions(self) -> int:
         return 1
 
-    @property
-    def traits(self) -> GameTraits:
-        # Each action turns one card; with two players each has a pack of their own.
-        return GameTraits(
-            dynamics="sequential",
-            deal="one_multiset" if self.players == 1 else "per_seat_packs",
-            max_decisions=52 * self.players,
-            per_seat_keys=("players",),
-            timed=False,
-            match=False,
-        )
-
     def _observation_tensor_size(self) -> int:
         seat = CARD_PLANE + 13 + 13 + 1 + 1
-        return 2 * self.players + 1 + self.players * seat
+        return 2 * self.num_players + 1 + self.num_players * seat
 
     def random_deck(self, rng: GameRng) -> list[str]:
-        return shuffled_packs(rng, self.players)
+        return shuffled_packs(rng, self.num_players)
 
-    def parse_deck(self, deck: Any) -> list[str]:
-        return check_packs(deck, self.players, self.name)
+    def parse_deck(self, deck: object) -> list[str]:
+        return check_packs(deck, self.num_players, self.name)
 
     def deal(self, deck: list[str]) -> ClockState:
-        return ClockState(self, [deck[52 * p : 52 * (p + 1)] for p in range(self.players)])
+        return ClockState(self, [deck[52 * p : 52 * (p + 1)] for p in range(self.num_players)])
 
 
 class ClockDuel(Clock):
     """The two-pack game: each player works their own clock; more cards out wins."""
 
     name = "clock_duel"
-    players = 2
 
 
 #: The games this module implements (the package finds them here).

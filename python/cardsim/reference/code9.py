@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from .._typing import JSONObject, KnownJSON
 from ..contract.constants import TERMINAL
-from ..contract.traits import GameTraits
-from .base import Option, ReferenceGame, ReferenceState
+from .base import ReferenceGame, ReferenceState
 from .cards import SUITS, check_deck, normalize_card, rank, suit
 from .rng import GameRng
 from .tensor import CARD_PLANE, TensorWriter
@@ -219,7 +219,7 @@ class Code9State(ReferenceState):
     def winners(self) -> list[int]:
         return [] if self.winner is None else [self.winner]
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {
             "current_player": self.current_player(),
             "grid": [list(row) for row in self.grid],
@@ -233,14 +233,14 @@ class Code9State(ReferenceState):
             "winner": self.winner,
         }
 
-    def observation(self, player: Any) -> dict[str, Any]:
+    def observation(self, player: object) -> JSONObject:
         p = self.check_player(player)
         # Nothing is hidden in this game, but the seed would tell the deal to come.
         d = self.to_dict()
         del d["seed"]
         return {**d, "player": p}
 
-    def _encode_observation(self, obs: dict[str, Any], player: int, w: TensorWriter) -> None:
+    def _encode_observation(self, obs: KnownJSON, player: int, w: TensorWriter) -> None:
         """The layout of docs/rules/code9.md, "Observation tensor", read off an
         observation dict alone."""
         n = self.num_players
@@ -270,7 +270,7 @@ class Code9State(ReferenceState):
         w.value(obs["passes"] / n)
         w.one_hot(seat(obs["winner"]), n)
 
-    def action_to_string(self, action: Any) -> str:
+    def action_to_string(self, action: object) -> str:
         a = self.check_action(action)
         return "pass" if a == PASS else f"{GRID_RANKS[a // 5]} {KINDS[a % 5]}"
 
@@ -320,22 +320,6 @@ class Code9(ReferenceGame):
     """Code 9 Attack for 2-4 players."""
 
     name = "code9"
-    option_specs = [
-        Option("players", 2, "number of players", range=(2, 4)),
-        Option(
-            "suits",
-            [],
-            "each player's suit (C, D, H or S), seat order, as a list or a string such as 'SH'; "
-            "empty: dealt at random with a seed, "
-            "C, D, H, S in seat order with an explicit 36-card deck",
-        ),
-        Option(
-            "move_cap",
-            2000,
-            "turns (moves and passes) before the game is truncated",
-            range=(1, 1_000_000),
-        ),
-    ]
 
     def __init__(self, **options: Any) -> None:
         if isinstance(options.get("suits"), str):  # the short form: "SH" for ["S", "H"]
@@ -344,25 +328,8 @@ class Code9(ReferenceGame):
         self.named_suits = _read_suits(self.num_players, self._options["suits"])
 
     @property
-    def num_players(self) -> int:
-        return self._options["players"]
-
-    @property
     def num_actions(self) -> int:
         return NUM_ACTIONS
-
-    @property
-    def traits(self) -> GameTraits:
-        # The tens naming the players' suits are drawn apart from the grid (or
-        # fixed by the suits option): no shuffle of one multiset deals them.
-        return GameTraits(
-            dynamics="sequential",
-            deal="seeded_only",
-            max_decisions=self._options["move_cap"],
-            per_seat_keys=("captured", "suits", "tens"),
-            timed=False,
-            match=False,
-        )
 
     def random_deck(self, rng: GameRng) -> list[str]:
         cards = grid_cards()
@@ -373,7 +340,7 @@ class Code9(ReferenceGame):
         rng.shuffle(tens)
         return cards + tens[: self.num_players]
 
-    def parse_deck(self, deck: Any) -> list[str]:
+    def parse_deck(self, deck: object) -> list[str]:
         if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence):
             raise TypeError(f"deck must be a list of card strings, got {type(deck).__name__}")
         for i, text in enumerate(deck):
@@ -404,6 +371,11 @@ class Code9(ReferenceGame):
             raise ValueError("the tens at the end of the deck disagree with the option suits")
         return cards + tens
 
+    def deck_layout(self, template: list[str]) -> list[tuple[list[str], int]]:
+        """The 36 grid cards, then one ten per seat: of the named suits, or of any."""
+        tens = ["T" + s for s in (self.named_suits or SUITS)]
+        return [(template[:36], 36), (tens, len(template) - 36)]
+
     def _observation_tensor_size(self) -> int:
         return tensor_size(self.num_players)
 
@@ -415,40 +387,17 @@ class Code9Solitaire(ReferenceGame):
     """The solitaire: spades are yours, everything else is neutral."""
 
     name = "code9_solitaire"
-    option_specs = [
-        Option(
-            "move_cap",
-            2000,
-            "turns (moves and passes) before the game is truncated",
-            range=(1, 1_000_000),
-        ),
-    ]
-
-    @property
-    def num_players(self) -> int:
-        return 1
 
     @property
     def num_actions(self) -> int:
         return NUM_ACTIONS
-
-    @property
-    def traits(self) -> GameTraits:
-        return GameTraits(
-            dynamics="sequential",
-            deal="one_multiset",
-            max_decisions=self._options["move_cap"],
-            per_seat_keys=(),
-            timed=False,
-            match=False,
-        )
 
     def random_deck(self, rng: GameRng) -> list[str]:
         cards = grid_cards()
         rng.shuffle(cards)
         return cards
 
-    def parse_deck(self, deck: Any) -> list[str]:
+    def parse_deck(self, deck: object) -> list[str]:
         return check_deck(deck, grid_cards(), self.name)
 
     def _observation_tensor_size(self) -> int:

@@ -27,9 +27,9 @@ from typing import Any
 
 import numpy as np
 
+from .._typing import JSONObject, KnownJSON
 from ..contract.constants import TERMINAL
-from ..contract.traits import GameTraits
-from .base import Option, ReferenceGame, ReferenceState
+from .base import ReferenceGame, ReferenceState
 from .cards import check_deck, colour, full_pack, normalize_card, rank, suit
 from .rng import GameRng
 from .tensor import TensorWriter
@@ -108,7 +108,7 @@ def observation_tensor_size(players: int) -> int:
     return GRID * GRID_PLANES + 52 * CARD_PLANES + 6 * players + 9
 
 
-def encode_observation(obs: dict[str, Any], options: dict[str, Any]) -> np.ndarray:
+def encode_observation(obs: KnownJSON, options: dict[str, Any]) -> np.ndarray:
     """The observation tensor of ``obs`` (an ``observation(p)`` dict) as float32."""
     n = int(options["players"])
     me = int(obs["player"])
@@ -473,13 +473,13 @@ class HoleInTheWallState(ReferenceState):
             "match_points": list(self.match_points),
         }
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         d = self.public_view()
         d["hands"] = [list(h) for h in self.hands]
         d["stock"] = self.stock[::-1]  # kept top first here; a dict lists every pile bottom first
         return d
 
-    def observation(self, player: Any) -> dict[str, Any]:
+    def observation(self, player: object) -> JSONObject:
         p = self.check_player(player)
         d = self.public_view()
         d["player"] = p
@@ -494,7 +494,7 @@ class HoleInTheWallState(ReferenceState):
         w.out[w.offset : w.offset + t.size] = t
         w.offset += t.size
 
-    def action_to_string(self, action: Any) -> str:
+    def action_to_string(self, action: object) -> str:
         a = self.check_action(action)
         if a < END_TURN:
             slot, cell, continuing = decode_place(a)
@@ -573,19 +573,8 @@ class HoleInTheWall(ReferenceGame):
     """Hole in the Wall for 2-4 players, optionally in partnerships or as a match."""
 
     name = "hole_in_the_wall"
-    option_specs = [
-        Option("players", 2, "number of players", range=(2, 4)),
-        Option("teams", False, "4 players as two partnerships: 0+1 against 2+3"),
-        Option("match", False, "play one deal per player, the deal passing on; scores add up"),
-        Option("move_cap", 1000, "turns per deal before the game is truncated", range=(1, 1000000)),
-        Option(
-            "score_holes",
-            True,
-            "holes score for the dealer (false: no hole points; play is unchanged)",
-        ),
-    ]
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, **options: object) -> None:
         super().__init__(**options)
         if self._options["teams"] and self._options["players"] != 4:
             raise ValueError(
@@ -594,26 +583,8 @@ class HoleInTheWall(ReferenceGame):
             )
 
     @property
-    def num_players(self) -> int:
-        return int(self._options["players"])
-
-    @property
     def num_actions(self) -> int:
         return NUM_ACTIONS
-
-    @property
-    def traits(self) -> GameTraits:
-        # A turn places at most a hand of cards (the last one ends it, else "end"),
-        # or exchanges or passes once; a deal has at most move_cap turns.
-        match = bool(self._options["match"])
-        return GameTraits(
-            dynamics="sequential",
-            deal="per_seat_packs" if match else "one_multiset",
-            max_decisions=self.num_deals() * self._options["move_cap"] * HAND_SIZE,
-            per_seat_keys=("hand_sizes", "match_points", "placement_points"),
-            timed=False,
-            match=match,
-        )
 
     def num_deals(self) -> int:
         return self.num_players if self._options["match"] else 1
@@ -626,7 +597,7 @@ class HoleInTheWall(ReferenceGame):
             deck += pack
         return deck
 
-    def parse_deck(self, deck: Any) -> list[str]:
+    def parse_deck(self, deck: object) -> list[str]:
         deals = self.num_deals()
         if deals == 1:
             return check_deck(deck, full_pack(), self.name)

@@ -24,9 +24,9 @@ from typing import Any
 
 import numpy as np
 
+from .._typing import JSONObject, KnownJSON
 from ..contract.constants import SIMULTANEOUS, TERMINAL
-from ..contract.traits import GameTraits
-from .base import Option, ReferenceGame, ReferenceState
+from .base import ReferenceGame, ReferenceState
 from .cards import canonical_index, check_packs, colour, rank, shuffled_packs, suit
 from .rng import GameRng, splitmix_mix
 from .tensor import TensorWriter
@@ -61,7 +61,7 @@ def observation_tensor_size(players: int, build_on_line: bool, match: bool = Fal
     return size + (1 + 2 * players if match else 0)
 
 
-def encode_observation(obs: dict[str, Any], options: dict[str, Any]) -> np.ndarray:
+def encode_observation(obs: KnownJSON, options: dict[str, Any]) -> np.ndarray:
     """The observation tensor of ``obs`` (an ``observation(p)`` dict) as float32."""
     n = int(options["players"])
     build = bool(options["build_on_line"])
@@ -381,7 +381,7 @@ class RacingDemonState(ReferenceState):
                             out.append(self.encode(p, "line_line", i, j))
         return sorted(out)
 
-    def legal_actions_for(self, player: Any) -> list[int]:
+    def legal_actions_for(self, player: object) -> list[int]:
         p = self.check_player(player)
         return [a for a in self.legal_actions() if self.actor(a) == p]
 
@@ -510,8 +510,8 @@ class RacingDemonState(ReferenceState):
             return False
         return self.totals.count(max(self.totals)) > 1
 
-    def common(self) -> dict[str, Any]:
-        d: dict[str, Any] = {
+    def common(self) -> JSONObject:
+        d: JSONObject = {
             "current_player": self.current_player(),
             "foundations": [
                 {
@@ -532,7 +532,7 @@ class RacingDemonState(ReferenceState):
             d["totals"] = list(self.totals)
         return d
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         d = self.common()
         d["players"] = [
             {
@@ -546,7 +546,7 @@ class RacingDemonState(ReferenceState):
         ]
         return d
 
-    def observation(self, player: Any) -> dict[str, Any]:
+    def observation(self, player: object) -> JSONObject:
         p = self.check_player(player)
         d = self.common()
         d["player"] = p
@@ -570,7 +570,7 @@ class RacingDemonState(ReferenceState):
         w.out[w.offset : w.offset + t.size] = t
         w.offset += t.size
 
-    def action_to_string(self, action: Any) -> str:
+    def action_to_string(self, action: object) -> str:
         a = self.check_action(action)
         p, kind, x, y = self.decode(a)
         if kind == "turn":
@@ -640,42 +640,8 @@ class RacingDemon(ReferenceGame):
     """Racing Demon for 1-8 players, all acting at once."""
 
     name = "racing_demon"
-    option_specs = [
-        Option("players", 4, "number of players, each with a pack", range=(1, 8)),
-        Option("turn", 3, "cards turned from the hand at a time", range=(1, 3)),
-        Option(
-            "build_on_line",
-            False,
-            "build down in alternating colours on the line, moving sequences",
-        ),
-        Option(
-            "move_cap",
-            20000,
-            "actions (all players together) before the round is truncated",
-            range=(1, 100_000_000),
-        ),
-        Option(
-            "speeds",
-            "",
-            "timed simulator: mean seconds per action, one for all or one per player, e.g."
-            " '1.0,0.8' (empty: 1 s each); each delay is uniform in [0.5, 1.5] x the mean",
-        ),
-        Option("match", False, "play rounds until a running total reaches the target"),
-        Option(
-            "target",
-            100,
-            "match play: rounds are dealt until a player's running total reaches this",
-            range=(1, 100_000),
-        ),
-        Option(
-            "max_rounds",
-            1000,
-            "match play: rounds before the match is truncated",
-            range=(1, 100_000),
-        ),
-    ]
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, **options: object) -> None:
         super().__init__(**options)
         self.speeds_ms = parse_speeds(self._options["speeds"], self.num_players)
         if not self._options["match"]:
@@ -688,30 +654,13 @@ class RacingDemon(ReferenceGame):
                     )
 
     @property
-    def num_players(self) -> int:
-        return int(self._options["players"])
-
-    @property
     def num_actions(self) -> int:
         return self.num_players * per_player_actions(self.num_players)
-
-    @property
-    def traits(self) -> GameTraits:
-        # Everyone plays at once from their own pack; batch runs race them.
-        match = bool(self._options["match"])
-        return GameTraits(
-            dynamics="simultaneous",
-            deal="per_seat_packs",
-            max_decisions=self._options["move_cap"] * (self._options["max_rounds"] if match else 1),
-            per_seat_keys=("players", "totals") if match else ("players",),
-            timed=True,
-            match=match,
-        )
 
     def random_deck(self, rng: GameRng) -> list[str]:
         return shuffled_packs(rng, self.num_players)
 
-    def parse_deck(self, deck: Any) -> list[str]:
+    def parse_deck(self, deck: object) -> list[str]:
         return check_packs(deck, self.num_players, self.name)
 
     def deal(self, deck: list[str]) -> RacingDemonState:

@@ -23,7 +23,7 @@ Random choices draw ``below(len(legal))`` unless only one action is legal.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 from .racing_demon import (
     SOURCES,
@@ -35,6 +35,10 @@ from .racing_demon import (
 )
 from .rng import GameRng
 
+if TYPE_CHECKING:
+    from ..contract.protocols import Game
+    from ..records.format import RecordedState
+
 __all__ = ["TimedGame", "greedy_choice", "play_timed", "race"]
 
 
@@ -42,7 +46,7 @@ __all__ = ["TimedGame", "greedy_choice", "play_timed", "race"]
 class TimedGame:
     """One timed game: the final state and what the batch runner records of it."""
 
-    state: Any
+    state: RecordedState
     scores: list[int]
     winner: int  # the OUT player (a match: the highest total), or -1
     moves: int
@@ -50,7 +54,7 @@ class TimedGame:
     truncated: bool
 
 
-def greedy_choice(state: Any, legal: list[int]) -> int:
+def greedy_choice(state: RecordedState, legal: list[int]) -> int:
     """The documented greedy heuristic on one player's legal actions (lowest id
     within the best kind): Pile to the middle, a line card to the middle, the
     Pile onto the line, a line move that empties a column, the waste to the
@@ -84,7 +88,7 @@ def greedy_choice(state: Any, legal: list[int]) -> int:
     return best
 
 
-def race(state: Any, rng: GameRng, seat_policy: list[str]) -> tuple[int, list[int]]:
+def race(state: RecordedState, rng: GameRng, seat_policy: list[str]) -> tuple[int, list[int]]:
     """Plays ``state`` to its end by the timed race (a round, or every round of a
     match), seat p choosing by ``seat_policy[p]``; returns (actions applied, each
     player's last action time in microseconds)."""
@@ -135,7 +139,7 @@ def race(state: Any, rng: GameRng, seat_policy: list[str]) -> tuple[int, list[in
     return moves, last
 
 
-def _seats(game: Any, policy: str | list[str]) -> list[str]:
+def _seats(game: Game, policy: str | list[str]) -> list[str]:
     """One simple policy per seat (search players play in the C++ race only)."""
     n = game.num_players
     seats = [policy] * n if isinstance(policy, str) else list(policy)
@@ -150,7 +154,7 @@ def _seats(game: Any, policy: str | list[str]) -> list[str]:
 
 
 def play_timed(
-    game: Any, seed: int = 0, index: int = 0, policy: str | list[str] = "random"
+    game: Game, seed: int = 0, index: int = 0, policy: str | list[str] = "random"
 ) -> TimedGame:
     """Plays game ``index`` of the run with ``seed`` as the timed simulator does
     (with ``match=True``: the whole match, round after round).
@@ -161,7 +165,8 @@ def play_timed(
     g, seats = game, _seats(game, policy)
     rng = GameRng.for_game(seed, index)
     # The reference deals exactly the cards the core deals from the stream.
-    state = g.new_game(deck=RacingDemon(**g.options).random_deck(rng))
+    # Either backend's state names its game (the contract's State does not say so).
+    state = cast("RecordedState", g.new_game(deck=RacingDemon(**g.options).random_deck(rng)))
     moves, last = race(state, rng, seats)
     winners = state.winners()
     return TimedGame(

@@ -13,7 +13,9 @@ Specification (docs/architecture.md, "Seeds and streams"):
 from __future__ import annotations
 
 from collections.abc import MutableSequence
-from typing import Any
+from typing import TypeVar
+
+T = TypeVar("T")
 
 __all__ = ["GameRng", "splitmix_mix"]
 
@@ -89,7 +91,7 @@ class GameRng:
                 low = m & _MASK
         return m >> 64
 
-    def shuffle(self, items: MutableSequence[Any]) -> None:
+    def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffles in place, exactly as the core does."""
         for k in range(len(items), 1, -1):
             j = self.below(k)

@@ -12,9 +12,9 @@ from typing import Any
 
 import numpy as np
 
+from .._typing import JSONObject, KnownJSON
 from ..contract.constants import TERMINAL
-from ..contract.traits import GameTraits
-from .base import Option, ReferenceGame, ReferenceState
+from .base import ReferenceGame, ReferenceState
 from .cards import RANKS, SUITS, canonical_index, check_deck, full_pack, rank, suit
 from .rng import GameRng, splitmix_mix
 from .tensor import TensorWriter
@@ -107,8 +107,8 @@ class Meld:
     low: int = 0  # runs: rank span, set cards bridged over included
     high: int = 0
 
-    def view(self) -> dict[str, Any]:
-        d: dict[str, Any] = {
+    def view(self) -> JSONObject:
+        d: JSONObject = {
             "kind": self.kind,
             "cards": list(self.cards),
             "by": [self.by[c] for c in self.cards],
@@ -489,13 +489,13 @@ class RummyState(ReferenceState):
             d["totals"] = list(self.totals)
         return d
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         d = self.public_view()
         d["hands"] = [sort_cards(h) for h in self.hands]
         d["stock"] = self.stock[::-1]  # kept top first here; a dict lists every pile bottom first
         return d
 
-    def observation(self, player: Any) -> dict[str, Any]:
+    def observation(self, player: object) -> JSONObject:
         p = self.check_player(player)
         d = self.public_view()
         d["player"] = p
@@ -510,7 +510,7 @@ class RummyState(ReferenceState):
         w.out[w.offset : w.offset + t.size] = t
         w.offset += t.size
 
-    def action_to_string(self, action: Any) -> str:
+    def action_to_string(self, action: object) -> str:
         return action_text(self.check_action(action))
 
     def _parse_action(self, text: str) -> int:
@@ -551,7 +551,7 @@ def observation_tensor_size(players: int, match: bool) -> int:
     return 52 * (PLANE_OWNERS + players) + 7 * players + 16 + (1 + 2 * players if match else 0)
 
 
-def encode_observation(obs: dict[str, Any], options: dict[str, Any], match: bool) -> np.ndarray:
+def encode_observation(obs: KnownJSON, options: dict[str, Any], match: bool) -> np.ndarray:
     """The observation tensor of ``obs`` (an ``observation(p)`` dict) as float32."""
     n = int(options["players"])
     me = int(obs["player"])
@@ -634,65 +634,6 @@ def encode_observation(obs: dict[str, Any], options: dict[str, Any], match: bool
     return out
 
 
-_COMMON_OPTIONS = [
-    Option("players", 2, "number of players", range=(2, 6)),
-    Option(
-        "hand_size",
-        0,
-        "cards dealt to each player; 0: by the player count (9 for two, 7 for three or four,"
-        " 6 for five or six)",
-        range=(0, 25),
-    ),
-    Option("ace_high", False, "Q-K-A counts as a run (K-A-2 never does)"),
-    Option(
-        "lay_off_through_sets",
-        True,
-        "a run extends past a card of its suit standing in a set on the table",
-    ),
-    Option("discard_to_go_out", False, "the last card must be discarded to go out"),
-    Option(
-        "go_out_next_turn",
-        False,
-        "with discard_to_go_out: a player may meld down to no cards and go out by a later discard",
-    ),
-    Option(
-        "rummy_on_board",
-        False,
-        "a discard leaving a meld on top of the pile may be called and taken",
-    ),
-    Option(
-        "scoring",
-        "standard",
-        "standard: the player going out scores the other hands; table: cards put down minus"
-        " cards in hand",
-        choices=("standard", "table"),
-    ),
-    Option(
-        "max_turn_overs",
-        3,
-        (
-            "turn-overs of the discard pile allowed in a deal;"
-            " the stock running out once more voids it"
-        ),
-        range=(0, 50),
-    ),
-    Option("move_cap", 1000, "turns in a deal before it is truncated", range=(1, 30000)),
-    Option("match", False, "play deals, the deal passing on, until the match ends"),
-    Option("target", 100, "match play: score that ends the match", range=(1, 1000000)),
-    Option(
-        "deals",
-        0,
-        "match play: a fixed number of deals; 0: play to the target score",
-        range=(0, 10000),
-    ),
-    Option(
-        "max_deals",
-        200,
-        "match play: deals before an unfinished match is truncated",
-        range=(1, 10000),
-    ),
-]
-
 #: Options that only match play reads.
 _MATCH_ONLY = ("target", "deals", "max_deals")
 
@@ -702,9 +643,8 @@ class Rummy(ReferenceGame):
     on, to a target score or a number of deals."""
 
     name = "rummy"
-    option_specs = _COMMON_OPTIONS
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, **options: object) -> None:
         super().__init__(**options)
         self.match = bool(self._options["match"])
         if not self.match:
@@ -725,37 +665,15 @@ class Rummy(ReferenceGame):
             )
 
     @property
-    def num_players(self) -> int:
-        return int(self._options["players"])
-
-    @property
     def num_actions(self) -> int:
         return NUM_ACTIONS
-
-    @property
-    def traits(self) -> GameTraits:
-        # A turn: at most a turn-over and a draw, a meld or lay-off per card in the
-        # hand (never above 52), a discard, and each player's call decision.
-        players = self.num_players
-        deals = 1
-        if self.match:
-            deals = self._options["deals"] or self._options["max_deals"]
-        per_turn = 2 + 52 + 1 + players
-        return GameTraits(
-            dynamics="sequential",
-            deal="one_multiset",
-            max_decisions=deals * self._options["move_cap"] * per_turn,
-            per_seat_keys=("hand_sizes", "totals") if self.match else ("hand_sizes",),
-            timed=False,
-            match=self.match,
-        )
 
     def random_deck(self, rng: GameRng) -> list[str]:
         deck = full_pack()
         rng.shuffle(deck)
         return deck
 
-    def parse_deck(self, deck: Any) -> list[str]:
+    def parse_deck(self, deck: object) -> list[str]:
         return check_deck(deck, full_pack(), self.name)
 
     def deal(self, deck: list[str]) -> RummyState:

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._typing import KnownJSON
 from ..contract.constants import TERMINAL
-from ..contract.traits import GameTraits
-from .base import Option, ReferenceGame, ReferenceState
+from .base import ReferenceGame, ReferenceState
 from .cards import JOKER, canonical_deck, check_deck, normalize_card, rank
 from .rng import GameRng
 from .tensor import CARD_PLANE, TensorWriter
@@ -245,7 +245,7 @@ class StackGapState(ReferenceState):
             "ended_by": self.ended_by,
         }
 
-    def observation(self, player: Any) -> dict[str, Any]:
+    def observation(self, player: object) -> dict[str, Any]:
         p = self.check_player(player)
         return {
             "player": p,
@@ -260,7 +260,7 @@ class StackGapState(ReferenceState):
             "ended_by": self.ended_by,
         }
 
-    def _encode_observation(self, obs: dict[str, Any], player: int, w: TensorWriter) -> None:
+    def _encode_observation(self, obs: KnownJSON, player: int, w: TensorWriter) -> None:
         """The layout of docs/rules/stack_gap.md, "Observation tensor", read off an
         observation dict alone."""
         n = self.num_players
@@ -288,7 +288,7 @@ class StackGapState(ReferenceState):
         w.one_hot(None if by is None else (by - player) % n, n)
         w.flag(self.game.options["jokers"])
 
-    def _set_position(self, position: dict[str, Any]) -> None:
+    def _set_position(self, position: KnownJSON) -> None:
         """Test hook: load a position in play from its ``to_dict`` form."""
         if not isinstance(position, dict):
             raise TypeError(f"a position must be a dict, got {type(position).__name__}")
@@ -315,7 +315,7 @@ class StackGapState(ReferenceState):
         hand = self.hands[self.to_move] if not self.is_terminal() else self.hands[0]
         return hand[h] if h < len(hand) else None
 
-    def action_to_string(self, action: Any) -> str:
+    def action_to_string(self, action: object) -> str:
         a = self.check_action(action)
         if a >= DISCARD:
             h = a - DISCARD
@@ -403,31 +403,10 @@ class StackGap(ReferenceGame):
     """Stack Gap Wall Builder, solo or two players sharing one wall."""
 
     name = "stack_gap"
-    option_specs = [
-        Option("players", 1, "1 = solo, 2 = two players sharing one wall", range=(1, 2)),
-        Option("jokers", False, "add the 2 jokers (54 cards)"),
-    ]
-
-    @property
-    def num_players(self) -> int:
-        return int(self._options["players"])
 
     @property
     def num_actions(self) -> int:
         return NUM_ACTIONS
-
-    @property
-    def traits(self) -> GameTraits:
-        # The rules end every game: 15 slots less the 5 dealt leave 10 placements,
-        # and a player's third discard ends the game.
-        return GameTraits(
-            dynamics="sequential",
-            deal="one_multiset",
-            max_decisions=10 + 2 * self.num_players + 1,
-            per_seat_keys=("hand_sizes", "rubble", "scores"),
-            timed=False,
-            match=False,
-        )
 
     def _pack(self) -> list[str]:
         return canonical_deck(1, 2 if self._options["jokers"] else 0)
@@ -437,7 +416,7 @@ class StackGap(ReferenceGame):
         rng.shuffle(deck)
         return deck
 
-    def parse_deck(self, deck: Any) -> list[str]:
+    def parse_deck(self, deck: object) -> list[str]:
         return check_deck(deck, self._pack(), self.name)
 
     def _observation_tensor_size(self) -> int:

@@ -18,11 +18,9 @@ number) that takes it: any two that take it hold the same cards.
 
 from __future__ import annotations
 
-from typing import Any
-
+from .._typing import JSONObject, KnownJSON
 from ..contract.constants import TERMINAL
-from ..contract.traits import GameTraits
-from .base import Option, ReferenceGame, ReferenceState
+from .base import ReferenceGame, ReferenceState
 from .cards import canonical_deck, check_deck, rank, suit
 from .rng import GameRng
 from .tensor import CARD_PLANE, TensorWriter
@@ -230,8 +228,8 @@ class TheWallState(ReferenceState):
     def winners(self) -> list[int]:
         return [0] if self.outcome == "won" else []
 
-    def _view(self, hidden: bool) -> dict[str, Any]:
-        d: dict[str, Any] = {
+    def _view(self, hidden: bool) -> JSONObject:
+        d: JSONObject = {
             "current_player": self.current_player(),
             "upper": [list(p) for p in self.upper],
             "lower": [list(p) for p in self.lower],
@@ -249,14 +247,14 @@ class TheWallState(ReferenceState):
         d["moves"] = self.moves
         return d
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return self._view(hidden=False)
 
-    def observation(self, player: Any) -> dict[str, Any]:
+    def observation(self, player: object) -> JSONObject:
         self.check_player(player)
         return self._view(hidden=True)
 
-    def _encode_observation(self, obs: dict[str, Any], player: int, w: TensorWriter) -> None:
+    def _encode_observation(self, obs: KnownJSON, player: int, w: TensorWriter) -> None:
         """The layout of docs/rules/the_wall.md, "Observation tensor", read off an
         observation dict alone."""
         w.flag(obs["current_player"] == TERMINAL)
@@ -279,7 +277,7 @@ class TheWallState(ReferenceState):
         w.value(obs["moves"] / self.game.options["move_cap"])
         w.value(obs["moves"] % MOVE_LOW / MOVE_LOW)
 
-    def action_to_string(self, action: Any) -> str:
+    def action_to_string(self, action: object) -> str:
         return ACTION_TEXT[self.check_action(action)]
 
     def _parse_action(self, text: str) -> int:
@@ -310,39 +308,10 @@ class TheWall(ReferenceGame):
     """The Wall: two packs, build the eight foundations from ace to king."""
 
     name = "the_wall"
-    option_specs = [
-        Option(
-            "discards",
-            4,
-            "number of discard piles",
-            range=(0, MAX_DISCARDS),
-        ),
-        Option(
-            "move_cap",
-            5000,
-            "moves after which a game that still has moves ends as truncated",
-            range=(1, 100_000_000),
-        ),
-    ]
-
-    @property
-    def num_players(self) -> int:
-        return 1
 
     @property
     def num_actions(self) -> int:
         return NUM_ACTIONS
-
-    @property
-    def traits(self) -> GameTraits:
-        return GameTraits(
-            dynamics="sequential",
-            deal="one_multiset",
-            max_decisions=self._options["move_cap"],
-            per_seat_keys=(),
-            timed=False,
-            match=False,
-        )
 
     def _observation_tensor_size(self) -> int:
         lower = 2 * CARD_PLANE + 1
@@ -362,7 +331,7 @@ class TheWall(ReferenceGame):
         rng.shuffle(deck)
         return deck
 
-    def parse_deck(self, deck: Any) -> list[str]:
+    def parse_deck(self, deck: object) -> list[str]:
         return check_deck(deck, canonical_deck(packs=2), self.name)
 
     def deal(self, deck: list[str]) -> TheWallState:

@@ -9,7 +9,10 @@
 draws ``state.observation(p)`` only, so cards p cannot see are face down and
 piles p only knows the size of show a count. Each game has its own module
 here with its own layout; the header (scores, whose turn, the result) is
-common. Both backends' states get ``_repr_svg_`` (Jupyter shows the drawing).
+common. Each card's element carries ``data-card`` (its name) and
+``data-place`` (its key path in the drawn view, ``/players/1/line/2/0``), so
+two cards of one name stay apart. Both backends' states get ``_repr_svg_``
+(Jupyter shows the drawing).
 """
 
 from __future__ import annotations
@@ -17,11 +20,15 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
-from ._svg import Canvas
+from .._typing import KnownJSON
+from ._svg import Canvas, placed
 from .status import check_player, status
 from .text import text
+
+if TYPE_CHECKING:
+    from ..records.format import RecordedState
 
 __all__ = ["GAMES", "HEADER_HEIGHT", "public_scores", "svg", "text"]
 
@@ -49,7 +56,7 @@ _MODULES: dict[str, ModuleType] = _discover()
 GAMES: tuple[str, ...] = tuple(_MODULES)
 
 
-def _header(c: Canvas, state: Any, player: int | None, public_scores: bool) -> None:
+def _header(c: Canvas, state: RecordedState, player: int | None, public_scores: bool) -> None:
     name = state.game.name
     view = "full view" if player is None else f"seat {player}'s view"
     moves = len(state.history)
@@ -68,7 +75,7 @@ def public_scores(game: str) -> bool:
     return bool(_MODULES[game].PUBLIC_SCORES)
 
 
-def svg(state: Any, player: Any = None) -> str:
+def svg(state: object, player: object = None) -> str:
     """The state as an SVG document (a str). ``player=None`` draws everything;
     ``player=p`` draws only what seat p may see (``state.observation(p)``).
 
@@ -77,12 +84,17 @@ def svg(state: Any, player: Any = None) -> str:
     """
     if not callable(getattr(state, "to_dict", None)) or not hasattr(state, "game"):
         raise TypeError(f"svg needs a game state, got {type(state).__name__}")
+    return _drawing(cast("RecordedState", state), player)
+
+
+def _drawing(state: RecordedState, player: object) -> str:
     p = check_player(state, player)
     name = state.game.name
     module = _MODULES.get(name)
     if module is None:
         raise ValueError(f"no drawing for game {name!r} (known: {', '.join(sorted(_MODULES))})")
-    view = state.to_dict() if p is None else state.observation(p)
+    # Each text knows its key path in the view, so each card's element names its place.
+    view = cast(KnownJSON, placed(state.to_dict() if p is None else state.observation(p)))
     c = Canvas(f"{name}: {status(state)}")
     _header(c, state, p, module.PUBLIC_SCORES)
     module.draw(c, view, HEADER_HEIGHT + 8, p)

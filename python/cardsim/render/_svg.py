@@ -7,9 +7,10 @@ label from a record (data from elsewhere) can never inject markup.
 from __future__ import annotations
 
 from html import escape as _escape
-from typing import Any
 
-__all__ = ["CARD_H", "CARD_W", "GAP", "Canvas", "escape", "suit_colour"]
+from .._typing import KnownJSON
+
+__all__ = ["CARD_H", "CARD_W", "GAP", "Canvas", "PlacedStr", "escape", "placed", "suit_colour"]
 
 #: Card size and spacing, in SVG user units (pixels at 100%).
 CARD_W = 34
@@ -22,7 +23,7 @@ _BLACK = "#111111"
 _FONT = "DejaVu Sans, Arial, Helvetica, sans-serif"
 
 
-def escape(value: Any) -> str:
+def escape(value: object) -> str:
     """``value`` as text safe inside SVG/HTML content and attribute values."""
     return _escape(str(value), quote=True)
 
@@ -30,6 +31,29 @@ def escape(value: Any) -> str:
 def suit_colour(card: str) -> str:
     """Red for diamonds and hearts, black for clubs, spades and jokers."""
     return _RED if len(card) == 2 and card[1] in "DH" else _BLACK
+
+
+class PlacedStr(str):
+    """A text of the drawn view that knows where it lies there: ``place``, its key
+    path (every dict key and list index on the way, ``/players/1/line/2/0``).
+    A card drawn from one carries the path as ``data-place``, so the page tells
+    two cards of one name apart (two decks, or each player's own deck)."""
+
+    place: str
+
+
+def placed(value: object, path: str = "") -> object:
+    """``value`` (a view: dicts, lists, texts, numbers) with every text a
+    ``PlacedStr`` that knows its key path; all else as it was."""
+    if isinstance(value, dict):
+        return {k: placed(v, f"{path}/{k}") for k, v in value.items()}
+    if isinstance(value, list):
+        return [placed(v, f"{path}/{i}") for i, v in enumerate(value)]
+    if isinstance(value, str):
+        text = PlacedStr(value)
+        text.place = path
+        return text
+    return value
 
 
 def _card_label(card: str) -> tuple[str, str]:
@@ -59,7 +83,7 @@ class Canvas:
         self,
         x: float,
         y: float,
-        value: Any,
+        value: object,
         size: int = 12,
         colour: str = "#000",
         bold: bool = False,
@@ -104,13 +128,15 @@ class Canvas:
         if card is None:
             self.rect(x, y, CARD_W, CARD_H, stroke="#bbb", dash=True)
             return
+        # The view's key path of this card, when the caller drew from a placed view.
+        place = f' data-place="{escape(card.place)}"' if isinstance(card, PlacedStr) else ""
         card = str(card)
         rank, suit = _card_label(card)
         colour = suit_colour(card)
         stroke = "#e0a000" if highlight else "#555"
         fill, klass = ("#c9d3e6", "card down") if down else ("#fff", "card")
         self.parts.append(
-            f'<g class="{klass}" data-card="{escape(card)}">'
+            f'<g class="{klass}" data-card="{escape(card)}"{place}>'
             f'<rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="3"'
             f' fill="{fill}" stroke="{stroke}" stroke-width="{2 if highlight else 1}"/>'
             f'<text x="{x + 2:g}" y="{y + 13:g}" font-size="12" font-weight="bold"'
@@ -204,7 +230,7 @@ class Canvas:
         )
 
 
-def hands(c: Canvas, x: float, y: float, view: dict[str, Any], step: float = 16) -> float:
+def hands(c: Canvas, x: float, y: float, view: KnownJSON, step: float = 16) -> float:
     """Every seat's hand, one row each: all cards in the full view (``hands``),
     in a seat's view its own cards (``hand``) and the others face down with
     their count (``hand_sizes``). Returns the y below the last row."""

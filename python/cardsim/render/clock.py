@@ -8,8 +8,8 @@ fanned below; the pile the next card is turned from is ringed.
 from __future__ import annotations
 
 import math
-from typing import Any
 
+from .._typing import KnownJSON
 from ._svg import CARD_H, CARD_W, Canvas
 
 #: Everything in Clock is a count of face-up cards, so scores are public.
@@ -52,7 +52,7 @@ def _pile(
     c.text(x + CARD_W / 2, y - 7, label, size=10, colour="#444", anchor="middle")
 
 
-def draw(c: Canvas, view: dict[str, Any], top: float, player: int | None) -> None:
+def draw(c: Canvas, view: KnownJSON, top: float, player: int | None) -> None:
     """Draws every player's clock side by side."""
     size = 2 * _RADIUS + CARD_W + 60
     for p, seat in enumerate(view["players"]):

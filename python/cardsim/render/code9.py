@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from .._typing import KnownJSON
 from ._svg import CARD_H, CARD_W, GAP, Canvas
 
 #: Everything in Code 9 is face up.
@@ -12,7 +11,7 @@ GAMES = ("code9", "code9_solitaire")
 PUBLIC_SCORES = True
 
 
-def draw(c: Canvas, view: dict[str, Any], top: float, player: int | None) -> None:
+def draw(c: Canvas, view: KnownJSON, top: float, player: int | None) -> None:
     """Grid with row numbers and column letters; seats on the right; set-aside cards below."""
     grid = view["grid"]
     x0, y0 = 30, top + 16

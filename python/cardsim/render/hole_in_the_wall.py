@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from .._typing import KnownJSON
 from ._svg import CARD_H, CARD_W, GAP, Canvas, hands
 
 #: Placement points are public; the hands are not, but scores do not depend on them.
@@ -12,7 +11,7 @@ GAMES = ("hole_in_the_wall",)
 PUBLIC_SCORES = True
 
 
-def draw(c: Canvas, view: dict[str, Any], top: float, player: int | None) -> None:
+def draw(c: Canvas, view: KnownJSON, top: float, player: int | None) -> None:
     """The wall with row numbers (row 0, the base, at the bottom), then the seats."""
     rows = view["display"]
     holes = {tuple(h) for h in view["holes"]}

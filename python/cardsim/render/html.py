@@ -16,24 +16,29 @@ from __future__ import annotations
 import base64
 import json
 import zlib
+from collections.abc import Mapping
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..records.format import record
 from ..records.trajectory import actor
 from . import public_scores, svg
 from .status import status
 
+if TYPE_CHECKING:
+    from .._typing import JSONValue
+    from ..records.format import RecordedState
+
 __all__ = ["html_page", "positions"]
 
 
-def positions(state: Any) -> list[dict[str, Any]]:
+def positions(state: RecordedState) -> list[dict[str, object]]:
     """Every position of ``state``'s game from the deal on: drawings (full and
     per seat), the action that led to it (its text and seat) and the scores."""
     replay = state.game.new_game(deck=list(state.deck))
     n = state.num_players
 
-    def snap(action: str, seat: int | None) -> dict[str, Any]:
+    def snap(action: str, seat: int | None) -> dict[str, object]:
         return {
             "action": action,
             "seat": seat,
@@ -52,7 +57,7 @@ def positions(state: Any) -> list[dict[str, Any]]:
     return out
 
 
-def _packed(value: Any) -> str:
+def _packed(value: object) -> str:
     """The JSON of ``value``, deflated (raw) and base64-encoded: drawings of
     successive positions repeat almost everything, so a long game shrinks some
     twentyfold. Base64 holds no character that could end a <script> element."""
@@ -151,7 +156,9 @@ unpack(document.getElementById("game-data").textContent.trim()).then((data) => {
 """
 
 
-def html_page(state: Any, source: dict[str, Any] | None = None, version: str | None = None) -> str:
+def html_page(
+    state: RecordedState, source: Mapping[str, JSONValue] | None = None, version: str | None = None
+) -> str:
     """The replay page of ``state``'s game (a str of HTML).
 
     ``source`` (seed, index, policy) and ``version`` (the cardsim version a

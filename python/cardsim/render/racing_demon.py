@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from .._typing import KnownJSON
 from ._svg import CARD_H, CARD_W, GAP, Canvas
 
 #: Scores count cards in the middle and left in each Pile: all open.
@@ -14,7 +13,7 @@ PUBLIC_SCORES = True
 _FAN = 14
 
 
-def draw(c: Canvas, view: dict[str, Any], top: float, player: int | None) -> None:
+def draw(c: Canvas, view: KnownJSON, top: float, player: int | None) -> None:
     """Centre row of foundations (top card, owner of each card below), one row per player."""
     x0, y = 10, top + 12
     step = CARD_W + GAP
@@ -28,9 +27,14 @@ def draw(c: Canvas, view: dict[str, Any], top: float, player: int | None) -> Non
     per_row = 16
     for i, f in enumerate(view["foundations"]):
         fx, fy = x0 + (i % per_row) * step, y + (i // per_row) * (CARD_H + 50)
-        c.pile(fx, fy, list(f["cards"]))
+        cards = list(f["cards"])
+        c.pile(fx, fy, cards)
         if f["claimed_by"] >= 0:
-            c.text(fx, fy + CARD_H + 36, f"K: {f['claimed_by']}", size=9, colour="#a00")
+            # Below the pile's count (Canvas.pile writes it under a pile of two or more),
+            # never on it: a claimed foundation holds all thirteen, its count lowest.
+            count_y = fy + 2 * max(len(cards) - 1, 0) + CARD_H + 12
+            y_k = count_y + 11 if len(cards) > 1 else count_y
+            c.text(fx, y_k, f"K: {f['claimed_by']}", size=9, colour="#a00")
     rows = max(1, (len(view["foundations"]) + per_row - 1) // per_row)
     y += rows * (CARD_H + 50) + 12
     for p, seat in enumerate(view["players"]):

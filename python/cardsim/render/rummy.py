@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from .._typing import KnownJSON
 from ._svg import CARD_H, CARD_W, Canvas, hands
 
 #: Deal scores count the cards left in the hands, which a seat cannot see.
@@ -12,7 +11,7 @@ GAMES = ("rummy",)
 PUBLIC_SCORES = False
 
 
-def draw(c: Canvas, view: dict[str, Any], top: float, player: int | None) -> None:
+def draw(c: Canvas, view: KnownJSON, top: float, player: int | None) -> None:
     """Table info, stock and discard pile (top last), the melds, then one row per hand."""
     x0, y = 10, top + 12
     info = f"phase {view['phase']}, dealer seat {view['dealer']}, turn {view['turn']}"

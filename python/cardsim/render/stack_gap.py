@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from .._typing import KnownJSON
 from ._svg import CARD_H, CARD_W, GAP, Canvas, hands
 
 #: The scores are the wall's points, open to everyone.
@@ -12,7 +11,7 @@ GAMES = ("stack_gap",)
 PUBLIC_SCORES = True
 
 
-def draw(c: Canvas, view: dict[str, Any], top: float, player: int | None) -> None:
+def draw(c: Canvas, view: KnownJSON, top: float, player: int | None) -> None:
     """A pyramid: each level sits in the gaps of the one below; a joker shows its value."""
     wall = view["wall"]
     x0, y0 = 40, top + 10

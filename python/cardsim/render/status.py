@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..contract.constants import SIMULTANEOUS, TERMINAL
+from ..contract.protocols import State
 
 __all__ = ["check_player", "status"]
 
 
-def check_player(state: Any, player: Any) -> int | None:
+def check_player(state: State, player: object) -> int | None:
     """``player`` as a seat of ``state`` (None stays None), else TypeError / ValueError."""
     if player is None:
         return None
@@ -22,7 +21,7 @@ def check_player(state: Any, player: Any) -> int | None:
     return p
 
 
-def status(state: Any) -> str:
+def status(state: State) -> str:
     """Whose turn it is, or how the game ended, in words."""
     cp = state.current_player()
     if cp == SIMULTANEOUS:

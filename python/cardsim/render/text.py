@@ -6,15 +6,18 @@ show a card the seat does not see. Lists of cards print as one line.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 from ..contract.constants import SIMULTANEOUS, TERMINAL
 from .status import check_player, status
 
+if TYPE_CHECKING:
+    from ..records.format import RecordedState
+
 __all__ = ["text"]
 
 
-def _fmt(value: Any) -> str:
+def _fmt(value: object) -> str:
     if value is None:
         return "-"
     if isinstance(value, dict):
@@ -27,7 +30,7 @@ def _fmt(value: Any) -> str:
     return str(value)
 
 
-def _lines(key: str, value: Any, indent: str) -> list[str]:
+def _lines(key: str, value: object, indent: str) -> list[str]:
     # A list of dicts (players, wall levels, melds) gets one line per entry.
     if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
         out = [f"{indent}{key}:"]
@@ -37,8 +40,14 @@ def _lines(key: str, value: Any, indent: str) -> list[str]:
     return [f"{indent}{key}: {_fmt(value)}"]
 
 
-def text(state: Any, player: Any) -> str:
+def text(state: object, player: object) -> str:
     """What seat ``player`` may see, as lines of text, with whose turn it is."""
+    if not callable(getattr(state, "observation", None)) or not hasattr(state, "game"):
+        raise TypeError(f"text needs a game state, got {type(state).__name__}")
+    return _text(cast("RecordedState", state), player)
+
+
+def _text(state: RecordedState, player: object) -> str:
     p = check_player(state, player)
     if p is None:
         raise TypeError("text needs a seat (an int): it shows one seat's view only")

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from .._typing import KnownJSON
 from ._svg import CARD_H, CARD_W, GAP, Canvas
 
 #: A patience: the score is the cards on the foundations.
@@ -14,7 +13,7 @@ PUBLIC_SCORES = True
 _FAN = 16
 
 
-def draw(c: Canvas, view: dict[str, Any], top: float, player: int | None) -> None:
+def draw(c: Canvas, view: KnownJSON, top: float, player: int | None) -> None:
     """Foundations on top, the upper row (with the reserve) and the lower row fanned
     down, then stock, waste and the discard piles."""
     x0, y = 10, top + 14

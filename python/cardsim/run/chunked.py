@@ -4,45 +4,37 @@ runner over all threads in chunks of about a quarter second."""
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from .. import _core
-from ..contract.policies import Seats
+from .plan import RunPlan
 from .progress import ChunkSizer, Progress
-from .result import per_game_arrays
+from .result import RunOutput, per_game_arrays
 
 __all__ = ["run"]
 
+_MOST_PER_CALL = 2**64 - 1
 
-def run(
-    g: Any,
-    seed: int,
-    first: int,
-    n: int,
-    seats: Seats,
-    threads: int,
-    seat_rotation: bool,
-    summary_only: bool | None,
-    progress: bool | None,
-) -> tuple[Any, float, Any, dict[str, Any]]:
-    """Plays deals ``first .. first + n - 1`` with ``seats`` (specs only).
+
+def run(plan: RunPlan) -> RunOutput:
+    """Plays the plan's deals with its seats (built-in and search specs only).
     Returns (summary, seconds, by_policy or None, arrays) for a SimulationResult.
     """
-    np_ = g.num_players
-    rotations = np_ if seat_rotation else 1
-    summary = _core.Summary(np_)
-    by_policy = _core.Summary(np_) if seat_rotation else None
-    arrays = per_game_arrays(n * rotations, np_, g.traits.timed, summary_only)
+    g, n, first = plan.game, plan.games, plan.first_game
+    progress, rotations, specs = plan.progress, plan.rotations, plan.seats.bound
+    summary = _core.Summary(plan.num_players)
+    by_policy = _core.Summary(plan.num_players) if plan.seat_rotation else None
+    arrays = per_game_arrays(plan.rows, plan.num_players, g.traits.timed, plan.summary_only)
     # Chunks of about a quarter second serve progress and Ctrl-C; they change no
     # result. Without progress the run is one call. Search players are slow per
     # game, so their first chunk is small.
     bar = Progress(n, g.name, force=bool(progress)) if progress is not False else None
-    sizer = ChunkSizer(first=4 if seats.searching else 256) if bar else None
+    sizer = ChunkSizer(first=4 if plan.seats.searching else 256) if bar else None
     start = time.perf_counter()
     try:
         lo = 0
         while True:  # at least one call, so that an empty run still has its summary
-            size = sizer.next(n - lo) if sizer else n
+            # The core counts games in a uint64: a run of all 2**64 games is two calls.
+            size = min(sizer.next(n - lo) if sizer else n, _MOST_PER_CALL)
             hi = min(n, lo + size)
             views = {
                 k: (None if v is None else v[lo * rotations : hi * rotations])
@@ -50,14 +42,14 @@ def run(
             }
             t0 = time.perf_counter()
             g._simulate(
-                seed,
+                plan.seed,
                 first + lo,
                 hi - lo,
-                seats.specs,
-                threads,
+                specs,
+                plan.threads,
                 summary,
                 **views,
-                seat_rotation=seat_rotation,
+                seat_rotation=plan.seat_rotation,
                 by_policy=by_policy,
             )
             if sizer:

@@ -11,7 +11,8 @@ import os
 import signal
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
 __all__ = ["ProcessPool", "RayExecutor"]
@@ -49,7 +50,7 @@ class ProcessPool(ProcessPoolExecutor):
     def __init__(self, max_workers: int | None = None) -> None:
         super().__init__(max_workers, initializer=_worker_start)
 
-    def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> bool | None:
+    def __exit__(self, exc_type: object, exc: object, tb: object) -> bool | None:
         if exc_type is None:
             return super().__exit__(exc_type, exc, tb)
         self.stop()
@@ -74,16 +75,16 @@ class ProcessPool(ProcessPoolExecutor):
 class RayExecutor:
     """Runs tasks as Ray remote functions; ray is imported only when this is created."""
 
-    def __init__(self, **remote_options: Any) -> None:
+    def __init__(self, **remote_options: object) -> None:
         try:
             import ray
         except ImportError as e:  # pragma: no cover - depends on the environment
             raise ImportError("RayExecutor needs ray: pip install 'cardsim[ray]'") from e
         self._ray = ray
         self._options = remote_options
-        self._remotes: dict[Any, Any] = {}
+        self._remotes: dict[Callable[..., object], Any] = {}  # ray's remote functions
 
-    def submit(self, fn: Any, *args: Any) -> Any:
+    def submit(self, fn: Callable[..., object], /, *args: object) -> Future[object]:
         remote = self._remotes.get(fn)
         if remote is None:
             remote = (

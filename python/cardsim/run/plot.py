@@ -11,12 +11,37 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, TypeAlias, TypedDict
 
 import numpy as np
 
 from .. import _core
-from .stats import wilson
+from .._typing import PathArg
+from .stats import Estimate, wilson
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    from ..solver.solve import SolveBatchResult
+    from .result import SimulationResult
+    from .tournament import TournamentResult
+
+#: An estimate with its interval: an Estimate, or a mapping with "value", "low" and
+#: "high" (as the bench's JSON files hold them).
+Interval: TypeAlias = "Estimate | Mapping[str, float]"
+
+
+class BudgetPanel(TypedDict, total=False):
+    """One panel of ``plot_budget``: its title and axis label, each search player's
+    estimates by budget, and a level line for each player without a budget."""
+
+    title: str
+    ylabel: str
+    curves: Mapping[str, Mapping[int, Interval]]
+    lines: Mapping[str, Interval]
+
 
 __all__ = [
     "plot_budget",
@@ -28,7 +53,7 @@ __all__ = [
 ]
 
 
-def require_matplotlib() -> Any:
+def require_matplotlib() -> ModuleType:
     """``matplotlib.pyplot`` on the file-only Agg backend, or a ValueError naming the extra."""
     try:
         import matplotlib
@@ -43,12 +68,12 @@ def require_matplotlib() -> Any:
     return plt
 
 
-def _check_path(path: Any) -> None:
+def _check_path(path: object) -> None:
     if path is not None and not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"path must be a str or path, got {type(path).__name__}")
 
 
-def _spread(estimates: Sequence[Any]) -> tuple[list[float], list[list[float]]]:
+def _spread(estimates: Sequence[Interval]) -> tuple[list[float], list[list[float]]]:
     """The values of ``estimates`` (Estimates, or dicts with ``value``, ``low`` and
     ``high``) and their intervals as error bars below and above; an undefined bound
     (one game) gives no bar of error."""
@@ -61,7 +86,7 @@ def _spread(estimates: Sequence[Any]) -> tuple[list[float], list[list[float]]]:
     return values, [lows, highs]
 
 
-def _bars(ax: Any, labels: list[str], estimates: list[Any], colours: Any) -> None:
+def _bars(ax: Axes, labels: list[str], estimates: Sequence[Interval], colours: object) -> None:
     """Horizontal bars at each estimate's value with its interval as error bars."""
     values, err = _spread(estimates)
     y = np.arange(len(labels))
@@ -70,14 +95,14 @@ def _bars(ax: Any, labels: list[str], estimates: list[Any], colours: Any) -> Non
     ax.invert_yaxis()  # first label on top, as in the printed tables
 
 
-def _save(fig: Any, path: Any) -> Any:
+def _save(fig: Figure, path: PathArg | None) -> Figure:
     fig.tight_layout()
     if path is not None:
         fig.savefig(os.fspath(path), dpi=80)
     return fig
 
 
-def plot_tournament(result: Any, path: str | os.PathLike[str] | None = None) -> Any:
+def plot_tournament(result: TournamentResult, path: PathArg | None = None) -> Figure:
     """Two panels: the win rate of each policy against each other one (95%
     intervals, a line at 1/2) and the Bradley-Terry ratings on the Elo scale
     with their 95% intervals, best first. Returns the matplotlib Figure; with
@@ -118,10 +143,10 @@ def plot_tournament(result: Any, path: str | os.PathLike[str] | None = None) -> 
 
 
 def plot_skill(
-    rows: Sequence[tuple[str, Mapping[str, Any]]],
-    path: str | os.PathLike[str] | None = None,
+    rows: Sequence[tuple[str, Mapping[str, Interval]]],
+    path: PathArg | None = None,
     title: str = "score against the weaker policy",
-) -> Any:
+) -> Figure:
     """Grouped horizontal bars, one group per game in the given order (first on
     top), one bar per pairing label: each pairing's score (an Estimate, or a dict
     with ``value``, ``low`` and ``high``) with its 95% interval, and a line at 1/2,
@@ -159,9 +184,7 @@ def plot_skill(
     return _save(fig, path)
 
 
-def plot_budget(
-    panels: Sequence[Mapping[str, Any]], path: str | os.PathLike[str] | None = None
-) -> Any:
+def plot_budget(panels: Sequence[BudgetPanel], path: PathArg | None = None) -> Figure:
     """One panel per game, side by side: each search player's figure against its
     budget (iterations per decision, on a log axis) with its 95% interval, and a
     level line for each player without a budget (greedy, the solver).
@@ -207,7 +230,7 @@ def plot_budget(
     return _save(fig, path)
 
 
-def plot_solve_batch(result: Any, path: str | os.PathLike[str] | None = None) -> Any:
+def plot_solve_batch(result: SolveBatchResult, path: PathArg | None = None) -> Figure:
     """Three panels: the fractions of deals won, lost and left unknown by the
     limits (95% Wilson intervals); the score distribution over settled deals
     (scored games; otherwise the panel says the game has no score); and the
@@ -265,7 +288,7 @@ def plot_solve_batch(result: Any, path: str | os.PathLike[str] | None = None) ->
     return _save(fig, path)
 
 
-def plot_result(result: Any, path: str | os.PathLike[str] | None = None) -> Any:
+def plot_result(result: SimulationResult, path: PathArg | None = None) -> Figure:
     """Three panels: score distribution per seat, win rate per seat (95% Wilson
     intervals, with draws and truncations), and game lengths. Returns the
     matplotlib Figure; with ``path``, also saves it there (format from the suffix).

@@ -24,15 +24,14 @@ to make and resumes with it, drawing as a built-in run does.
 from __future__ import annotations
 
 import time
-from typing import Any
 
 import numpy as np
 
 from .. import _core
 from ..contract.errors import IllegalActionError
-from ..contract.policies import Seats
+from .plan import RunPlan
 from .progress import Progress
-from .result import per_game_arrays
+from .result import RunOutput, per_game_arrays
 
 __all__ = ["DEFAULT_BATCH_SIZE", "run"]
 
@@ -42,7 +41,7 @@ __all__ = ["DEFAULT_BATCH_SIZE", "run"]
 DEFAULT_BATCH_SIZE = 4096
 
 
-def _actions(returned: Any, k: int, where: str, games: np.ndarray) -> np.ndarray:
+def _actions(returned: object, k: int, where: str, games: np.ndarray) -> np.ndarray:
     """The k action ids a policy returned, as an integer array, else TypeError/ValueError."""
     first_game = f"games {int(games[0])}..{int(games[k - 1])}" if k > 1 else f"game {int(games[0])}"
     try:
@@ -65,44 +64,32 @@ def _actions(returned: Any, k: int, where: str, games: np.ndarray) -> np.ndarray
     return arr
 
 
-def run(
-    g: Any,
-    seed: int,
-    first: int,
-    n: int,
-    seats: Seats,
-    threads: int,
-    seat_rotation: bool,
-    summary_only: bool | None,
-    progress: bool | None,
-    batch_size: int,
-) -> tuple[Any, float, Any, dict[str, np.ndarray | None]]:
-    """Plays deals ``first .. first + n - 1`` with ``seats`` (callables are
-    played from Python). Returns (summary, seconds, by_policy or
-    None, arrays) for a SimulationResult. Raises, and returns nothing, if a
-    policy fails or returns a bad action.
+def run(plan: RunPlan) -> RunOutput:
+    """Plays the plan's deals with its seats (callables are played from Python).
+    Returns (summary, seconds, by_policy or None, arrays) for a SimulationResult.
+    Raises, and returns nothing, if a policy fails or returns a bad action.
     """
+    g, n, progress = plan.game, plan.games, plan.progress
     if not hasattr(g, "_policy_batch"):
         raise ValueError(f"{g.name} has no observation tensor, which Python policies read")
-    np_ = g.num_players
-    entries, names = seats.entries, seats.names
-    # A Python seat's spec is a placeholder: the runner asks the caller instead.
-    caller = [k == "python" for k in seats.kinds]
-    specs = ["first" if c else str(e) for e, c in zip(entries, caller, strict=True)]
-    rotations = np_ if seat_rotation else 1
-    rows = n * rotations
-    arrays = per_game_arrays(rows, np_, g.traits.timed, summary_only)
+    if n >= 2**64:
+        # The core's batch counts its games in a uint64 (the built-in runner splits the
+        # run instead; with a Python policy 2**64 - 1 games are as endless).
+        raise ValueError(f"games must be at most 2**64 - 1 with a Python policy, got {n}")
+    np_, rotations = plan.num_players, plan.rotations
+    names, callables = plan.seats.names, plan.seats.callables
+    arrays = per_game_arrays(plan.rows, np_, g.traits.timed, plan.summary_only)
+    # A Python seat's parsed spec is None: the core asks the caller for its moves.
     batch = g._policy_batch(
-        seed,
-        first,
+        plan.seed,
+        plan.first_game,
         n,
-        specs,
-        caller,
-        threads,
-        batch_size,
-        seat_rotation,
+        list(plan.seats.parsed),
+        plan.threads,
+        plan.batch_size,
+        plan.seat_rotation,
         **arrays,
-        by_policy=seat_rotation,
+        by_policy=plan.seat_rotation,
     )
     bufs = batch._buffers()
     obs_buf, mask_buf, game_buf = bufs["obs"], bufs["action_mask"], bufs["game"]
@@ -116,8 +103,7 @@ def run(
     try:
         while (group := batch.next_group()) is not None:
             j, seat, k = group
-            fn = entries[j]
-            assert callable(fn)
+            fn = callables[j]
             where = f"seat {seat} (policy {j}: {names[j]})"
             try:
                 np.copyto(obs_out[:k], obs_buf[:k])
@@ -142,6 +128,6 @@ def run(
         if bar:
             bar.close()
     summary = _core.Summary(np_)
-    by_policy = _core.Summary(np_) if seat_rotation else None
+    by_policy = _core.Summary(np_) if plan.seat_rotation else None
     batch.merge_into(summary, by_policy)
     return summary, time.perf_counter() - start, by_policy, arrays

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 import numpy as np
 
 from ..contract.policies import parse_seats
+from ..contract.protocols import Game
 from ..games import BACKENDS, make
-from ..records.format import load_record, record
+from ..records.format import RecordedState, load_record, record
 from ..reference import PLAY_TIMED
+from .plan import CoreGame, RunPlan
 
 __all__ = ["replay_game"]
 
 
-def _check_index(value: Any, what: str) -> int:
+def _check_index(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise TypeError(f"{what} must be an int, got {type(value).__name__}")
     v = int(value)
@@ -24,13 +26,13 @@ def _check_index(value: Any, what: str) -> int:
 
 
 def replay_game(
-    game: str | Any,
+    game: str | Game,
     seed: int = 0,
     index: int = 0,
     policy: str = "random",
     backend: str = "cpp",
-    **options: Any,
-) -> Any:
+    **options: object,
+) -> RecordedState:
     """The final state of game ``index`` of ``cardsim.simulate(game, seed=seed, policy=policy)``.
 
     It deals and plays from the runner's own stream (the same C++ code path), so
@@ -42,20 +44,25 @@ def replay_game(
     ``backend="reference"`` re-plays the same deal and actions on the Python
     reference (every action re-checked there).
     """
-    g = make(game, **options) if isinstance(game, str) else game
+    made = make(game, "cpp", **options) if isinstance(game, str) else game
     if options and not isinstance(game, str):
         raise ValueError("pass options to make(), not to replay_game(), when giving a game object")
-    if not hasattr(g, "_replay_game"):
+    if not hasattr(made, "_replay_game"):
         raise TypeError("replay_game needs a game name or a C++ game from cardsim.make")
+    g = cast("CoreGame", made)  # a C++ game: it has the runner's entry points
     s = _check_index(seed, "seed")
     i = _check_index(index, "index")
     seats = parse_seats(policy, g.num_players, python_ok=False)
     if not isinstance(backend, str) or backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r} (known: {', '.join(BACKENDS)})")
+    # The one game of the run, planned as simulate plans a run.
+    plan = RunPlan(game=g, seats=seats, seed=s, first_game=i, games=1, threads=1)
+    state: RecordedState
     if g.traits.timed and not seats.searching:
         state = PLAY_TIMED[g.name](g, seed=s, index=i, policy=seats.specs).state
     else:
-        state = g._replay_game(s, i, seats.specs)
+        # A C++ state: it has its game, as every state does.
+        state = cast("RecordedState", g._replay_game(plan.seed, plan.first_game, plan.seats.bound))
     if backend == "reference":
         state = load_record(record(state), backend="reference")
     return state

@@ -9,19 +9,27 @@ import os
 import secrets
 import zipfile
 import zlib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
 
 from .. import _core
+from .._typing import JSONValue, OptionValue, PathArg
 from .._version import __version__
-from ..contract.extras import require
-from ..contract.limits import TooLarge, read_capped
-from ..contract.text import printable, shown
+from ..guards.extras import require
+from ..guards.limits import TooLarge, read_capped
+from ..guards.text import printable, shown
 from .plot import plot_result
 from .stats import Estimate, mean_interval, variance, wilson
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+    from pandas import DataFrame
+
+T = TypeVar("T")
 
 __all__ = ["Estimate", "SimulationResult", "load_result"]
 
@@ -33,7 +41,7 @@ RESULT_FORMAT = 1
 #: plus its score histograms). The arrays beside it are capped by the summary's count.
 MAX_RESULT_BYTES = 64 * 2**20
 #: The dtype of each per-game array, and whether it has one column per seat.
-ARRAY_DTYPES: dict[str, tuple[np.dtype[Any], bool]] = {
+ARRAY_DTYPES: dict[str, tuple[np.dtype[np.generic], bool]] = {
     "scores": (np.dtype(np.int32), True),
     "winner": (np.dtype(np.int8), False),
     "winners_mask": (np.dtype(np.uint16), False),
@@ -41,6 +49,11 @@ ARRAY_DTYPES: dict[str, tuple[np.dtype[Any], bool]] = {
     "truncated": (np.dtype(np.bool_), False),
     "times": (np.dtype(np.float64), True),
 }
+
+
+#: What a runner returns for a SimulationResult: (summary, seconds, by_policy or
+#: None, the per-game arrays by name, each None when not kept).
+RunOutput = tuple[_core.Summary, float, "_core.Summary | None", dict[str, np.ndarray | None]]
 
 
 def per_game_arrays(
@@ -71,6 +84,7 @@ class SimulationResult:
       truncated (games,) bool; times (games, num_players) float64, only for games
       with a timed simulator (``game.traits.timed``): the simulated second of
       each player's last action (over the whole match in match play).
+
     ``summary`` holds exact streaming totals that merge across runs, by seat.
 
     ``policies`` names each seat's policy (seat p plays policies[p]). With
@@ -82,7 +96,7 @@ class SimulationResult:
     """
 
     game: str
-    options: dict[str, Any]
+    options: dict[str, OptionValue]
     policy: str
     seed: int
     first_game: int
@@ -110,7 +124,7 @@ class SimulationResult:
         """Seats in the game."""
         return int(self.summary.num_players)
 
-    def _seat(self, player: Any, what: str = "player") -> int:
+    def _seat(self, player: object, what: str = "player") -> int:
         """The seat (or policy index) every per-seat method takes: an int in
         [0, num_players), else TypeError / ValueError; never counted from the end."""
         if isinstance(player, (bool, np.bool_)) or not isinstance(player, (int, np.integer)):
@@ -195,7 +209,7 @@ class SimulationResult:
         played = self.games if self.games_played is None else self.games_played
         return played / self.seconds if self.seconds > 0 else math.inf
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """A JSON-safe summary (no per-game arrays)."""
 
         def est(e: Estimate) -> dict[str, float | None]:
@@ -249,17 +263,18 @@ class SimulationResult:
             "players": players,
         }
 
-    def plot(self, path: Any = None) -> Any:
+    def plot(self, path: PathArg | None = None) -> Figure:
         """Score distribution per seat, win rates with 95% intervals, and game
         lengths, as a matplotlib Figure (saved to ``path`` when given). Needs the
         ``plot`` extra: ``pip install 'cardsim[plot]'`` (else a ValueError says so)."""
         return plot_result(self, path)
 
-    def to_pandas(self) -> Any:
+    def to_pandas(self) -> DataFrame:
         """The per-game arrays as a pandas DataFrame (needs a full run, and pandas:
         ``pip install 'cardsim[pandas]'``)."""
         pd = require("pandas", "to_pandas")
-        return pd.DataFrame(self._columns())
+        frame: DataFrame = pd.DataFrame(self._columns())
+        return frame
 
     def __str__(self) -> str:
         lines = [
@@ -309,13 +324,16 @@ class SimulationResult:
         when ``arrays="parquet"`` (needs pyarrow) or ``<stem>.npz`` when
         ``arrays="npz"``; the default is parquet when pyarrow is installed, else
         npz. ``cardsim.load_result(path)`` reads it all back. Returns the path.
+        A path that cannot be written (no such directory, no permission) is a
+        ValueError naming it.
         """
         path = Path(path)
         if path.suffix.lower() != ".json":
             raise ValueError(f"save writes a .json file, got {path.name!r}")
+        _check_folder(path)
         if arrays not in (None, "npz", "parquet"):
             raise ValueError(f"arrays must be 'npz' or 'parquet', got {arrays!r}")
-        record: dict[str, Any] = {
+        record: dict[str, object] = {
             "format": RESULT_FORMAT,
             "cardsim": self.version,
             "game": self.game,
@@ -352,7 +370,8 @@ class SimulationResult:
                     _write_parquet(self.arrays(), side_tmp)
                 else:
                     with open(side_tmp, "wb") as f:
-                        np.savez_compressed(f, **self.arrays())
+                        # numpy's stub matches ** to its allow_pickle flag (numpy 2.1+).
+                        np.savez_compressed(f, **self.arrays())  # type: ignore[arg-type]
                 record["arrays"] = side.name
                 record["arrays_bytes"], record["arrays_sha256"] = _fingerprint(side_tmp)
             with open(json_tmp, "w", encoding="utf-8") as f:
@@ -362,13 +381,16 @@ class SimulationResult:
             if side_tmp is not None:
                 os.replace(side_tmp, side)
             os.replace(json_tmp, path)
+        except (PermissionError, FileNotFoundError, NotADirectoryError, IsADirectoryError) as e:
+            # Named by the path asked for, not by the temporary file that failed first.
+            raise _bad_path(path, e) from None
         finally:
             for tmp in (side_tmp, json_tmp):
                 if tmp is not None:
                     tmp.unlink(missing_ok=True)
         return path
 
-    def arrays(self) -> dict[str, Any]:
+    def arrays(self) -> dict[str, np.ndarray]:
         """The per-game arrays the run kept, by name (empty for a summary-only run)."""
         return {k: getattr(self, k) for k in ARRAYS if getattr(self, k) is not None}
 
@@ -387,11 +409,15 @@ class SimulationResult:
             else None
         )
         path = Path(path)
-        with open(path, "w", encoding="utf-8", newline="") as f:
-            f.write(",".join(names) + "\n")
-            if table is not None:
-                fmt = ["%.17g" if k.startswith("time") else "%d" for k in names]
-                np.savetxt(f, table, fmt=fmt, delimiter=",")
+        _check_folder(path)
+        try:
+            with open(path, "w", encoding="utf-8", newline="") as f:
+                f.write(",".join(names) + "\n")
+                if table is not None:
+                    fmt = ["%.17g" if k.startswith("time") else "%d" for k in names]
+                    np.savetxt(f, table, fmt=fmt, delimiter=",")
+        except (PermissionError, FileNotFoundError, NotADirectoryError, IsADirectoryError) as e:
+            raise _bad_path(path, e) from None
         return path
 
     def write_parquet(self, path: str | os.PathLike[str]) -> Path:
@@ -402,15 +428,19 @@ class SimulationResult:
         import pyarrow.parquet as pq
 
         path = Path(path)
-        pq.write_table(pa.table({k: np.asarray(v) for k, v in self._columns().items()}), path)
+        _check_folder(path)
+        try:
+            pq.write_table(pa.table({k: np.asarray(v) for k, v in self._columns().items()}), path)
+        except (PermissionError, FileNotFoundError, NotADirectoryError, IsADirectoryError) as e:
+            raise _bad_path(path, e) from None
         return path
 
-    def _columns(self) -> dict[str, Any]:
+    def _columns(self) -> dict[str, np.ndarray]:
         if self.scores is None:
             raise ValueError("a summary-only run has no per-game arrays")
         rot = self.num_players if self.seat_rotation else 1
         deals = np.arange(self.first_game, self.first_game + self.games // rot)
-        cols: dict[str, Any] = {"game": np.repeat(deals, rot)}
+        cols: dict[str, np.ndarray] = {"game": np.repeat(deals, rot)}
         if self.seat_rotation:
             cols["rotation"] = np.tile(np.arange(rot), len(deals))
         for p in range(self.num_players):
@@ -418,12 +448,35 @@ class SimulationResult:
         if self.times is not None:
             for p in range(self.num_players):
                 cols[f"time_{p}"] = self.times[:, p]
-        cols.update(winner=self.winner, moves=self.moves, truncated=self.truncated)
+        for name in ("winner", "moves", "truncated"):
+            column = getattr(self, name)
+            if column is not None:  # a full run has them all
+                cols[name] = column
         return cols
 
 
 def _finite(x: float) -> float | None:
     return None if math.isnan(x) else x
+
+
+def _check_folder(path: Path) -> None:
+    """A file can only be written into an existing directory, and not over one: say
+    so before anything is written, naming the path."""
+    if path.is_dir():
+        raise ValueError(f"cannot write {printable(repr(os.fspath(path)))}: it is a directory")
+    if not path.parent.is_dir():
+        raise ValueError(
+            f"cannot write {printable(repr(os.fspath(path)))}:"
+            f" the directory {printable(repr(os.fspath(path.parent)))} does not exist"
+        )
+
+
+def _bad_path(path: Path, e: OSError) -> ValueError:
+    """A write refused for its path (permissions, a directory in the way), as a
+    ValueError naming the path the caller gave."""
+    # From the error number: pyarrow's own text names its temporary file instead.
+    why = os.strerror(e.errno) if e.errno else (e.strerror or type(e).__name__)
+    return ValueError(f"cannot write {printable(repr(os.fspath(path)))}: {why}")
 
 
 def _temporary(path: Path) -> Path:
@@ -456,7 +509,7 @@ def _write_parquet(arrays: dict[str, np.ndarray], path: Path) -> None:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    cols: dict[str, Any] = {}
+    cols: dict[str, np.ndarray] = {}
     for name, a in arrays.items():
         if a.ndim == 2:
             for p in range(a.shape[1]):
@@ -534,7 +587,9 @@ def _read_parquet(path: Path, shapes: dict[str, tuple[int, ...]]) -> dict[str, n
     return out
 
 
-def _check_array(name: str, shape: Any, dtype: np.dtype[Any], want: tuple[int, ...]) -> None:
+def _check_array(
+    name: str, shape: Sequence[int], dtype: np.dtype[np.generic], want: tuple[int, ...]
+) -> None:
     if tuple(shape) != want:
         raise _Refused(
             f"array {name} has shape {tuple(shape)}, but the summary wants {want} ({want[0]} games)"
@@ -603,18 +658,19 @@ def _reason(e: BaseException) -> str:
     return f"{type(e).__name__}: {text}" if isinstance(e, (KeyError, IndexError)) else text
 
 
-def _read_json(path: Path) -> Any:
+def _read_json(path: Path) -> JSONValue:
     try:
         raw = read_capped(path, MAX_RESULT_BYTES)
     except TooLarge:
         raise _Refused(f"larger than {MAX_RESULT_BYTES // 2**20} MiB") from None
     try:
-        return json.loads(raw)
+        value: JSONValue = json.loads(raw)
     except RecursionError:
         raise _Refused("nested too deep") from None
+    return value
 
 
-def _field(record: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
+def _field(record: Mapping[str, JSONValue], key: str, kind: type[T] | tuple[type[T], ...]) -> T:
     v = record[key]
     if (isinstance(v, bool) and kind is not bool) or not isinstance(v, kind):
         raise TypeError(f"field {key!r} must be {getattr(kind, '__name__', kind)}")
@@ -640,15 +696,13 @@ def load_result(path: str | os.PathLike[str]) -> SimulationResult:
             raise _Refused("not a JSON object")
         if record.get("format") != RESULT_FORMAT:
             raise _Refused(f"unknown format {shown(record.get('format'))}")
-        fields = {
-            "game": _field(record, "game", str),
-            "options": _field(record, "options", dict),
-            "policy": _field(record, "policy", str),
-            "seed": _field(record, "seed", int),
-            "first_game": _field(record, "first_game", int),
-            "games": _field(record, "games", int),
-            "threads": _field(record, "threads", int),
-        }
+        game_name = _field(record, "game", str)
+        options = _field(record, "options", dict)
+        policy = _field(record, "policy", str)
+        seed = _field(record, "seed", int)
+        first_game = _field(record, "first_game", int)
+        games = _field(record, "games", int)
+        threads = _field(record, "threads", int)
         seconds = float(_field(record, "seconds", (int, float)))
         games_played = record.get("games_played")
         if games_played is not None and (
@@ -669,14 +723,14 @@ def load_result(path: str | os.PathLike[str]) -> SimulationResult:
             if record.get("by_policy_state") is not None
             else summary
         )
-        game = _core.make(fields["game"], fields["options"])
+        game = _core.make(game_name, options)
         if summary.num_players != game.num_players or by_policy.num_players != game.num_players:
-            raise _Refused(f"its summary has the wrong number of seats for {fields['game']}")
-        check_summary(summary, fields["games"])
+            raise _Refused(f"its summary has the wrong number of seats for {game_name}")
+        check_summary(summary, games)
         if by_policy is not summary:
-            check_summary(by_policy, fields["games"], "by-policy summary")
+            check_summary(by_policy, games, "by-policy summary")
         side_name = record.get("arrays")
-        arrays: dict[str, Any] = {}
+        arrays: dict[str, np.ndarray] = {}
         if side_name is not None:
             if not isinstance(side_name, str) or Path(side_name).name != side_name:
                 raise _Refused(f"names a bad arrays file {shown(side_name)}")
@@ -689,7 +743,7 @@ def load_result(path: str | os.PathLike[str]) -> SimulationResult:
                     f"its arrays file {side_name!r} is not the one saved with it (size or"
                     " SHA-256 differ: another run's, or a save that was interrupted)"
                 )
-            shapes = _expected_shapes(fields["games"], game.num_players, game.traits.timed)
+            shapes = _expected_shapes(games, game.num_players, game.traits.timed)
             if side.suffix == ".parquet":
                 if not _has_pyarrow():
                     raise _Refused(
@@ -730,10 +784,21 @@ def load_result(path: str | os.PathLike[str]) -> SimulationResult:
         seconds=seconds,
         summary=summary,
         version=str(record.get("cardsim")),
-        policies=policies,
+        policies=None if policies is None else [x for x in policies if isinstance(x, str)],
         seat_rotation=seat_rotation,
         by_policy=by_policy,
         games_played=games_played,
-        **fields,
-        **arrays,
+        game=game_name,
+        options=options,
+        policy=policy,
+        seed=seed,
+        first_game=first_game,
+        games=games,
+        threads=threads,
+        scores=arrays.get("scores"),
+        winner=arrays.get("winner"),
+        winners_mask=arrays.get("winners_mask"),
+        moves=arrays.get("moves"),
+        truncated=arrays.get("truncated"),
+        times=arrays.get("times"),
     )

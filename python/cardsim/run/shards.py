@@ -19,14 +19,16 @@ import queue
 import secrets
 import time
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Protocol, TextIO
 
 from .. import _core
+from .._typing import JSONObject, JSONValue, OptionValue
 from .._version import __version__
+from .plan import Executor, RunPlan, ShardPlan
 from .progress import Progress
 
 __all__ = [
@@ -36,11 +38,22 @@ __all__ = [
     "ShardResult",
     "check_coverage",
     "completed",
+    "default_max_in_flight",
+    "drive",
     "merge",
     "plan",
     "run_shard",
     "run_sharded",
 ]
+
+
+class Bar(Protocol):
+    """A progress display a shard driver advances (run.progress.Progress)."""
+
+    def update(self, n: int) -> None: ...
+    def resume(self, n: int) -> None: ...
+    def close(self) -> None: ...
+
 
 #: The checkpoint format: 2 is the append-only log.
 CHECKPOINT_VERSION = 2
@@ -52,14 +65,14 @@ class ShardResult:
 
     first_game: int
     games: int
-    summary: dict[str, Any]  # _core.Summary.to_state()
+    summary: JSONObject  # _core.Summary.to_state()
 
 
 def run_shard(
     game: str,
-    options: dict[str, Any],
+    options: Mapping[str, OptionValue],
     seed: int,
-    policy: list[str],
+    policy: Sequence[str | _core.PolicySpec],
     first_game: int,
     games: int,
     threads: int = 1,
@@ -67,7 +80,8 @@ def run_shard(
     """The task: plays one shard in C++ and returns its totals."""
     g = _core.make(game, options)
     summary = _core.Summary(g.num_players)
-    # ``policy``: one checked spec per seat (Seats.specs).
+    # ``policy``: one spec per seat, parsed (Seats.bound: pickled as parsed
+    # fields, so a worker parses nothing) or text.
     g._simulate(seed, first_game, games, policy, threads, summary)
     return ShardResult(first_game, games, summary.to_state())
 
@@ -135,7 +149,7 @@ class Checkpoint:
     def __init__(
         self,
         path: str | os.PathLike[str],
-        identity: dict[str, Any],
+        identity: JSONObject,
         num_players: int,
         compact_every: int = 1024,
     ) -> None:
@@ -203,7 +217,7 @@ class Checkpoint:
                 f"checkpoint {self.path} is not readable: no run header "
                 "(not a cardsim checkpoint, or written by an older cardsim)"
             )
-        stored = records[0]["run"]
+        stored = _object(records[0]["run"])
         if stored != self.identity:
             diff = sorted(k for k in self.identity if stored.get(k) != self.identity[k])
             raise ValueError(
@@ -213,9 +227,11 @@ class Checkpoint:
         for rec in records[1:]:
             try:
                 if rec["kind"] == "merged":
-                    self._absorb(rec["summary"], [tuple(r) for r in rec["ranges"]])
+                    self._absorb(_object(rec["summary"]), [_span(r) for r in _list(rec["ranges"])])
                 elif rec["kind"] == "shard":
-                    r = ShardResult(int(rec["first_game"]), int(rec["games"]), rec["summary"])
+                    r = ShardResult(
+                        _int(rec["first_game"]), _int(rec["games"]), _object(rec["summary"])
+                    )
                     self._absorb(r.summary, [(r.first_game, r.first_game + r.games)])
                     self.done[r.first_game] = r
             except (KeyError, TypeError, ValueError) as e:
@@ -230,7 +246,7 @@ class Checkpoint:
                 else:
                     f.truncate(good_bytes)
 
-    def _absorb(self, summary_state: dict[str, Any], spans: list[tuple[int, int]]) -> None:
+    def _absorb(self, summary_state: JSONObject, spans: list[tuple[int, int]]) -> None:
         self._record_spans(spans)
         self.summary.merge(_core.Summary.from_state(summary_state))
 
@@ -317,10 +333,10 @@ class ShardLog(Checkpoint):
 
     keeps_shards = True
 
-    def __init__(self, path: str | os.PathLike[str], identity: dict[str, Any]) -> None:
+    def __init__(self, path: str | os.PathLike[str], identity: JSONObject) -> None:
         super().__init__(path, identity, num_players=1, compact_every=2**62)
 
-    def _absorb(self, summary_state: dict[str, Any], spans: list[tuple[int, int]]) -> None:
+    def _absorb(self, summary_state: JSONObject, spans: list[tuple[int, int]]) -> None:
         self._record_spans(spans)  # a shard log keeps no summary of its own
 
     def _compacted(self) -> str:
@@ -356,12 +372,12 @@ def _lock(path: Path) -> TextIO:
     return f
 
 
-def _encode(record: dict[str, Any]) -> str:
+def _encode(record: Mapping[str, object]) -> str:
     body = json.dumps(record, separators=(",", ":"))
     return f"{zlib.crc32(body.encode()):08x} {body}\n"
 
 
-def _decode(line: bytes) -> dict[str, Any] | None:
+def _decode(line: bytes) -> JSONObject | None:
     """The record of one log line, or None if the line is torn or damaged."""
     if len(line) < 10 or line[8:9] != b" ":
         return None
@@ -377,6 +393,33 @@ def _decode(line: bytes) -> dict[str, Any] | None:
     except ValueError:
         return None
     return record if isinstance(record, dict) else None
+
+
+def _object(value: JSONValue) -> JSONObject:
+    """A checkpoint record's field that must be a JSON object (TypeError if not)."""
+    if not isinstance(value, dict):
+        raise TypeError(f"expected an object, got {type(value).__name__}")
+    return value
+
+
+def _list(value: JSONValue) -> list[JSONValue]:
+    """A checkpoint record's field that must be a JSON array (TypeError if not)."""
+    if not isinstance(value, list):
+        raise TypeError(f"expected a list, got {type(value).__name__}")
+    return value
+
+
+def _int(value: JSONValue) -> int:
+    """A checkpoint record's field that must be a whole number (TypeError if not)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"expected a whole number, got {type(value).__name__}")
+    return value
+
+
+def _span(value: JSONValue) -> tuple[int, int]:
+    """A recorded range of games, [first, end)."""
+    first, end = _list(value)
+    return _int(first), _int(end)
 
 
 def _coalesce(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -395,8 +438,8 @@ class InProcess:
     def __init__(self) -> None:
         self._future = Future
 
-    def submit(self, fn: Any, *args: Any) -> Any:
-        f: Any = self._future()
+    def submit(self, fn: Callable[..., object], /, *args: object) -> Future[object]:
+        f: Future[object] = self._future()
         try:
             f.set_result(fn(*args))
         except Exception as e:  # handed to the caller through the future
@@ -407,13 +450,16 @@ class InProcess:
 
 
 def completed(
-    executor: Any, tasks: Iterator[tuple[Any, ...]], max_in_flight: int, fn: Any = None
-) -> Iterator[Any]:
-    """Submits fn(*task) (default run_shard) keeping at most max_in_flight
+    executor: Executor,
+    tasks: Iterator[tuple[object, ...]],
+    max_in_flight: int,
+    fn: Callable[..., ShardResult] | None = None,
+) -> Iterator[ShardResult]:
+    """Submits ``fn(*task)`` (default run_shard) keeping at most max_in_flight
     outstanding; yields results as they finish. On any exception (Ctrl-C
     included) the tasks that have not started are cancelled."""
-    done: queue.Queue[Any] = queue.Queue()
-    outstanding: set[Any] = set()
+    done: queue.Queue[Future[object]] = queue.Queue()
+    outstanding: set[Future[object]] = set()
     pending = iter(tasks)
     exhausted = False
     try:
@@ -431,62 +477,48 @@ def completed(
                 return
             future = done.get()
             outstanding.discard(future)
-            yield future.result()
+            yield future.result()  # type: ignore[misc]  # fn returns a ShardResult
     except BaseException:
         for f in outstanding:
             f.cancel()
         raise
 
 
-def run_sharded(
-    game: Any,
-    seed: int,
-    policy: list[str],
-    first_game: int,
-    games: int,
-    threads: int,
-    executor: Any | None,
-    shard_size: int | None,
-    max_in_flight: int | None,
-    checkpoint: str | os.PathLike[str] | None,
-    progress: bool | None,
-) -> tuple[_core.Summary, float, int]:
-    """Runs the shards not yet in the checkpoint and merges every shard's totals.
-    Returns the summary, this run's seconds and the games this run played."""
-    if shard_size is None:
-        shard_size = max(1, min(games, 10_000_000) // 16 or 1)
-    if max_in_flight is None:
-        workers = getattr(executor, "_max_workers", None) or os.cpu_count() or 1
-        max_in_flight = 2 * workers
-    identity = {
-        "version": CHECKPOINT_VERSION,
-        "game": game.name,
-        "options": game.options,
-        "seed": seed,
-        # Joined as checkpoints have always recorded it, so that old ones still resume.
-        "policy": ",".join(policy),
-        "first_game": first_game,
-        "games": games,
-        "shard_size": shard_size,
-    }
-    ckpt = Checkpoint(checkpoint, identity, game.num_players) if checkpoint is not None else None
+def default_max_in_flight(executor: object | None) -> int:
+    """Tasks outstanding at once by default: twice the executor's workers (or cores)."""
+    workers = getattr(executor, "_max_workers", None) or os.cpu_count() or 1
+    return 2 * int(workers)
+
+
+def drive(
+    executor: Executor | None,
+    fn: Callable[..., ShardResult],
+    task: Callable[[int, int], tuple[object, ...]],
+    span: tuple[int, int, int],
+    max_in_flight: int,
+    ckpt: Checkpoint | None,
+    bar: Bar | None,
+) -> tuple[list[ShardResult], int]:
+    """The one shard driver (``simulate`` and ``solve_batch``): submits
+    ``fn(*task(first, games))`` for each shard of ``span`` = (first_game,
+    games, shard_size) that ``ckpt`` does not cover, at most ``max_in_flight`` at a
+    time, records each result in ``ckpt`` (else keeps it), advances ``bar``, closes
+    both, and proves every game was counted once. Returns (the results kept: none
+    with a checkpoint, which holds them; this run's games)."""
+    first_game, games, shard_size = span
     # Lazily: a 10**12-game run has too many shards to list up front.
     todo = (
         (lo, n)
         for lo, n in _shards(first_game, games, shard_size)
         if not (ckpt and ckpt.covers(lo, n))
     )
-    # In a worker process the shard may use every local core; in-process, the caller's count.
-    task_threads = threads if executor is None else 1
-    tasks = ((game.name, game.options, seed, policy, lo, n, task_threads) for lo, n in todo)
-    bar = Progress(games, game.name, force=bool(progress)) if progress is not False else None
+    tasks = (task(lo, n) for lo, n in todo)
     if bar and ckpt:
         bar.resume(ckpt.games)
     results: list[ShardResult] = []
     played = 0
-    start = time.perf_counter()
     try:
-        for r in completed(executor or InProcess(), tasks, max_in_flight):
+        for r in completed(executor or InProcess(), tasks, max_in_flight, fn):
             played += r.games
             if ckpt:
                 ckpt.add(r)
@@ -500,9 +532,49 @@ def run_sharded(
         if ckpt:
             ckpt.close()
     if ckpt:
-        # The checkpoint holds the merged totals of every shard, old and new.
         done = [ShardResult(lo, hi - lo, {}) for lo, hi in ckpt.ranges]
         check_coverage(first_game, games, done)
-        return ckpt.summary, time.perf_counter() - start, played
-    check_coverage(first_game, games, results)
-    return merge(game.num_players, results), time.perf_counter() - start, played
+    else:
+        check_coverage(first_game, games, results)
+    return results, played
+
+
+def run_sharded(plan: RunPlan) -> tuple[_core.Summary, float, int]:
+    """Runs the plan's shards not yet in its checkpoint and merges every shard's
+    totals. Returns the summary, this run's seconds and the games this run played."""
+    g, games, first_game = plan.game, plan.games, plan.first_game
+    sp = plan.shards or ShardPlan()
+    shard_size = sp.shard_size
+    if shard_size is None:
+        shard_size = max(1, min(games, 10_000_000) // 16 or 1)
+    max_in_flight = sp.max_in_flight or default_max_in_flight(sp.executor)
+    identity: JSONObject = {
+        "version": CHECKPOINT_VERSION,
+        "game": g.name,
+        "options": g.options,
+        "seed": plan.seed,
+        # Joined as checkpoints have always recorded it, so that old ones still resume.
+        "policy": ",".join(plan.seats.specs),
+        "first_game": first_game,
+        "games": games,
+        "shard_size": shard_size,
+    }
+    ckpt = None
+    if sp.checkpoint is not None:
+        ckpt = Checkpoint(sp.checkpoint, identity, plan.num_players)
+    bound = plan.seats.bound
+    name, options, seed = g.name, g.options, plan.seed
+    # In a worker process the shard may use every local core; in-process, the caller's count.
+    threads = plan.threads if sp.executor is None else 1
+
+    def task(lo: int, n: int) -> tuple[object, ...]:
+        return (name, options, seed, bound, lo, n, threads)
+
+    progress = plan.progress
+    bar = Progress(games, g.name, force=bool(progress)) if progress is not False else None
+    start = time.perf_counter()
+    span = (first_game, games, shard_size)
+    results, played = drive(sp.executor, run_shard, task, span, max_in_flight, ckpt, bar)
+    # A checkpoint holds the merged totals of every shard, old and new.
+    summary = ckpt.summary if ckpt else merge(plan.num_players, results)
+    return summary, time.perf_counter() - start, played

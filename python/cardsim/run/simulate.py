@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import os
 import warnings
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import cast
 
-from ..contract.memory import check_memory, format_bytes
-from ..contract.policies import parse_seats
+from ..contract.policies import PolicyFn, Seats, parse_seats
+from ..contract.protocols import Game
 from ..games import check_count, check_threads, make
+from ..guards.memory import check_memory, format_bytes
 from . import chunked, python_policy
-from .result import SimulationResult
+from .plan import CoreGame, Executor, RunPlan, ShardPlan
+from .result import RunOutput, SimulationResult
 from .shards import run_sharded
 
-__all__ = ["PER_GAME_ROWS", "simulate"]
+__all__ = ["PER_GAME_ROWS", "execute", "plan_run", "simulate"]
 
 #: With ``summary_only=None`` (the default), a run of more rows than this keeps no
 #: per-game arrays, with a warning: pass ``summary_only=False`` to keep them.
@@ -22,23 +24,24 @@ PER_GAME_ROWS = 10**7
 
 
 def simulate(
-    game: str | Any,
+    game: str | Game,
     games: int = 1000,
     seed: int = 0,
-    policy: str | Callable[..., Any] | Sequence[str | Callable[..., Any]] = "random",
+    policy: str | PolicyFn | Sequence[str | PolicyFn] = "random",
     threads: int | None = None,
     first_game: int = 0,
     summary_only: bool | None = None,
     progress: bool | None = None,
-    executor: Any | None = None,
+    executor: Executor | None = None,
     shard_size: int | None = None,
     max_in_flight: int | None = None,
     checkpoint: str | os.PathLike[str] | None = None,
     seat_rotation: bool = False,
     batch_size: int | None = None,
-    **options: Any,
+    **options: object,
 ) -> SimulationResult:
-    """Plays games ``first_game .. first_game + games - 1`` of the run with ``seed`` in C++.
+    """Plays games ``first_game .. first_game + games - 1`` of the run with ``seed`` in C++
+    (``games`` >= 1).
 
     ``game`` is a registered name (``options`` then configure it) or a game from
     ``make``. ``policy`` is one spec for every seat or one per seat (a list, or
@@ -58,7 +61,7 @@ def simulate(
     streaming totals, whose memory does not grow with ``games``; by default
     (None) per-game arrays are kept up to ``PER_GAME_ROWS`` rows (10**7) and
     dropped above it with a warning. Arrays that would not fit in memory
-    (cardsim.contract.memory: the memory available now, at most ``MAX_BYTES``)
+    (cardsim.guards.memory: the memory available now, at most ``MAX_BYTES``)
     are refused with a ValueError before the run starts. ``progress``
     reports on stderr: by default (None) once a run has taken more than about
     2 s, as a bar on a terminal and as a plain line every few seconds elsewhere;
@@ -74,6 +77,45 @@ def simulate(
     same call after an interruption plays only the missing ones. Sharded runs keep
     the summary only.
     """
+    plan = plan_run(
+        game,
+        games,
+        seed,
+        policy,
+        threads,
+        first_game,
+        summary_only,
+        progress,
+        executor,
+        shard_size,
+        max_in_flight,
+        checkpoint,
+        seat_rotation,
+        batch_size,
+        **options,
+    )
+    return execute(plan)
+
+
+def plan_run(
+    game: str | Game,
+    games: int = 1000,
+    seed: int = 0,
+    policy: str | PolicyFn | Sequence[str | PolicyFn] | Seats = "random",
+    threads: int | None = None,
+    first_game: int = 0,
+    summary_only: bool | None = None,
+    progress: bool | None = None,
+    executor: Executor | None = None,
+    shard_size: int | None = None,
+    max_in_flight: int | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
+    seat_rotation: bool = False,
+    batch_size: int | None = None,
+    **options: object,
+) -> RunPlan:
+    """The checked plan of ``simulate(...)`` with these arguments (see simulate):
+    TypeError / ValueError for a bad one, before anything runs."""
     g, n, first, s = _checked_range(game, games, seed, first_game, options)
     np_ = g.num_players
     seats = parse_seats(policy, np_)
@@ -88,38 +130,66 @@ def simulate(
     if progress is not None and not isinstance(progress, bool):
         raise TypeError(f"progress must be True, False or None, got {type(progress).__name__}")
 
-    games_played = None  # every game, unless a checkpoint held some
-    sharded = any(x is not None for x in (executor, shard_size, max_in_flight, checkpoint))
-    if not sharded:
+    shards = None
+    if any(x is not None for x in (executor, shard_size, max_in_flight, checkpoint)):
+        _check_sharding(summary_only, shard_size, max_in_flight, executor, seat_rotation, python)
+        shards = ShardPlan(
+            executor,
+            None if shard_size is None else int(shard_size),
+            None if max_in_flight is None else int(max_in_flight),
+            checkpoint,
+        )
+        summary_only = True
+    else:
         rows = n * (np_ if seat_rotation else 1)
         summary_only = _summary_only(summary_only, rows, np_, bool(g.traits.timed))
-    if sharded:
-        _check_sharding(summary_only, shard_size, max_in_flight, executor, seat_rotation, python)
-        shard = (executor, shard_size, max_in_flight, checkpoint, progress)
-        summary, seconds, games_played = run_sharded(g, s, seats.specs, first, n, t, *shard)
-        out: tuple[Any, float, Any, dict[str, Any]] = (summary, seconds, None, {})
-    elif python:
-        size = python_policy.DEFAULT_BATCH_SIZE if batch_size is None else int(batch_size)
-        rest = (t, seat_rotation, summary_only, progress, size)
-        out = python_policy.run(g, s, first, n, seats, *rest)
-    else:
-        out = chunked.run(g, s, first, n, seats, t, seat_rotation, summary_only, progress)
-    summary, seconds, by_policy, arrays = out
-    return SimulationResult(
-        game=g.name,
-        options=g.options,
-        policy=seats.label,
-        policies=seats.names,
-        seat_rotation=seat_rotation,
-        by_policy=by_policy if by_policy is not None else summary,
+    return RunPlan(
+        game=g,
+        seats=seats,
         seed=s,
         first_game=first,
-        games=n * (np_ if seat_rotation else 1),
+        games=n,
         threads=t,
+        seat_rotation=seat_rotation,
+        summary_only=summary_only,
+        progress=progress,
+        batch_size=python_policy.DEFAULT_BATCH_SIZE if batch_size is None else int(batch_size),
+        shards=shards,
+    )
+
+
+def execute(plan: RunPlan) -> SimulationResult:
+    """Plays a checked plan with the runner it needs and gathers its result."""
+    games_played = None  # every game, unless a checkpoint held some
+    if plan.shards is not None:
+        summary, seconds, games_played = run_sharded(plan)
+        out: RunOutput = (summary, seconds, None, {})
+    elif plan.seats.python:
+        out = python_policy.run(plan)
+    else:
+        out = chunked.run(plan)
+    summary, seconds, by_policy, arrays = out
+    seats = plan.seats
+    return SimulationResult(
+        game=plan.game.name,
+        options=plan.game.options,
+        policy=seats.label,
+        policies=seats.names,
+        seat_rotation=plan.seat_rotation,
+        by_policy=by_policy if by_policy is not None else summary,
+        seed=plan.seed,
+        first_game=plan.first_game,
+        games=plan.rows,
+        threads=plan.threads,
         seconds=seconds,
         summary=summary,
         games_played=games_played,
-        **arrays,
+        scores=arrays.get("scores"),
+        winner=arrays.get("winner"),
+        winners_mask=arrays.get("winners_mask"),
+        moves=arrays.get("moves"),
+        truncated=arrays.get("truncated"),
+        times=arrays.get("times"),
     )
 
 
@@ -139,7 +209,7 @@ def _summary_only(summary_only: bool | None, rows: int, players: int, timed: boo
             f" {PER_GAME_ROWS:,} games are off by default; they would take about"
             f" {format_bytes(needed)}): pass summary_only=False to keep them,"
             " or summary_only=True to silence this",
-            stacklevel=3,
+            stacklevel=4,  # the caller of simulate (or tournament)
         )
         return True
     check_memory(
@@ -152,27 +222,36 @@ def _summary_only(summary_only: bool | None, rows: int, players: int, timed: boo
 
 
 def _checked_range(
-    game: str | Any, games: Any, seed: Any, first_game: Any, options: dict[str, Any]
-) -> tuple[Any, int, int, int]:
+    game: str | Game, games: object, seed: object, first_game: object, options: dict[str, object]
+) -> tuple[CoreGame, int, int, int]:
     """The game and the checked (games, first_game, seed) of a run."""
-    g: Any = make(game, **options) if isinstance(game, str) else game
-    if not hasattr(g, "_simulate"):
+    made = make(game, "cpp", **options) if isinstance(game, str) else game
+    if not hasattr(made, "_simulate"):
         raise TypeError("simulate needs a game name or a C++ game from cardsim.make")
+    g = cast("CoreGame", made)  # a C++ game: it has the runners' entry points
     if options and not isinstance(game, str):
         raise ValueError("pass options to make(), not to simulate(), when giving a game object")
     n = check_count(games, "games")
+    if n == 0:
+        # As the command line: a run of no games has no rates to report.
+        raise ValueError("games must be >= 1, got 0")
     first = check_count(first_game, "first_game")
     s = check_count(seed, "seed")
-    if s >= 2**64 or first + n > 2**64:
-        raise ValueError("seed and first_game + games must be below 2**64")
+    if s >= 2**64:
+        raise ValueError(f"seed must be below 2**64, got {s}")
+    if first + n > 2**64:
+        # Games first .. first + n - 1 are indexed by 64-bit ints: 2**64 games from 0 fit.
+        raise ValueError(
+            f"first_game + games must be at most 2**64, got {first} + {n} = {first + n}"
+        )
     return g, n, first, s
 
 
 def _check_sharding(
     summary_only: bool | None,
-    shard_size: Any,
-    max_in_flight: Any,
-    executor: Any,
+    shard_size: object,
+    max_in_flight: object,
+    executor: object,
     seat_rotation: bool,
     python: bool,
 ) -> None:

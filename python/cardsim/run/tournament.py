@@ -8,12 +8,14 @@ Every table plays the same ``games`` deals of the run with ``seed``, each under
 every rotation of its seats, so no policy gains from its seat.
 
 From the games it reports, for every ordered pair of policies (a, b) that met:
+
 - the win rate of a against b: a game scores 1 if a won and b did not, 0 the
   other way round, 1/2 otherwise (a draw, a shared win, neither winning); a
   95% Wilson score interval on that rate, which stays within [0, 1] (a result
   in [0, 1] with mean p varies by at most p(1 - p), the variance Wilson's
   interval assumes, so with halves it errs on the wide side);
 - the mean score difference, score(a) - score(b), with a 95% interval;
+
 and Bradley-Terry ratings on the Elo scale (400 log10 of the strength, mean 0)
 fitted to those pairwise results by the MM algorithm, with half a win added
 each way per pairing (so a policy that wins every game still gets a finite
@@ -27,16 +29,23 @@ import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..contract.extras import require
-from ..contract.policies import PolicyFn, check_entry, policy_name
+from .._typing import OptionValue, PathArg
+from ..contract.policies import PolicyFn, Seats, parse_seats, policy_name
+from ..contract.protocols import Game
 from ..games import check_count, make
+from ..guards.extras import require
 from .plot import plot_tournament
-from .simulate import simulate
+from .progress import labelled
+from .simulate import execute, plan_run
 from .stats import Estimate, wilson
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+    from pandas import DataFrame
 
 __all__ = ["Pairing", "TournamentResult", "tournament"]
 
@@ -62,7 +71,7 @@ class TournamentResult:
     """What ``cardsim.tournament`` returns: pairings, ratings and the tables played."""
 
     game: str
-    options: dict[str, Any]
+    options: dict[str, OptionValue]
     policies: list[str]
     games: int  # deals per table; each is played once per seat rotation
     seed: int
@@ -82,13 +91,13 @@ class TournamentResult:
                 return p
         raise ValueError(f"no pairing of {na!r} against {nb!r} in this tournament")
 
-    def plot(self, path: Any = None) -> Any:
+    def plot(self, path: PathArg | None = None) -> Figure:
         """Win rates per pairing and ratings, each with its 95% interval, as a
         matplotlib Figure (saved to ``path`` when given). Needs the ``plot``
         extra: ``pip install 'cardsim[plot]'`` (else a ValueError says so)."""
         return plot_tournament(self, path)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """A JSON-safe form of the whole result."""
 
         def est(e: Estimate) -> dict[str, float]:
@@ -119,7 +128,7 @@ class TournamentResult:
             ],
         }
 
-    def to_pandas(self) -> Any:
+    def to_pandas(self) -> DataFrame:
         """The pairings as a pandas DataFrame, one row per ordered pair, with each
         side's rating (needs pandas: ``pip install 'cardsim[pandas]'``)."""
         pd = require("pandas", "to_pandas")
@@ -142,7 +151,8 @@ class TournamentResult:
             }
             for p in self.pairings
         ]
-        return pd.DataFrame(rows)
+        frame: DataFrame = pd.DataFrame(rows)
+        return frame
 
     def __str__(self) -> str:
         width = max(len(p) for p in self.policies)
@@ -251,13 +261,13 @@ def bradley_terry(wins: np.ndarray, iterations: int = 10_000) -> tuple[np.ndarra
 
 
 def tournament(
-    game: str | Any,
+    game: str | Game,
     policies: Sequence[str | PolicyFn] | str,
     games: int = 1000,
     seed: int = 0,
     threads: int | None = None,
     progress: bool | None = None,
-    **options: Any,
+    **options: object,
 ) -> TournamentResult:
     """Plays every pairing (two seats) or seat assignment (more) of ``policies``
     with seat rotation and returns win rates, score differences and ratings.
@@ -269,18 +279,17 @@ def tournament(
     each played once per rotation. Deterministic for ``seed`` whatever
     ``threads``. Raises ValueError / TypeError for a bad spec or count.
     """
-    g = make(game, **options) if isinstance(game, str) else game
+    g = make(game, "cpp", **options) if isinstance(game, str) else game
     if options and not isinstance(game, str):
         raise ValueError("pass options to make(), not to tournament(), when giving a game object")
     if isinstance(policies, str):
         policies = policies.split(",")
     if isinstance(policies, (bytes, bytearray)) or not isinstance(policies, Sequence):
         raise TypeError(f"policies must be a list of specs, got {type(policies).__name__}")
-    names: list[str] = []
-    entries: list[str | PolicyFn] = []
-    for i, p in enumerate(policies):
-        entries.append(check_entry(p, f"policy {i}: ")[0])  # a callable plays as in simulate
-        names.append(policy_name(entries[-1]))
+    # Each policy parsed once (a callable plays as in simulate); every table's
+    # seats are picked from these.
+    parsed = [parse_seats([p], 1, where=f"policy {i}: ") for i, p in enumerate(policies)]
+    names = [policy_name(s.entries[0]) for s in parsed]
     if len(names) < 2:
         raise ValueError(f"a tournament needs at least two policies, got {len(names)}")
     if len(set(names)) != len(names):
@@ -304,17 +313,25 @@ def tournament(
     diffs: dict[tuple[int, int], list[np.ndarray]] = {}
     start = time.perf_counter()
     plays = 0
-    for table in tables:
-        r = simulate(
-            g,
-            games=n,
-            seed=seed,
-            policy=[entries[i] for i in table],
-            threads=threads,
-            seat_rotation=True,
-            summary_only=False,  # the ratings need every game; a size too large is refused
-            progress=progress,
-        )
+    for t_index, table in enumerate(tables, 1):
+        # Each table is its own run: its progress says which one, and of how many.
+        vs = " vs ".join(names[i] for i in table)
+        with labelled(f"table {t_index}/{len(tables)} ({vs})"):
+            plan = plan_run(
+                g,
+                games=n,
+                seed=seed,
+                policy=Seats(
+                    tuple(parsed[i].entries[0] for i in table),
+                    tuple(parsed[i].kinds[0] for i in table),
+                    tuple(parsed[i].parsed[0] for i in table),
+                ),
+                threads=threads,
+                seat_rotation=True,
+                summary_only=False,  # the ratings need every game; a size too large is refused
+                progress=progress,
+            )
+            r = execute(plan)
         plays += r.games
         assert r.scores is not None and r.winners_mask is not None
         rows = np.arange(r.games)

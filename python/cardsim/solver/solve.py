@@ -12,20 +12,29 @@ from __future__ import annotations
 
 import math
 import os
-import sys
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from .. import _core
-from ..games import check_threads
+from ..games import check_threads, make
+from ..guards.memory import check_memory
 from ..run import shards
 from ..run.plot import plot_solve_batch
-from ..run.progress import ProgressBar
+from ..run.progress import Progress
 from ..run.shards import ShardResult
 from ..run.stats import Estimate, wilson
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from matplotlib.figure import Figure
+
+    from .._typing import JSONObject, PathArg
+    from ..contract.protocols import Game, State
+    from ..run.plan import Executor
 
 __all__ = [
     "DEFAULT_NODE_LIMIT",
@@ -48,6 +57,8 @@ DEFAULT_NODE_LIMITS: dict[str, int] = {
 DEFAULT_NODE_LIMIT = 1_000_000
 #: Transposition-table capacity (entries of 32 bytes): bounds memory per solve.
 DEFAULT_TABLE_ENTRIES = 1 << 21
+#: The most table_entries the solver takes (2**40): a larger table could not be held.
+MAX_TABLE_ENTRIES = 1 << 40
 
 _OUTCOMES = ("loss", "win", "unknown")
 
@@ -86,12 +97,19 @@ class Solution:
         )
 
 
-def _check_limits(node_limit: Any, time_limit: Any, table_entries: Any) -> tuple[int, float, int]:
+def _check_limits(
+    node_limit: object, time_limit: object, table_entries: object
+) -> tuple[int, float, int]:
     for name, value in (("node_limit", node_limit), ("table_entries", table_entries)):
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
             raise TypeError(f"{name} must be an int, got {type(value).__name__}")
         if value <= 0:
             raise ValueError(f"{name} must be > 0, got {value}")
+        # The core's limits: a node count is an int64; a table above 2**40 entries
+        # would take tens of terabytes (and its doubling would wrap above 2**62).
+        most = 2**63 - 1 if name == "node_limit" else MAX_TABLE_ENTRIES
+        if value > most:
+            raise ValueError(f"{name} must be at most {most:,}, got {value}")
     if time_limit is None:
         t = 0.0
     else:
@@ -107,7 +125,7 @@ def _check_limits(node_limit: Any, time_limit: Any, table_entries: Any) -> tuple
     return int(node_limit), t, int(table_entries)
 
 
-def verify_solution(state: Any, solution: Solution) -> None:
+def verify_solution(state: State, solution: Solution) -> None:
     """Replays ``solution.actions`` on a copy of ``state`` through the ordinary
     state API and checks it reaches the claimed outcome and score; raises
     AssertionError (naming the first mismatch) if not."""
@@ -128,7 +146,7 @@ def verify_solution(state: Any, solution: Solution) -> None:
 
 
 def solve(
-    state: Any,
+    state: State,
     node_limit: int | None = None,
     time_limit: float | None = None,
     verify: bool = False,
@@ -256,14 +274,14 @@ class SolveBatchResult:
             return {}
         return {f"p{q:g}": float(np.percentile(self.seconds, q)) for q in qs}
 
-    def plot(self, path: Any = None) -> Any:
+    def plot(self, path: PathArg | None = None) -> Figure:
         """Outcome fractions (win / loss / unknown) with 95% intervals, the score
         distribution of settled deals (scored games) and the time per deal, as a
         matplotlib Figure (saved to ``path`` when given). Needs the ``plot``
         extra: ``pip install 'cardsim[plot]'`` (else a ValueError says so)."""
         return plot_solve_batch(self, path)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """A JSON-safe summary (no per-deal arrays)."""
         wr = self.win_rate()
         d: dict[str, Any] = {
@@ -306,12 +324,40 @@ class SolveBatchResult:
             f"{self.unknown / max(self.deals, 1):.3%})",
         ]
         if self.scored:
-            dist = self.score_distribution()
-            lines.append(f"  score distribution (settled deals): {dist}")
+            lines.extend(_distribution_table(self.score_distribution()))
         tp = self.time_percentiles()
         if tp:
             lines.append("  seconds per deal: " + ", ".join(f"{k} {v:.4f}" for k, v in tp.items()))
         return "\n".join(lines)
+
+
+#: Rows of the score table ``str(SolveBatchResult)`` prints: more distinct scores
+#: than this are grouped into ranges of equal width.
+SCORE_ROWS = 12
+
+
+def _distribution_table(dist: dict[int, int]) -> list[str]:
+    """A score distribution as a small table (score or range, deals, share, bar),
+    at most about SCORE_ROWS rows whatever the number of distinct scores."""
+    settled = sum(dist.values())
+    if not settled:
+        return ["  score distribution: no settled deals"]
+    lo, hi = min(dist), max(dist)
+    width = 1 if len(dist) <= SCORE_ROWS else -(-(hi - lo + 1) // SCORE_ROWS)
+    rows: dict[int, int] = {}
+    for score, count in dist.items():
+        start = lo + (score - lo) // width * width
+        rows[start] = rows.get(start, 0) + count
+    ends = {a: min(a + width - 1, hi) for a in rows}
+    labels = {a: str(a) if ends[a] == a else f"{a}-{ends[a]}" for a in rows}
+    pad = max(5, *(len(x) for x in labels.values()))
+    top = max(rows.values())
+    lines = [f"  score distribution ({settled:,} settled deals):", f"    {'score':>{pad}}  deals"]
+    for a in sorted(rows):
+        n = rows[a]
+        bar = "#" * max(1, round(20 * n / top))
+        lines.append(f"    {labels[a]:>{pad}}  {n:>5,} {n / settled:6.1%}  {bar}")
+    return lines
 
 
 # The games whose solver finds a best score, not only the outcome.
@@ -333,7 +379,7 @@ def _empty(n: int) -> dict[str, np.ndarray]:
 
 def run_solve_shard(
     game: str,
-    options: dict[str, Any],
+    options: Mapping[str, object],
     seed: int,
     first_deal: int,
     deals: int,
@@ -341,7 +387,7 @@ def run_solve_shard(
     time_limit: float,
     table_entries: int,
     threads: int = 1,
-) -> Any:
+) -> ShardResult:
     """One shard of a sharded ``solve_batch``: a module-level task any executor can ship."""
     g = _core.make(game, options)
     arrays = _empty(deals)
@@ -351,7 +397,7 @@ def run_solve_shard(
     return ShardResult(first_deal, deals, {k: v.tolist() for k, v in arrays.items()})
 
 
-def _count(value: Any, what: str, minimum: int = 0) -> int:
+def _count(value: object, what: str, minimum: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise TypeError(f"{what} must be an int, got {type(value).__name__}")
     if value < minimum:
@@ -359,8 +405,9 @@ def _count(value: Any, what: str, minimum: int = 0) -> int:
     return int(value)
 
 
+# options: the game's, passed on to make() (which also takes its backend= from them).
 def solve_batch(
-    game: str | Any,
+    game: str | Game,
     deals: int = 1000,
     seed: int = 0,
     threads: int | None = None,
@@ -369,7 +416,7 @@ def solve_batch(
     first_deal: int = 0,
     progress: bool | None = None,
     table_entries: int = DEFAULT_TABLE_ENTRIES,
-    executor: Any | None = None,
+    executor: Executor | None = None,
     shard_size: int | None = None,
     max_in_flight: int | None = None,
     checkpoint: str | os.PathLike[str] | None = None,
@@ -382,11 +429,13 @@ def solve_batch(
     (and no time limit) the arrays are identical for any thread count and any
     split; a time limit depends on the machine and its load. ``node_limit=None``
     takes the game's entry in ``DEFAULT_NODE_LIMITS``. ``threads=None``
-    uses every core; the GIL is released. ``progress`` shows a bar on stderr
-    (default: when stderr is a terminal). Sharding and resuming work as in
+    uses every core; the GIL is released. ``progress`` reports on stderr as
+    ``simulate`` does: by default (None) once the run has taken more than about
+    2 s, as a bar on a terminal and a line every few seconds elsewhere; True from
+    the start; False never. Sharding and resuming work as in
     ``simulate``: ``executor``, ``shard_size``, ``max_in_flight``, ``checkpoint``.
     """
-    g = _core.make(game, options) if isinstance(game, str) else game
+    g = make(game, **options) if isinstance(game, str) else game
     if not hasattr(g, "_simulate"):
         raise TypeError("solve_batch needs a game name or a C++ game from cardsim.make")
     if options and not isinstance(game, str):
@@ -394,15 +443,28 @@ def solve_batch(
     n = _count(deals, "deals", 1)
     first = _count(first_deal, "first_deal")
     s = _count(seed, "seed")
-    if s >= 2**64 or first + n > 2**64:
-        raise ValueError("seed and first_deal + deals must be below 2**64")
+    if s >= 2**64:
+        raise ValueError(f"seed must be below 2**64, got {s}")
+    if first + n > 2**64:
+        # Deals first .. first + n - 1 are indexed by 64-bit ints: 2**64 deals from 0 fit.
+        raise ValueError(
+            f"first_deal + deals must be at most 2**64, got {first} + {n} = {first + n}"
+        )
     t = (os.cpu_count() or 1) if threads is None else check_threads(threads)
     if node_limit is None:
         node_limit = DEFAULT_NODE_LIMITS.get(g.name, DEFAULT_NODE_LIMIT)
     nl, tl, entries = _check_limits(node_limit, time_limit, table_entries)
     # A game without a solver fails here, before any work.
     _core._solve_batch(g, s, first, 0, 1, nl, tl, entries, *_empty(0).values())
-    show = progress if progress is not None else sys.stderr.isatty()
+    if progress is not None and not isinstance(progress, bool):
+        raise TypeError(f"progress must be True, False or None, got {type(progress).__name__}")
+    # Every deal's result is kept: a count past memory is refused here, before numpy
+    # fails on it (a MemoryError, or "maximum allowed dimension" past 2**63).
+    check_memory(
+        n * sum(np.dtype(dt).itemsize for _, dt in _ARRAYS),
+        f"solve_batch's per-deal results for {n:,} deals",
+        "solve fewer deals per call (first_deal= continues a run)",
+    )
     start = time.perf_counter()
     if any(x is not None for x in (executor, shard_size, max_in_flight, checkpoint)):
         arrays = _run_sharded(
@@ -418,12 +480,13 @@ def solve_batch(
             shard_size,
             max_in_flight,
             checkpoint,
-            show,
+            progress,
         )
     else:
         arrays = _empty(n)
-        chunk = max(4 * t, n // 100) if show else n
-        bar = ProgressBar(n, g.name) if show else None
+        # Chunks serve progress (and its first estimate); they change no result.
+        chunk = max(4 * t, n // 100) if progress is not False else n
+        bar = _progress(n, g.name, progress)
         try:
             for lo in range(0, n, chunk):
                 hi = min(n, lo + chunk)
@@ -457,8 +520,12 @@ def solve_batch(
     )
 
 
+def _progress(n: int, name: str, progress: bool | None) -> Progress | None:
+    return None if progress is False else Progress(n, name, force=bool(progress), unit="deal")
+
+
 def _run_sharded(
-    g: Any,
+    g: Game,
     seed: int,
     first: int,
     n: int,
@@ -466,21 +533,21 @@ def _run_sharded(
     node_limit: int,
     time_limit: float,
     table_entries: int,
-    executor: Any | None,
+    executor: Executor | None,
     shard_size: int | None,
     max_in_flight: int | None,
-    checkpoint: Any,
-    show: bool,
+    checkpoint: str | os.PathLike[str] | None,
+    progress: bool | None,
 ) -> dict[str, np.ndarray]:
     if shard_size is None:
         shard_size = max(1, n // 16)
     shard_size = _count(shard_size, "shard_size", 1)
     if max_in_flight is None:
-        max_in_flight = 2 * (getattr(executor, "_max_workers", None) or os.cpu_count() or 1)
+        max_in_flight = shards.default_max_in_flight(executor)
     max_in_flight = _count(max_in_flight, "max_in_flight", 1)
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise TypeError("executor must have a submit(fn, *args) method returning a future")
-    identity = {
+    identity: JSONObject = {
         "version": shards.CHECKPOINT_VERSION,
         "task": "solve",
         "game": g.name,
@@ -494,33 +561,18 @@ def _run_sharded(
         "table_entries": table_entries,
     }
     ckpt = shards.ShardLog(checkpoint, identity) if checkpoint is not None else None
-    results = list(ckpt.done.values()) if ckpt else []
-    todo = [
-        (lo, k) for lo, k in shards.plan(first, n, shard_size) if not (ckpt and lo in ckpt.done)
-    ]
+    # In a worker process the shard may use every local core; in-process, the caller's count.
     task_threads = threads if executor is None else 1
-    tasks = (
-        (g.name, g.options, seed, lo, k, node_limit, time_limit, table_entries, task_threads)
-        for lo, k in todo
-    )
-    bar = ProgressBar(n, g.name) if show else None
-    if bar:
-        bar.resume(sum(r.games for r in results))
-    try:
-        for r in shards.completed(
-            executor or shards.InProcess(), tasks, max_in_flight, run_solve_shard
-        ):
-            results.append(r)
-            if ckpt:
-                ckpt.add(r)
-            if bar:
-                bar.update(r.games)
-    finally:
-        if bar:
-            bar.close()
-        if ckpt:
-            ckpt.close()
-    shards.check_coverage(first, n, results)
+    name, options = g.name, g.options
+
+    def task(lo: int, k: int) -> tuple[object, ...]:
+        return (name, options, seed, lo, k, node_limit, time_limit, table_entries, task_threads)
+
+    bar = _progress(n, g.name, progress)
+    span = (first, n, shard_size)
+    results, _ = shards.drive(executor, run_solve_shard, task, span, max_in_flight, ckpt, bar)
+    if ckpt:
+        results = list(ckpt.done.values())  # a shard log keeps every shard, old and new
     arrays = _empty(n)
     for r in results:
         lo = r.first_game - first
