@@ -232,27 +232,24 @@ def check_lockstep(
     compared: set[str] = set()
     how = _How(by_seed, text_actions, illegal, lenient_numbers, threshold)
 
-    found: list[DivergenceError] = []
-
     def run(plan: Plan) -> None:
-        if found:
-            return  # an illegal action was accepted: the line is found, the rest skipped
         tally["examples"] += 1
         try:
             _play_line(candidate, plan, how, tally, compared)
         except _LineDiverged as e:
-            if e.error.field != ILLEGAL_FIELD:
+            if e.error.field != ILLEGAL_FIELD or e.error.candidate != "accepted":
                 raise
             # Hypothesis shrinks by lowering and deleting draws, which cannot move a
             # probe to an earlier step of the line, and a long line replayed at every
-            # attempt made that slow. The action is tried at every step instead, where
-            # cardsim refuses it too: the first step that accepts it ends the line.
+            # attempt made that slow. The accepted action is tried at every step
+            # instead, where cardsim refuses it too: the first step that accepts it ends
+            # the line, and the run (an exception hypothesis does not catch, so that no
+            # later example is played and none replayed).
             try:
                 _play_line(candidate, plan, how, tally, compared, again=e.error.probe_id)
             except _LineDiverged as sooner:
-                found.append(sooner.error)
-            else:  # pragma: no cover - the step that accepted it accepts it again
-                found.append(e.error)
+                raise _Found(sooner.error) from None
+            raise _Found(e.error) from None  # pragma: no cover - it accepts it again
 
     test = given(strategy)(run)
     test = settings(
@@ -273,10 +270,8 @@ def check_lockstep(
     try:
         with _no_storage():
             test()
-    except _LineDiverged as e:
+    except (_LineDiverged, _Found) as e:
         raise e.error from None
-    if found:
-        raise found[0]
     return LockstepReport(tally["examples"], tally["steps"], frozenset(compared), text_actions)
 
 
@@ -316,6 +311,15 @@ class _How:
 
 
 class _LineDiverged(Exception):
+    def __init__(self, error: DivergenceError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+class _Found(BaseException):
+    """The line of an accepted illegal action, found: ends the run. Hypothesis passes a
+    BaseException through (as it does KeyboardInterrupt) instead of shrinking it."""
+
     def __init__(self, error: DivergenceError) -> None:
         super().__init__(str(error))
         self.error = error
