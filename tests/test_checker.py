@@ -116,6 +116,36 @@ def test_loose_forms_are_converted_as_documented():
     assert first_difference({"a": [1], "b": core["b"]}, core, "v") == ("len(v.a)", 1, 2)
 
 
+@pytest.mark.parametrize(
+    ("cand", "core", "where"),
+    [
+        (1.0, 1, "x"),
+        (True, 1, "x"),
+        (1, True, "x"),
+        ([1, 2.0], [1, 2], "x[1]"),
+        ([1, True], [1, 1], "x[1]"),
+        (["a", 1], ["a", "1"], "x[1]"),
+        ([0, 1], [0, 1, 2], "len(x)"),
+        (float("nan"), 1.5, "x"),
+    ],
+)
+def test_scalars_and_flat_lists_are_compared_strictly(cand, core, where):
+    # Equal and of exactly cardsim's type passes at once; anything else goes on to the
+    # text and the walk, which name the place.
+    d = first_difference(cand, core, "x")
+    assert d is not None and d.path == where
+    assert first_difference(core, core, "x") is None
+
+
+def test_an_answer_that_contains_itself_is_a_difference():
+    loop: list[object] = [1]
+    loop.append(loop)
+    assert first_difference(loop, [1, 2], "x") == ("x[1]", loop, 2)
+    cycle: dict[str, object] = {"a": 1}
+    cycle["b"] = cycle
+    assert first_difference(cycle, {"a": 1, "b": {"a": 2}}, "d").path == "d.b.a"
+
+
 def _ints(x):
     return isinstance(x, list) and x and all(type(i) is int for i in x)
 

@@ -22,6 +22,8 @@ A value equal as JSON text to cardsim's passes at once (one ``json.dumps`` each,
 speed; JSON writes ``1`` and ``1.0``, ``true`` and ``1`` differently, and tuples as lists,
 so equal text is what the walk would accept); the walk runs only to name a difference,
 or when the candidate's value is not plain JSON (a Mapping, a numpy value, extra keys).
+A scalar, or a list of scalars, equal and of exactly cardsim's type passes before any
+text is written.
 """
 
 from __future__ import annotations
@@ -81,8 +83,18 @@ def first_difference(
     """The first place where the candidate's ``cand`` differs from cardsim's ``core``
     (named from ``path``), or None if they agree under the module's policy. Never
     raises for anything the candidate hands in: what cannot be read is a difference."""
+    if _same_scalar(cand, core):
+        return None
+    if (
+        isinstance(cand, list)
+        and isinstance(core, list)
+        and type(cand) is list
+        and len(cand) == len(core)
+        and all(map(_same_scalar, cand, core))
+    ):
+        return None
     try:
-        if json.dumps(cand) == json.dumps(core):
+        if _text(cand) == _text(core):
             return None
     except Exception:  # not plain JSON (a Mapping, numpy, too deep): the walk says
         pass
@@ -90,6 +102,20 @@ def first_difference(
         return _walk(cand, core, path, lenient_numbers)
     except Exception as e:
         return Mismatch(path, f"unreadable: raised {type(e).__name__}", shown(core))
+
+
+# Without the circularity check (a fifth faster on cardsim's dicts): a candidate's value
+# that contains itself recurses until RecursionError, which sends it to the walk, whose
+# depth is cardsim's value's.
+_text = json.JSONEncoder(check_circular=False).encode
+_SCALARS = (int, str, bool, float, type(None))
+
+
+def _same_scalar(cand: object, core: object) -> bool:
+    """Equal and of exactly one type of cardsim's scalars: what the JSON text test would
+    pass, without writing the text (most answers are one number or a short list of them).
+    A NaN or anything else falls through to the text and the walk."""
+    return type(cand) is type(core) and type(core) in _SCALARS and bool(cand == core)
 
 
 def _walk(cand: object, core: object, path: str, lenient: bool) -> Mismatch | None:
