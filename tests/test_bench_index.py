@@ -4,7 +4,13 @@ nothing that is not there: a figure the docs publish can be traced to its comman
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 from pathlib import Path
+
+import pytest
+
+import cardsim
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 #: A path relative to bench/ in backquotes, as the index's tables write them.
@@ -51,3 +57,27 @@ def test_the_archive_table_lists_the_archive() -> None:
         for m in INDEXED.findall(line.split("|")[1])
     }  # fmt: skip
     assert first_cells == on_disk("results/archive/*")
+
+
+def test_every_registered_game_has_its_callgrind_target(tmp_path: Path) -> None:
+    # CMake reads the games off their headers; configuring (no compile) lists the targets.
+    if not (shutil.which("cmake") and shutil.which("ninja")):
+        pytest.skip("needs cmake and ninja")
+    root = BENCH.parent
+    build = tmp_path / "build"
+    subprocess.run(
+        ["cmake", "-S", str(root), "-B", str(build), "-G", "Ninja"]
+        + ["-DCARDSIM_PYTHON=OFF", "-DCARDSIM_BENCH=ON"],
+        check=True,
+        capture_output=True,
+    )
+    listed = subprocess.run(
+        ["ninja", "-C", str(build), "-t", "targets", "all"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    batch = set(re.findall(r"^cardsim_batch_(\w+):", listed, re.M))
+    assert batch == {g.name for g in cardsim.games()}
+    search = set(re.findall(r"^cardsim_search_(\w+):", listed, re.M))
+    assert search and search <= batch

@@ -93,7 +93,9 @@ def test_the_declared_player_range_is_what_both_backends_seat(info):
     for n in (info.min_players, info.max_players):
         options = {"players": n} if takes_players else {}
         for backend in cardsim.BACKENDS:
-            assert cardsim.make(info.name, backend=backend, **options).num_players == n
+            game = cardsim.make(info.name, backend=backend, **options)
+            assert game.num_players == n
+            assert game.num_actions == DECLARED[info.name].num_actions[n]
 
 
 # --- The declaration is the one source ----------------------------------------------
@@ -115,6 +117,8 @@ def test_games_returns_the_declarations():
         )
         assert info.options == list(d.options) == _core.option_specs(info.name)
         assert (info.dynamics, info.timed, info.policies) == (d.dynamics, d.timed, d.policies)
+        assert sorted(d.num_actions) == list(range(d.min_players, d.max_players + 1))
+        assert info.num_actions == d.num_actions[d.default_players]
         assert all(isinstance(s["doc"], str) and s["doc"] for s in info.options), info.name
 
 
@@ -140,6 +144,9 @@ def test_each_configuration_is_what_its_declaration_says(name, options, backend)
     assert set(game.options) == {s["name"] for s in d.options}
     if "players" not in game.options:
         assert d.min_players == d.max_players == d.default_players == game.num_players
+    # The action count is declared by seats; each backend counts its own ids (the
+    # reference from its own encoding), and both must say what is declared.
+    assert game.num_actions == d.num_actions[game.num_players]
 
 
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])

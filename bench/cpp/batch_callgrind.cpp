@@ -3,8 +3,9 @@
 // per translation unit), so that the counts are not skewed by other games' code.
 //
 //   cmake --build build/bench --target cardsim_batch_rummy   (configured with -DCARDSIM_BENCH=ON;
-//   one target cardsim_batch_<game> per game, GAME_HEADER and GAME_EXPR set in CMakeLists.txt)
-//   valgrind --tool=callgrind --callgrind-out-file=/tmp/rummy.cg build/bench/cardsim_batch_rummy 2000 random
+//   one target cardsim_batch_<game> per game, GAME_HEADER, GAME_CLASS and GAME_DECLARATION set by
+//   CMakeLists.txt from the game's header) valgrind --tool=callgrind --callgrind-out-file=/tmp/rummy.cg
+//   build/bench/cardsim_batch_rummy 2000 random
 //
 // Arguments: games (from game 0 of seed 42), then "random" (default) or "greedy".
 // The run is given an Interrupt with an empty poll, as the Python binding gives
@@ -16,6 +17,7 @@
 #include <string>
 
 #include GAME_HEADER
+#include "default_game.hpp"
 #include "runner/runner.hpp"
 
 using namespace cardsim;
@@ -23,7 +25,7 @@ using namespace cardsim;
 int main(int argc, char** argv) {
   const std::uint64_t n = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 1000;
   const Policy kind = argc > 2 && std::string(argv[2]) == "greedy" ? Policy::Greedy : Policy::Random;
-  const auto game = GAME_EXPR;
+  const auto game = default_game<GAME_CLASS>(GAME_DECLARATION());
   BatchPlan plan;
   for (int p = 0; p < game.num_players(); ++p) plan.policies.push_back(PolicySpec{kind});
   Summary summary(game.num_players());

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include GAME_HEADER
+#include "default_game.hpp"
 #include "runner/runner.hpp"
 
 using namespace cardsim;
@@ -26,7 +27,7 @@ int main(int argc, char** argv) {
   const std::uint64_t n = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 2;
   const PolicySpec spec = parse_policy_spec(argc > 2 ? argv[2] : "ismcts");
   const std::uint64_t seed = argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 2026;
-  const auto game = GAME_EXPR;
+  const auto game = default_game<GAME_CLASS>(GAME_DECLARATION());
   const int players = game.num_players();
   BatchPlan plan;
   for (int p = 0; p < players; ++p) plan.policies.push_back(spec);

@@ -146,6 +146,10 @@ std::vector<std::string> offered_policies() {
 // find it again by the name alone, `cardsim.games()` by the declaration.
 template <class G>
 void register_game(const GameDeclaration& declaration, Factory<G> factory) {
+  // A declaration without its action count is the game's bug: the import fails
+  // naming it, rather than a later call through a null pointer.
+  if (declaration.num_actions == nullptr)
+    throw std::logic_error("the declaration of " + declaration.name + " gives no num_actions");
   typed_factories<G>()[declaration.name] = factory;
   registry()[declaration.name] = GameEntry{&declaration, offered_policies<G>(),
                                            [factory](const OptionMap& o) { return py::cast(factory(o)); },

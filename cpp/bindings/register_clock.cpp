@@ -50,10 +50,12 @@ void register_clock(py::module_& m) {
   // Every face-down card is hidden from everyone, so all players see the same.
   hooks.write_observation = [](const ClockState& s, int, auto& w) { write_state(s, false, w); };
   bind_game<ClockGame>(m, "Clock", hooks);
-  register_game<ClockGame>(clock::clock_declaration(),
-                           [](const OptionMap& o) { return std::make_shared<ClockGame>(o, 1); });
-  register_game<ClockGame>(clock::clock_duel_declaration(),
-                           [](const OptionMap& o) { return std::make_shared<ClockGame>(o, 2); });
+  register_game<ClockGame>(clock::clock_declaration(), [](const OptionMap& o) {
+    return std::make_shared<ClockGame>(o, clock::clock_declaration());
+  });
+  register_game<ClockGame>(clock::clock_duel_declaration(), [](const OptionMap& o) {
+    return std::make_shared<ClockGame>(o, clock::clock_duel_declaration());
+  });
 }
 
 CARDSIM_REGISTRAR(kGameOrder, register_clock);

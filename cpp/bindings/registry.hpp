@@ -74,6 +74,9 @@ inline py::dict declaration_to_py(const GameEntry& e) {
   out["min_players"] = d.min_players();
   out["max_players"] = d.max_players();
   out["default_players"] = d.default_players();
+  py::dict actions;  // by seats
+  for (int n = d.min_players(); n <= d.max_players(); ++n) actions[py::int_(n)] = d.num_actions(n);
+  out["num_actions"] = actions;
   out["options"] = option_specs_to_py(d);
   out["dynamics"] = to_string(d.dynamics);
   out["timed"] = d.timed;

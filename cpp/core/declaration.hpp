@@ -36,6 +36,10 @@ struct GameDeclaration {
   std::vector<OptionSpec> options = {};  // none: a game without options
   Dynamics dynamics = Dynamics::kSequential;
   bool timed = false;  // batch runs race the players and report their finishing times
+  // The number of action ids for a number of seats: a function because the seats
+  // change it in some games (Racing Demon's ids name their actor); the game's
+  // action encoding supplies the count, and num_actions() reads it from here.
+  int (*num_actions)(int players) = nullptr;
 
   // The `players` option, or null.
   const OptionSpec* players_option() const {

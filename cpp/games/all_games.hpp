@@ -15,8 +15,8 @@ namespace cardsim {
 // Calls f(name, game) for each configuration worth testing.
 template <class F>
 void for_each_game(F&& f) {
-  f("clock", clock::ClockGame({}, 1));
-  f("clock_duel", clock::ClockGame({}, 2));
+  f("clock", clock::ClockGame({}, clock::clock_declaration()));
+  f("clock_duel", clock::ClockGame({}, clock::clock_duel_declaration()));
   f("code9", code9::Code9Game({}, false));
   f("code9_4p", code9::Code9Game({{"players", std::int64_t{4}}}, false));
   f("code9_solitaire", code9::Code9Game({}, true));

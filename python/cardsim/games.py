@@ -69,7 +69,7 @@ def games() -> list[GameInfo]:
                 d.name,
                 d.title,
                 d.default_players,
-                _core.make(d.name, {}).num_actions,
+                d.num_actions[d.default_players],
                 [dict(copy.deepcopy(o)) for o in d.options],  # the caller's to change
                 min_players=d.min_players,
                 max_players=d.max_players,

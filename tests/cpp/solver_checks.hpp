@@ -210,7 +210,8 @@ inline void batch_interrupt_checks() {
                                 seconds.data(), length.data(), bound.data()};
   bool threw = false;
   try {
-    solver::solve_batch(clock::ClockGame({}, 1), solve, 1, 0, kDeals, 2, solver::Limits{}, out, &interrupt);
+    solver::solve_batch(clock::ClockGame({}, clock::clock_declaration()), solve, 1, 0, kDeals, 2,
+                        solver::Limits{}, out, &interrupt);
   } catch (const Stopped&) {
     threw = true;
   }
@@ -274,7 +275,8 @@ inline void solver_checks() {
       code9::Code9Game({}, true), 2, [&](const auto& s) { return solver::solve_code9_solitaire(s, small); },
       true);
   check_solver(
-      clock::ClockGame({}, 1), 5, [&](const auto& s) { return solver::solve_clock(s, small); }, false);
+      clock::ClockGame({}, clock::clock_declaration()), 5,
+      [&](const auto& s) { return solver::solve_clock(s, small); }, false);
   const code9::Code9Game code9_solo({}, true);
   check_table_spread(code9_solo, 8, [](const code9::Code9State& s) {
     return solver::Code9Adapter(s.suit_of_player(0)).key(s);

@@ -216,16 +216,22 @@ class ClockState {
   std::array<Clock, 2> clocks_{};
 };
 
+// One action id, whoever moves: turn the next card.
+inline constexpr int kNumActions = 1;
+
 // The declarations (core/declaration.hpp): one pack alone, or two side by side.
 inline const GameDeclaration& clock_declaration() {
-  static const GameDeclaration d{
-      .name = "clock", .title = "Clock Patience: 13 piles, no decisions; P(win) = 1/13", .fixed_players = 1};
+  static const GameDeclaration d{.name = "clock",
+                                 .title = "Clock Patience: 13 piles, no decisions; P(win) = 1/13",
+                                 .fixed_players = 1,
+                                 .num_actions = [](int) { return kNumActions; }};
   return d;
 }
 inline const GameDeclaration& clock_duel_declaration() {
   static const GameDeclaration d{.name = "clock_duel",
                                  .title = "Clock Patience duel: two packs, more cards out wins",
-                                 .fixed_players = 2};
+                                 .fixed_players = 2,
+                                 .num_actions = [](int) { return kNumActions; }};
   return d;
 }
 
@@ -234,18 +240,19 @@ class ClockGame {
   using State = ClockState;
   static constexpr bool kScoresNonNegative = true;
 
-  ClockGame(const OptionMap& options, int num_players) : num_players_(num_players) {
-    OptionReader reader(options, declaration());
+  // One class for both games: the declaration says which, and its seat count is the
+  // game's (so that the count is written once, in the declaration).
+  ClockGame(const OptionMap& options, const GameDeclaration& declaration)
+      : declaration_(&declaration), num_players_(declaration.fixed_players) {
+    OptionReader reader(options, declaration);
     reader.finish();
     options_ = reader.resolved();
   }
 
-  const GameDeclaration& declaration() const {
-    return num_players_ == 1 ? clock_declaration() : clock_duel_declaration();
-  }
+  const GameDeclaration& declaration() const { return *declaration_; }
   const std::string& name() const { return declaration().name; }
   int num_players() const { return num_players_; }
-  int num_actions() const { return 1; }
+  int num_actions() const { return declaration().num_actions(num_players_); }
   int observation_tensor_size() const;  // clock_tensor.hpp
   const OptionMap& options() const { return options_; }
   // One card turned per action; the duel deals each seat its own pack.
@@ -269,6 +276,7 @@ class ClockGame {
   Action greedy_action(const State&, const State::ActionList& legal, Rng&) const { return legal[0]; }
 
  private:
+  const GameDeclaration* declaration_;
   int num_players_;
   OptionMap options_;
 };

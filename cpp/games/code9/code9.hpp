@@ -523,6 +523,7 @@ inline const GameDeclaration& code9_declaration() {
                       "C, D, H, S in seat order with an explicit 36-card deck"),
                   int_option("move_cap", 2000, 1, 1'000'000,
                              "turns (moves and passes) before the game is truncated")},
+      .num_actions = [](int) { return kNumActions; },
   };
   return d;
 }
@@ -533,6 +534,7 @@ inline const GameDeclaration& code9_solitaire_declaration() {
       .fixed_players = 1,
       .options = {int_option("move_cap", 2000, 1, 1'000'000,
                              "turns (moves and passes) before the game is truncated")},
+      .num_actions = [](int) { return kNumActions; },
   };
   return d;
 }
@@ -556,12 +558,16 @@ class Code9Game {
     options_ = reader.resolved();
   }
 
+  // By declaration, as the registry and the benches name a game.
+  Code9Game(const OptionMap& given, const GameDeclaration& declaration)
+      : Code9Game(given, &declaration == &code9_solitaire_declaration()) {}
+
   const GameDeclaration& declaration() const {
     return setup_.solitaire ? code9_solitaire_declaration() : code9_declaration();
   }
   const std::string& name() const { return declaration().name; }
   int num_players() const { return setup_.num_players; }
-  int num_actions() const { return kNumActions; }
+  int num_actions() const { return declaration().num_actions(num_players()); }
   int observation_tensor_size() const;  // code9_tensor.hpp
   const OptionMap& options() const { return options_; }
   // The players' tens are drawn apart from the grid (or fixed by `suits`), so a

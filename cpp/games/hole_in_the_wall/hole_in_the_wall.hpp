@@ -1275,6 +1275,7 @@ inline const GameDeclaration& hole_in_the_wall_declaration() {
                   int_option("move_cap", 1000, 1, 1000000, "turns per deal before the game is truncated"),
                   bool_option("score_holes", true,
                               "holes score for the dealer (false: no hole points; play is unchanged)")},
+      .num_actions = [](int) { return kNumActions; },
   };
   return d;
 }
@@ -1300,7 +1301,7 @@ class HoleInTheWallGame {
   const GameDeclaration& declaration() const { return hole_in_the_wall_declaration(); }
   const std::string& name() const { return declaration().name; }
   int num_players() const { return cfg_.players; }
-  int num_actions() const { return kNumActions; }
+  int num_actions() const { return declaration().num_actions(num_players()); }
   const OptionMap& options() const { return options_; }
   // A turn is at most kHandSize actions (places then "end", or one exchange or
   // pass), a deal at most `move_cap` turns; a match deals one pack per player.

@@ -804,6 +804,7 @@ inline const GameDeclaration& racing_demon_declaration() {
                              "match play: rounds before the match is truncated")},
       .dynamics = Dynamics::kSimultaneous,
       .timed = true,
+      .num_actions = [](int players) { return players * actions_per_player(players); },
   };
   return d;
 }
@@ -835,7 +836,7 @@ class RacingDemonGame {
   const GameDeclaration& declaration() const { return racing_demon_declaration(); }
   const std::string& name() const { return declaration().name; }
   int num_players() const { return players_; }
-  int num_actions() const { return players_ * actions_per_player(players_); }
+  int num_actions() const { return declaration().num_actions(players_); }
   const OptionMap& options() const { return options_; }
   // Simultaneous and timed by declaration; one pack per player.
   GameTraits traits() const {

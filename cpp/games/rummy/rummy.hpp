@@ -988,6 +988,7 @@ inline const GameDeclaration& rummy_declaration() {
                       "match play: a fixed number of deals; 0: play to the target score"),
            int_option("max_deals", 200, 1, 10000,
                       "match play: deals before an unfinished match is truncated")},
+      .num_actions = [](int) { return kNumActions; },
   };
   return d;
 }
@@ -1036,7 +1037,7 @@ class RummyGame {
   const GameDeclaration& declaration() const { return rummy_declaration(); }
   const std::string& name() const { return declaration().name; }
   int num_players() const { return rules_.players; }
-  int num_actions() const { return kNumActions; }
+  int num_actions() const { return declaration().num_actions(num_players()); }
 
   // ismcts named without a budget searches 2,000 iterations here, not the
   // shared 200: the discards of a Rummy hand differ in winning chances by a few

@@ -663,6 +663,7 @@ inline const GameDeclaration& stack_gap_declaration() {
       .title = "Stack Gap Wall Builder: build a 5-level card pyramid in the gaps (solo or 2 players)",
       .options = {int_option("players", 1, 1, 2, "1 = solo, 2 = two players sharing one wall"),
                   bool_option("jokers", false, "add the 2 jokers (54 cards)")},
+      .num_actions = [](int) { return kNumActions; },
   };
   return d;
 }
@@ -683,7 +684,7 @@ class StackGapGame {
   const GameDeclaration& declaration() const { return stack_gap_declaration(); }
   const std::string& name() const { return declaration().name; }
   int num_players() const { return num_players_; }
-  int num_actions() const { return kNumActions; }
+  int num_actions() const { return declaration().num_actions(num_players()); }
   bool jokers() const { return jokers_; }
   int observation_tensor_size() const;  // stack_gap_tensor.hpp
   const OptionMap& options() const { return options_; }

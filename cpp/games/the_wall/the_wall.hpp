@@ -459,6 +459,7 @@ inline const GameDeclaration& the_wall_declaration() {
       .options = {int_option("discards", 4, 0, kMaxDiscards, "number of discard piles"),
                   int_option("move_cap", 5000, 1, 100'000'000,
                              "moves after which a game that still has moves ends as truncated")},
+      .num_actions = [](int) { return kNumActions; },
   };
   return d;
 }
@@ -478,7 +479,7 @@ class TheWallGame {
   const GameDeclaration& declaration() const { return the_wall_declaration(); }
   const std::string& name() const { return declaration().name; }
   int num_players() const { return kPlayers; }
-  int num_actions() const { return kNumActions; }
+  int num_actions() const { return declaration().num_actions(num_players()); }
   int observation_tensor_size() const;  // the_wall_tensor.hpp
   const OptionMap& options() const { return options_; }
   GameTraits traits() const {

@@ -11,7 +11,9 @@ reference games, the option checks), so no fact is written twice.
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Literal, TypedDict, cast
 
 from .. import _core
@@ -40,7 +42,9 @@ class Declaration:
 
     ``min_players``/``max_players`` bound every configuration's seats and
     ``default_players`` is the default configuration's (a game with a
-    ``players`` option takes all three from it); ``options`` are in the order
+    ``players`` option takes all three from it); ``num_actions``: the number of
+    action ids, by number of seats (the seats change it in some games, the
+    other options in none); ``options`` are in the order
     the game lists them; ``dynamics``: one seat acts at a time, or every seat
     at once; ``timed``: batch runs race the players and report finishing
     times; ``policies``: the policy kinds (``cardsim.contract.policies``) the
@@ -53,6 +57,7 @@ class Declaration:
     min_players: int
     max_players: int
     default_players: int
+    num_actions: Mapping[int, int]
     options: tuple[OptionSpec, ...]
     dynamics: Literal["sequential", "simultaneous"]
     timed: bool
@@ -67,6 +72,7 @@ def _from_core(d: dict[str, object]) -> Declaration:
         min_players=cast(int, d["min_players"]),
         max_players=cast(int, d["max_players"]),
         default_players=cast(int, d["default_players"]),
+        num_actions=MappingProxyType(dict(cast("dict[int, int]", d["num_actions"]))),
         options=tuple(options),
         dynamics=cast(Literal["sequential", "simultaneous"], d["dynamics"]),
         timed=bool(d["timed"]),
