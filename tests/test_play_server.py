@@ -269,6 +269,41 @@ def test_a_race_steps_event_by_event_and_searches_on_its_clock():
         Session("code9", seed=1).set_clock(True)
 
 
+def test_each_round_of_a_match_restarts_the_race():
+    # Match play deals the next round within the state; as in the batch runner's timed
+    # simulator, every opponent then chooses afresh and draws its delay from that
+    # moment, never carrying out a choice made in the round before.
+    s = Session(
+        "racing_demon",
+        opponents="greedy",
+        seed=4,
+        options={"players": 3, "match": True, "target": 10},
+        race_ms=10,
+    )
+    race = s.race
+    assert race is not None
+    chosen: list[tuple[int, object, int]] = []
+    choose = s._race_choice
+
+    def spy(r, p):
+        chosen.append((p, s._round(), r.now))
+        return choose(r, p)
+
+    s._race_choice = spy
+    first = s._round()
+    # Event by event (each step is the next opponent event), up to the new round's deal.
+    for _ in range(20_000):
+        if s.state.is_terminal() or s._round() != first or not s.step(s.version):
+            break
+    assert s._round() != first, "the match never reached a second round"
+    # At that moment both opponents have chosen in the new round, when it was dealt,
+    # and their next events are a delay from then.
+    fresh = {(p, now) for p, r, now in chosen if r == s._round()}
+    assert fresh == {(1, race.now), (2, race.now)}
+    for p in (1, 2):
+        assert race.mean[p] // 2 <= race.at[p] - race.now <= race.mean[p] * 3 // 2
+
+
 def test_the_race_clock_request(serve):
     server = serve(game="racing_demon", opponents="greedy", seed=9, options={"players": 2})
     _, v = _request(server, "POST", "/api/new", {})

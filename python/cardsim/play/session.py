@@ -315,12 +315,23 @@ class Session:
         if self.race_ms is not None:
             mean = [self.race_ms * 1000] * n
         race = Race(self.seat, mean, [0] * n, [-1] * n)
-        # At time 0 every opponent, in seat order, chooses and draws a delay.
-        for p in range(n):
-            if p != self.seat:
-                race.pending[p] = self._race_choice(race, p)
-                race.at[p] = self._delay(race, p)
+        self._restart_race(race)
         return race
+
+    def _restart_race(self, race: Race) -> None:
+        """A round's start, at time 0 of a deal and when match play deals the next
+        round: every opponent, in seat order, chooses and draws a delay from now (as
+        the batch runner's timed simulator restarts every seat)."""
+        for p in range(len(race.mean)):
+            if p != self.seat:
+                race.at[p] = race.now
+                race.pending[p] = self._race_choice(race, p)
+                race.at[p] += self._delay(race, p)
+
+    def _round(self) -> object:
+        """Which round of a match the state is in (a timed game's match deals its
+        rounds within one state); None for a game without rounds."""
+        return self.state.to_dict().get("round")
 
     def _delay(self, race: Race, p: int) -> int:
         m = race.mean[p]
@@ -339,9 +350,13 @@ class Session:
         chooses again and draws its next delay."""
         race.now = max(race.now, race.at[p])
         a = race.pending[p]
+        round_before = self._round()
         if a >= 0 and a in self.state.legal_actions_for(p):
             self._apply(p, a, bump=False)
         if self.state.is_terminal():
+            return
+        if self._round() != round_before:
+            self._restart_race(race)
             return
         race.pending[p] = self._race_choice(race, p)
         race.at[p] += self._delay(race, p)
@@ -428,7 +443,12 @@ class Session:
             self.undo_stack.append(
                 _Snapshot(self.state.clone(), self.rng.bit_generator.state, list(self.log))
             )
+            self._apply(self.seat, action)
+            return
+        round_before = self._round()
         self._apply(self.seat, action)
+        if not self.state.is_terminal() and self._round() != round_before:
+            self._restart_race(self.race)
 
     def waiting_on(self) -> list[int]:
         """The opponents who have a move now."""
