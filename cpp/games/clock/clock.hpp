@@ -247,12 +247,14 @@ class ClockGame {
     OptionReader reader(options, declaration);
     reader.finish();
     options_ = reader.resolved();
+    // Read once, as the binding checks it at every apply_action.
+    num_actions_ = declaration.num_actions(num_players_);
   }
 
   const GameDeclaration& declaration() const { return *declaration_; }
   const std::string& name() const { return declaration().name; }
   int num_players() const { return num_players_; }
-  int num_actions() const { return declaration().num_actions(num_players_); }
+  int num_actions() const { return num_actions_; }
   int observation_tensor_size() const;  // clock_tensor.hpp
   const OptionMap& options() const { return options_; }
   // One card turned per action; the duel deals each seat its own pack.
@@ -279,6 +281,7 @@ class ClockGame {
   const GameDeclaration* declaration_;
   int num_players_;
   OptionMap options_;
+  int num_actions_ = 0;  // the declaration's count for these seats
 };
 
 }  // namespace cardsim::clock

@@ -556,6 +556,8 @@ class Code9Game {
     setup_.move_cap = static_cast<int>(reader.get_int("move_cap"));
     reader.finish();
     options_ = reader.resolved();
+    // Read once, as the binding checks it at every apply_action.
+    num_actions_ = declaration().num_actions(num_players());
   }
 
   // By declaration, as the registry and the benches name a game.
@@ -567,7 +569,7 @@ class Code9Game {
   }
   const std::string& name() const { return declaration().name; }
   int num_players() const { return setup_.num_players; }
-  int num_actions() const { return declaration().num_actions(num_players()); }
+  int num_actions() const { return num_actions_; }
   int observation_tensor_size() const;  // code9_tensor.hpp
   const OptionMap& options() const { return options_; }
   // The players' tens are drawn apart from the grid (or fixed by `suits`), so a
@@ -972,6 +974,7 @@ class Code9Game {
   Setup setup_;
   std::vector<int> fixed_suits_;
   OptionMap options_;
+  int num_actions_ = 0;  // the declaration's count for these seats
 };
 
 }  // namespace cardsim::code9

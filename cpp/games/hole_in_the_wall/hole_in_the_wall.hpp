@@ -1296,12 +1296,14 @@ class HoleInTheWallGame {
       throw InvalidArgument(name() +
                             " option 'teams' needs players=4, got players=" + std::to_string(cfg_.players));
     options_ = reader.resolved();
+    // Read once, as the binding checks it at every apply_action.
+    num_actions_ = declaration().num_actions(num_players());
   }
 
   const GameDeclaration& declaration() const { return hole_in_the_wall_declaration(); }
   const std::string& name() const { return declaration().name; }
   int num_players() const { return cfg_.players; }
-  int num_actions() const { return declaration().num_actions(num_players()); }
+  int num_actions() const { return num_actions_; }
   const OptionMap& options() const { return options_; }
   // A turn is at most kHandSize actions (places then "end", or one exchange or
   // pass), a deal at most `move_cap` turns; a match deals one pack per player.
@@ -1363,6 +1365,7 @@ class HoleInTheWallGame {
  private:
   Config cfg_;
   OptionMap options_;
+  int num_actions_ = 0;  // the declaration's count for these seats
 };
 
 }  // namespace cardsim::hole_in_the_wall

@@ -831,12 +831,14 @@ class RacingDemonGame {
                             "' applies to match play only (give match=True)");
     speeds_ms_ = parse_speeds(speeds_text_, players_);
     options_ = reader.resolved();
+    // Read once, as the binding checks it at every apply_action.
+    num_actions_ = declaration().num_actions(num_players());
   }
 
   const GameDeclaration& declaration() const { return racing_demon_declaration(); }
   const std::string& name() const { return declaration().name; }
   int num_players() const { return players_; }
-  int num_actions() const { return declaration().num_actions(players_); }
+  int num_actions() const { return num_actions_; }
   const OptionMap& options() const { return options_; }
   // Simultaneous and timed by declaration; one pack per player.
   GameTraits traits() const {
@@ -1021,6 +1023,7 @@ class RacingDemonGame {
   std::string speeds_text_;
   std::vector<std::int64_t> speeds_ms_;
   OptionMap options_;
+  int num_actions_ = 0;  // the declaration's count for these seats
 };
 
 }  // namespace cardsim::racing_demon

@@ -1032,12 +1032,14 @@ class RummyGame {
                             std::to_string(rules_.hand_size) +
                             " cards leave no stock (players * hand_size must be at most 50)");
     options_ = reader.resolved();
+    // Read once, as the binding checks it at every apply_action.
+    num_actions_ = declaration().num_actions(num_players());
   }
 
   const GameDeclaration& declaration() const { return rummy_declaration(); }
   const std::string& name() const { return declaration().name; }
   int num_players() const { return rules_.players; }
-  int num_actions() const { return declaration().num_actions(num_players()); }
+  int num_actions() const { return num_actions_; }
 
   // ismcts named without a budget searches 2,000 iterations here, not the
   // shared 200: the discards of a Rummy hand differ in winning chances by a few
@@ -1144,6 +1146,7 @@ class RummyGame {
 
   Rules rules_;
   OptionMap options_;
+  int num_actions_ = 0;  // the declaration's count for these seats
 };
 
 }  // namespace cardsim::rummy

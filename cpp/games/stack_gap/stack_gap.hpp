@@ -679,12 +679,14 @@ class StackGapGame {
     reader.finish();
     options_ = reader.resolved();
     spec_ = DeckSpec::packs(1, jokers_ ? 2 : 0);
+    // Read once, as the binding checks it at every apply_action.
+    num_actions_ = declaration().num_actions(num_players());
   }
 
   const GameDeclaration& declaration() const { return stack_gap_declaration(); }
   const std::string& name() const { return declaration().name; }
   int num_players() const { return num_players_; }
-  int num_actions() const { return declaration().num_actions(num_players()); }
+  int num_actions() const { return num_actions_; }
   bool jokers() const { return jokers_; }
   int observation_tensor_size() const;  // stack_gap_tensor.hpp
   const OptionMap& options() const { return options_; }
@@ -805,6 +807,7 @@ class StackGapGame {
   bool jokers_ = false;
   DeckSpec spec_;
   OptionMap options_;
+  int num_actions_ = 0;  // the declaration's count for these seats
 };
 
 }  // namespace cardsim::stack_gap

@@ -474,12 +474,14 @@ class TheWallGame {
     move_cap_ = static_cast<int>(reader.get_int("move_cap"));
     reader.finish();
     options_ = reader.resolved();
+    // Read once, as the binding checks it at every apply_action.
+    num_actions_ = declaration().num_actions(num_players());
   }
 
   const GameDeclaration& declaration() const { return the_wall_declaration(); }
   const std::string& name() const { return declaration().name; }
   int num_players() const { return kPlayers; }
-  int num_actions() const { return declaration().num_actions(num_players()); }
+  int num_actions() const { return num_actions_; }
   int observation_tensor_size() const;  // the_wall_tensor.hpp
   const OptionMap& options() const { return options_; }
   GameTraits traits() const {
@@ -571,6 +573,7 @@ class TheWallGame {
   int discards_ = 4;
   int move_cap_ = 5000;
   OptionMap options_;
+  int num_actions_ = 0;  // the declaration's count for these seats
 };
 
 }  // namespace cardsim::the_wall
