@@ -78,8 +78,9 @@ def main() -> None:
                 # Absolute, not resolved: a venv's python is a link that must stay the venv's.
                 python = os.path.abspath(getattr(args, which))
                 cmd = [python, __file__, "--child", str(out), "--sizes", str(sizes)]
+                cmd += ["--seconds", str(args.seconds)]
                 # From a neutral folder, so that each interpreter imports its own install.
-                subprocess.run([*cmd, "--seconds", str(args.seconds)], check=True, cwd=tmp)
+                subprocess.run(cmd, check=True, cwd=tmp)
                 runs[which].append(json.loads(out.read_text()))
                 print(f"round {r + 1} {which}: done", flush=True)
     rows = []
@@ -91,7 +92,8 @@ def main() -> None:
     lines = [
         f"# Two builds in turn ({now()}, median of {args.rounds} rounds)",
         "",
-        f"{args.label}. Batch rows: games/s of `simulate` on one thread; loop rows: actions/s"
+        (f"{args.label}. " if args.label else "")
+        + "Batch rows: games/s of `simulate` on one thread; loop rows: actions/s"
         " of a Python loop (legal_actions + apply_action) through the binding. Written by"
         " bench/speed/bench_builds.py.",
         "",
